@@ -1,0 +1,21 @@
+// Bundles the server into dist/server.js. Dependencies stay external (resolved from node_modules at
+// run time); only our own workspace code, the shared contract included, is bundled.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [
+    {
+      name: 'external-dependencies',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@reef/') ? undefined : { external: true }));
+      },
+    },
+  ],
+});

@@ -1,0 +1,54 @@
+/**
+ * The application as one Fastify plugin tree, loaded in a fixed order: infrastructure (errors, auth,
+ * rate limit), then the business routes under /api, then the web app. Tests build it with their own
+ * database and use `inject`; server.ts adds the listener and shutdown.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { webPlugin } from './plugins/web.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { financeRoutes } from './modules/finance/finance.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  /** Extra routes registered after the app's own (the benchmark's reference routes). */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+export async function buildApp({ config, db, extend }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(ledgerRoutes);
+  await app.register(financeRoutes);
+  await app.register(systemRoutes);
+  await app.register(webPlugin);
+  if (extend) await app.register(async (scope) => extend(scope));
+  return app;
+}

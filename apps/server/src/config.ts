@@ -1,0 +1,112 @@
+/**
+ * The one place the server reads its environment. Every variable is validated at start;
+ * a bad value stops the process with a message naming the variable (README lists them all).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, type AssetKey } from '@reef/contract';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const decimalRate = z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'a decimal between 0 and 1, e.g. 0.01');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
+  PUBLIC_ORIGINS: z.string().optional(),
+  LOGIN_LEGACY: bool.default(true),
+  ADMIN_ADDRESSES: z.string().default(''),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  TRANSFER_FEE_RATE: decimalRate.default('0'),
+  ASSET_SYMBOLS: z.string().default(''),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Origins whose EIP-4361 sign-in messages this server accepts (scheme://host[:port]). */
+  publicOrigins: string[];
+  loginLegacy: boolean;
+  adminAddresses: Set<string>;
+  tokenTtlMs: number;
+  transferFeeRate: string;
+  assetSymbols: Record<AssetKey, string>;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+
+  const adminAddresses = new Set<string>();
+  for (const raw of e.ADMIN_ADDRESSES.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!ADDRESS_RE.test(raw)) throw new ConfigError(`Invalid environment:\n  ADMIN_ADDRESSES: not a wallet address: ${raw}`);
+    adminAddresses.add(raw.toLowerCase());
+  }
+
+  const assetSymbols = { ...DEFAULT_ASSET_SYMBOLS };
+  for (const pair of e.ASSET_SYMBOLS.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [key = '', symbol = ''] = pair.split('=').map((s) => s.trim());
+    if (!(ASSET_KEYS as readonly string[]).includes(key) || !/^[A-Za-z0-9]{1,12}$/.test(symbol)) {
+      throw new ConfigError(`Invalid environment:\n  ASSET_SYMBOLS: expected key=SYMBOL pairs with keys ${ASSET_KEYS.join(', ')}; got "${pair}"`);
+    }
+    assetSymbols[key as AssetKey] = symbol;
+  }
+
+  const origins = (e.PUBLIC_ORIGINS ?? `http://localhost:${e.PORT},http://127.0.0.1:${e.PORT}`)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const publicOrigins: string[] = [];
+  for (const origin of origins) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError(`Invalid environment:\n  PUBLIC_ORIGINS: not a URL: ${origin}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new ConfigError(`Invalid environment:\n  PUBLIC_ORIGINS: must be http(s): ${origin}`);
+    }
+    publicOrigins.push(url.origin);
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicOrigins,
+    loginLegacy: e.LOGIN_LEGACY,
+    adminAddresses,
+    tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
+    transferFeeRate: e.TRANSFER_FEE_RATE,
+    assetSymbols,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

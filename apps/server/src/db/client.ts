@@ -1,0 +1,77 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
+ * Both speak the same SQL and run the same committed migrations; the rest of the server sees one type.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { lockDataDir } from './data-dir-lock.js';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories take `Database | Transaction` so services decide the boundary. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** Any constant: serializes migrations when several server processes start against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_311_001;
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lockClient.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
+  try {
+    const client = target.dataDir ? new PGlite(path.join(target.dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    return {
+      db: pgliteDb as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Liveness probe used at start and by the health route. */
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

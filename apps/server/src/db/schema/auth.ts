@@ -1,0 +1,41 @@
+import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Sign-in tokens are opaque; only their SHA-256 is stored, so a database leak yields no usable token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** EIP-4361 nonces: random, single use, short-lived. */
+export const loginNonces = pgTable(
+  'login_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('login_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Accepted legacy "LOGIN<timestamp>" messages, so the same signed message cannot sign in twice.
+ * Rows older than the acceptance window are pruned: the timestamp check refuses those anyway.
+ */
+export const loginMessages = pgTable(
+  'login_messages',
+  {
+    account: text('account').notNull(),
+    msg: text('msg').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.msg] }), index('login_messages_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,4 @@
+export * from './users.js';
+export * from './auth.js';
+export * from './ledger.js';
+export * from './idempotency.js';

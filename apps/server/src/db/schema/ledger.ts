@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * One row per (owner, asset). A user account can never go below zero: the CHECK is the last line of
+ * defence behind the ledger's conditional update, so no code path (or concurrent request) can overdraw.
+ * System accounts (fees, adjustments, later pools and pending withdrawals) are the other side of entries.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    systemKey: text('system_key'),
+    asset: text('asset').notNull(),
+    balance: numeric('balance', { precision: 38, scale: 8 }).notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_asset_key').on(t.userId, t.asset),
+    uniqueIndex('ledger_accounts_system_asset_key').on(t.systemKey, t.asset),
+    check('ledger_accounts_one_owner', sql`(${t.userId} is null) <> (${t.systemKey} is null)`),
+    check('ledger_accounts_user_nonnegative', sql`${t.userId} is null or ${t.balance} >= 0`),
+  ],
+);
+
+export const journalEntries = pgTable('journal_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  memo: text('memo').notNull().default(''),
+  /** Who caused it: the acting user, or the operator for adjustments. */
+  actorId: integer('actor_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The lines of an entry. A deferred constraint trigger (see the migration) refuses to commit an entry
+ * whose postings do not sum to zero per asset. user_id is copied from the account so a user's bill is
+ * one index range scan, newest first.
+ */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    userId: integer('user_id').references(() => users.id),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    balanceAfter: numeric('balance_after', { precision: 38, scale: 8 }).notNull(),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('postings_entry_idx').on(t.entryId),
+    index('postings_user_id_idx').on(t.userId, t.id),
+    index('postings_user_asset_id_idx').on(t.userId, t.asset, t.id),
+    index('postings_account_idx').on(t.accountId, t.id),
+    check('postings_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, check } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    /** The uid users see and share as their referral id. */
+    id: serial('id').primaryKey(),
+    /** Wallet address, lower-case (comparisons and the unique index stay case-free). */
+    account: text('account').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    level: integer('level').notNull().default(0),
+    pledged: boolean('pledged').notNull().default(false),
+    referrerId: integer('referrer_id').references((): any => users.id), // eslint-disable-line @typescript-eslint/no-explicit-any -- self reference needs the loose type
+    payPasswordHash: text('pay_password_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_account_key').on(t.account),
+    index('users_referrer_idx').on(t.referrerId),
+    check('users_account_lower', sql`${t.account} = lower(${t.account})`),
+  ],
+);
+
+/**
+ * Closure table of the referral tree: one row per (ancestor, descendant) pair, including (u, u, 0).
+ * A whole downline, or its size per depth, is one indexed range scan on (ancestor_id, depth).
+ */
+export const referralPaths = pgTable(
+  'referral_paths',
+  {
+    ancestorId: integer('ancestor_id').notNull().references(() => users.id),
+    descendantId: integer('descendant_id').notNull().references(() => users.id),
+    depth: integer('depth').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.descendantId] }),
+    index('referral_paths_ancestor_depth_idx').on(t.ancestorId, t.depth),
+    index('referral_paths_descendant_idx').on(t.descendantId),
+    check('referral_paths_depth_nonnegative', sql`${t.depth} >= 0`),
+  ],
+);

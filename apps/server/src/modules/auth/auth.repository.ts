@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { loginMessages, loginNonces, sessions, users } from '../../db/schema/index.js';
+
+export async function insertNonce(db: Executor, nonce: string, expiresAt: Date): Promise<void> {
+  await db.insert(loginNonces).values({ nonce, expiresAt });
+}
+
+/** Marks the nonce used if it exists, is unused and unexpired — atomically, so it can be used once. */
+export async function consumeNonce(db: Executor, nonce: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(loginNonces)
+    .set({ usedAt: now })
+    .where(and(eq(loginNonces.nonce, nonce), isNull(loginNonces.usedAt), gt(loginNonces.expiresAt, now)))
+    .returning({ nonce: loginNonces.nonce });
+  return rows.length === 1;
+}
+
+/** Records a legacy message; false when that account already signed in with it. */
+export async function recordLegacyMessage(db: Executor, account: string, msg: string): Promise<boolean> {
+  const rows = await db
+    .insert(loginMessages)
+    .values({ account, msg })
+    .onConflictDoNothing()
+    .returning({ msg: loginMessages.msg });
+  return rows.length === 1;
+}
+
+export async function insertSession(db: Executor, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+}
+
+export async function revokeSession(db: Executor, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export interface SessionRow {
+  userId: number;
+  account: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+/** One indexed lookup per authenticated request. */
+export async function findSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await db
+    .select({ userId: sessions.userId, account: users.account, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  return rows[0];
+}
+
+/** Housekeeping: rows that can no longer change any decision. */
+export async function pruneExpired(db: Executor, now: Date, legacyWindowMs: number): Promise<void> {
+  await db.delete(loginNonces).where(lt(loginNonces.expiresAt, now));
+  await db.delete(loginMessages).where(lt(loginMessages.createdAt, new Date(now.getTime() - 2 * legacyWindowMs)));
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz - interval '30 days'`));
+}

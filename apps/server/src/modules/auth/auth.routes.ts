@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { authApi } from '@reef/contract';
+import { registerEndpoint } from '../../plugins/endpoint.js';
+import * as auth from './auth.service.js';
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, authApi.loginNonce, () => auth.issueNonce(app.db));
+  registerEndpoint(app, authApi.login, ({ body }) => auth.login(app.db, app.config, body));
+  registerEndpoint(app, authApi.logout, async ({ user }) => {
+    await auth.logout(app.db, user);
+    return null;
+  });
+}

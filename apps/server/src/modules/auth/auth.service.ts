@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { recoverMessageAddress, type Hex } from 'viem';
+import { generateSiweNonce } from 'viem/siwe';
+import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED } from '@reef/contract';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { AuthError, DomainError } from '../../plugins/errors.js';
+import { findOrCreateUser } from '../users/users.service.js';
+import { checkLoginMessage } from './login-message.js';
+import * as repo from './auth.repository.js';
+
+export interface AuthUser {
+  id: number;
+  account: string;
+  role: 'user' | 'admin';
+  tokenHash: string;
+}
+
+/** 32 random bytes, base64url: 43 characters. Anything else is refused before touching the database. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function issueNonce(db: Database, now = new Date()) {
+  const nonce = generateSiweNonce();
+  const expiresAt = new Date(now.getTime() + LOGIN_NONCE_TTL_MS);
+  await repo.insertNonce(db, nonce, expiresAt);
+  return { nonce, expires_at: expiresAt.toISOString() };
+}
+
+export interface LoginInput {
+  sign: string;
+  account: string;
+  msg: string;
+  spread?: string | number | null;
+}
+
+function parseSpread(spread: LoginInput['spread']): number | null {
+  if (spread === null || spread === undefined || spread === '') return null;
+  const value = typeof spread === 'number' ? spread : /^\d{1,9}$/.test(spread) ? Number(spread) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+export async function login(db: Database, config: Config, input: LoginInput, now = new Date()) {
+  const check = checkLoginMessage(input.msg, input.account, {
+    now: now.getTime(),
+    legacyEnabled: config.loginLegacy,
+    origins: config.publicOrigins,
+  });
+  if (!check.ok) throw new DomainError(check.code);
+
+  // The signer is recovered locally from the signature (no RPC): only the key holder can produce it.
+  let signer: string;
+  try {
+    signer = await recoverMessageAddress({ message: input.msg, signature: input.sign as Hex });
+  } catch {
+    throw new DomainError('LOGIN_SIGNATURE_INVALID');
+  }
+  if (signer.toLowerCase() !== input.account.toLowerCase()) throw new DomainError('LOGIN_SIGNATURE_INVALID');
+
+  const account = input.account.toLowerCase();
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + config.tokenTtlMs);
+  await db.transaction(async (tx) => {
+    const fresh =
+      check.message.form === 'siwe'
+        ? await repo.consumeNonce(tx, check.message.nonce, now)
+        : await repo.recordLegacyMessage(tx, account, input.msg);
+    if (!fresh) throw new DomainError(check.message.form === 'siwe' ? 'LOGIN_NONCE_INVALID' : 'LOGIN_MESSAGE_REPLAYED');
+    const userId = await findOrCreateUser(tx, account, parseSpread(input.spread));
+    await repo.insertSession(tx, userId, hashToken(token), expiresAt);
+  });
+  return { token, expires_at: expiresAt.toISOString() };
+}
+
+export async function authenticate(db: Database, config: Config, authorization: string | undefined, now = new Date()): Promise<AuthUser> {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization?.trim();
+  if (!token) throw new AuthError(STATUS_NO_TOKEN);
+  if (!TOKEN_RE.test(token)) throw new AuthError(STATUS_BAD_TOKEN);
+  const tokenHash = hashToken(token);
+  const session = await repo.findSession(db, tokenHash);
+  if (!session) throw new AuthError(STATUS_BAD_TOKEN);
+  if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) throw new AuthError(STATUS_TOKEN_EXPIRED);
+  return {
+    id: session.userId,
+    account: session.account,
+    // Roles follow the configuration at every request, so removing an address takes effect at once.
+    role: config.adminAddresses.has(session.account) ? 'admin' : 'user',
+    tokenHash,
+  };
+}
+
+export function logout(db: Database, user: AuthUser, now = new Date()) {
+  return repo.revokeSession(db, user.tokenHash, now);
+}
+
+export function pruneExpired(db: Database, now = new Date()) {
+  return repo.pruneExpired(db, now, LOGIN_MESSAGE_MAX_AGE_MS);
+}

@@ -1,0 +1,53 @@
+/**
+ * Idempotency-Key for mutating money requests. The key row is inserted in the same transaction as the
+ * money movement: a concurrent request with the same key waits on the unique index until the first
+ * commits, then finds the stored answer and replays it. A refusal rolls the key back with everything
+ * else, so a retry after "insufficient balance" runs again instead of replaying the refusal.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.js';
+import { idempotencyKeys } from '../../db/schema/index.js';
+import { DomainError } from '../../plugins/errors.js';
+
+const KEY_RE = /^[A-Za-z0-9_:.-]{8,128}$/;
+
+export interface IdempotencyScope {
+  userId: number;
+  key: string | undefined;
+  /** Method + path + body: what the key promises to stand for. */
+  request: unknown;
+}
+
+export function requestDigest(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
+}
+
+export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  if (scope.key === undefined) return db.transaction(work);
+  if (!KEY_RE.test(scope.key)) throw new DomainError('PARAMETER_ERROR');
+  const key = scope.key;
+  const requestHash = requestDigest(scope.request);
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: scope.userId, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [stored] = await tx
+        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key)));
+      if (!stored || stored.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+      return stored.response as T;
+    }
+    const result = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: result as object })
+      .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key)));
+    return result;
+  });
+}

@@ -1,0 +1,132 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ASSET_KEYS, type AssetKey } from '@reef/contract';
+import type { Executor } from '../../db/client.js';
+import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
+
+export async function insertUserAccounts(db: Executor, userId: number): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values(ASSET_KEYS.map((asset) => ({ userId, asset })))
+    .onConflictDoNothing();
+}
+
+export async function userAccountIds(db: Executor, userId: number, assets: readonly AssetKey[]): Promise<Map<AssetKey, number>> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, asset: ledgerAccounts.asset })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.asset, [...assets])));
+  return new Map(rows.map((r) => [r.asset as AssetKey, r.id]));
+}
+
+/** System accounts are created on first use; the unique index makes concurrent first uses safe. */
+export async function systemAccountId(db: Executor, systemKey: string, asset: AssetKey): Promise<number> {
+  await db.insert(ledgerAccounts).values({ systemKey, asset }).onConflictDoNothing();
+  const rows = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.systemKey, systemKey), eq(ledgerAccounts.asset, asset)));
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`system account ${systemKey}/${asset} missing`);
+  return id;
+}
+
+/**
+ * Applies one signed amount to one account and returns the new balance, or null when a user account
+ * would go below zero. The condition is evaluated on the locked row, so concurrent debits cannot both
+ * pass on a stale read (PostgreSQL re-checks the WHERE after waiting for the row lock).
+ */
+export async function applyToAccount(db: Executor, accountId: number, amount: string): Promise<string | null> {
+  const rows = await db
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
+    .where(
+      and(
+        eq(ledgerAccounts.id, accountId),
+        sql`(${ledgerAccounts.userId} is null or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`,
+      ),
+    )
+    .returning({ balance: ledgerAccounts.balance });
+  return rows[0]?.balance ?? null;
+}
+
+export async function accountOwner(db: Executor, accountId: number): Promise<{ userId: number | null; asset: string } | undefined> {
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, asset: ledgerAccounts.asset })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  return rows[0];
+}
+
+export async function insertEntry(db: Executor, kind: string, memo: string, actorId: number | null): Promise<number> {
+  const rows = await db.insert(journalEntries).values({ kind, memo, actorId }).returning({ id: journalEntries.id });
+  return rows[0]!.id;
+}
+
+export interface PostingRow {
+  entryId: number;
+  accountId: number;
+  userId: number | null;
+  asset: string;
+  amount: string;
+  balanceAfter: string;
+  kind: string;
+  memo: string;
+}
+
+export async function insertPostings(db: Executor, rows: PostingRow[]): Promise<void> {
+  await db.insert(postings).values(rows);
+}
+
+export async function userBalances(db: Executor, userId: number): Promise<{ asset: AssetKey; balance: string }[]> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.userId, userId))
+    .orderBy(asc(ledgerAccounts.id));
+  return rows as { asset: AssetKey; balance: string }[];
+}
+
+export async function userPostings(
+  db: Executor,
+  userId: number,
+  asset: AssetKey | null,
+  limit: number,
+  offset: number,
+) {
+  const where = asset ? and(eq(postings.userId, userId), eq(postings.asset, asset)) : eq(postings.userId, userId);
+  const [list, totals] = await Promise.all([
+    db
+      .select({
+        id: postings.id,
+        asset: postings.asset,
+        amount: postings.amount,
+        balanceAfter: postings.balanceAfter,
+        kind: postings.kind,
+        memo: postings.memo,
+        createdAt: postings.createdAt,
+      })
+      .from(postings)
+      .where(where)
+      .orderBy(desc(postings.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(postings).where(where),
+  ]);
+  return { list, total: totals[0]?.total ?? 0 };
+}
+
+/** Per asset, the sum of every posting ever made: zero when the books balance. */
+export async function journalSums(db: Executor): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ asset: postings.asset, total: sql<string>`sum(${postings.amount})::text` })
+    .from(postings)
+    .groupBy(postings.asset);
+  return new Map(rows.map((r) => [r.asset, r.total]));
+}
+
+export async function systemAccounts(db: Executor) {
+  return db
+    .select({ systemKey: ledgerAccounts.systemKey, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(isNull(ledgerAccounts.userId));
+}

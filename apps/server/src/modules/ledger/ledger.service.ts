@@ -1,0 +1,121 @@
+/**
+ * The ledger: the only code that changes a balance. Every change is one journal entry whose postings
+ * sum to zero per asset, applied inside the caller's transaction. Amounts are exact decimals handled
+ * as bigint units; a user account that would go negative refuses the whole entry.
+ */
+import { fromUnits, toUnits, type AssetKey, type BillLine } from '@reef/contract';
+import type { Executor, Transaction } from '../../db/client.js';
+import { DomainError } from '../../plugins/errors.js';
+import * as repo from './ledger.repository.js';
+
+/** System accounts: the other side of entries that do not move money between users. */
+export type SystemAccountKey = 'adjustment' | 'fees';
+
+export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Signed units (1 = 10^-8). */
+  amount: bigint;
+  /** What the line means to its owner: shown in bills (transfer_out, transfer_fee, …). */
+  kind: string;
+  memo?: string;
+}
+
+export interface EntryInput {
+  kind: string;
+  memo?: string;
+  actorId: number | null;
+  postings: PostingInput[];
+}
+
+export interface PostedEntry {
+  entryId: number;
+  /** Balance after the entry, by "userId:asset" for user accounts. */
+  userBalances: Map<string, string>;
+}
+
+export const balanceKey = (userId: number, asset: AssetKey) => `${userId}:${asset}`;
+
+export async function postEntry(tx: Transaction, input: EntryInput): Promise<PostedEntry> {
+  if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
+  const sums = new Map<AssetKey, bigint>();
+  for (const p of input.postings) {
+    if (p.amount === 0n) throw new Error('a posting cannot be zero');
+    sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
+  }
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) throw new Error(`journal entry does not balance for ${asset}: ${sum}`);
+  }
+
+  const resolved = await Promise.all(
+    input.postings.map(async (p, index) => ({ ...p, index, ...(await resolveAccount(tx, p.account)) })),
+  );
+  // Lock rows in one global order (account id) so two entries touching the same accounts cannot deadlock.
+  resolved.sort((a, b) => a.accountId - b.accountId || a.index - b.index);
+
+  const entryId = await repo.insertEntry(tx, input.kind, input.memo ?? '', input.actorId);
+  const rows: (repo.PostingRow & { index: number })[] = [];
+  const userBalances = new Map<string, string>();
+  for (const p of resolved) {
+    const balanceAfter = await repo.applyToAccount(tx, p.accountId, fromUnits(p.amount));
+    if (balanceAfter === null) {
+      throw new DomainError('INSUFFICIENT_BALANCE', { asset: p.account.asset });
+    }
+    if (p.userId !== null) userBalances.set(balanceKey(p.userId, p.account.asset), balanceAfter);
+    rows.push({
+      index: p.index,
+      entryId,
+      accountId: p.accountId,
+      userId: p.userId,
+      asset: p.account.asset,
+      amount: fromUnits(p.amount),
+      balanceAfter,
+      kind: p.kind,
+      memo: p.memo ?? input.memo ?? '',
+    });
+  }
+  // Restore the caller's order so bill lines of one entry read as written (amount before fee).
+  rows.sort((a, b) => a.index - b.index);
+  await repo.insertPostings(tx, rows.map(({ index: _index, ...row }) => row));
+  return { entryId, userBalances };
+}
+
+async function resolveAccount(tx: Transaction, ref: AccountRef): Promise<{ accountId: number; userId: number | null }> {
+  if ('system' in ref) return { accountId: await repo.systemAccountId(tx, ref.system, ref.asset), userId: null };
+  const ids = await repo.userAccountIds(tx, ref.userId, [ref.asset]);
+  const accountId = ids.get(ref.asset);
+  if (accountId === undefined) throw new DomainError('USER_NOT_FOUND');
+  return { accountId, userId: ref.userId };
+}
+
+export function openUserAccounts(tx: Transaction, userId: number): Promise<void> {
+  return repo.insertUserAccounts(tx, userId);
+}
+
+export async function balancesOf(db: Executor, userId: number): Promise<Map<AssetKey, string>> {
+  const rows = await repo.userBalances(db, userId);
+  return new Map(rows.map((r) => [r.asset, r.balance]));
+}
+
+export async function billsOf(db: Executor, userId: number, asset: AssetKey | null, page: number, limit: number) {
+  const { list, total } = await repo.userPostings(db, userId, asset, limit, (page - 1) * limit);
+  return {
+    total,
+    list: list.map((line) => ({
+      id: line.id,
+      asset: line.asset as AssetKey,
+      amount: line.amount,
+      balance_after: line.balanceAfter,
+      kind: line.kind as BillLine['kind'],
+      memo: line.memo,
+      created_at: line.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** For audits and tests: per asset, the sum of all postings (always "0.00000000" when the books balance). */
+export async function journalTotals(db: Executor): Promise<Map<string, bigint>> {
+  const sums = await repo.journalSums(db);
+  return new Map([...sums].map(([asset, total]) => [asset, toUnits(total)]));
+}

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { ASSET_KEYS, CHAIN_ID, configApi } from '@reef/contract';
+import { registerEndpoint } from '../../plugins/endpoint.js';
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const publicConfig = {
+    chain_id: CHAIN_ID,
+    assets: ASSET_KEYS.map((key) => ({ key, symbol: app.config.assetSymbols[key] })),
+    transfer_fee_rate: app.config.transferFeeRate,
+    legacy_login: app.config.loginLegacy,
+  };
+  registerEndpoint(app, configApi.getConfig, async () => publicConfig);
+}

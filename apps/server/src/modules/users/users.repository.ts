@@ -1,0 +1,84 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { referralPaths, users } from '../../db/schema/index.js';
+
+/** Creates the user unless the account exists; returns the id and whether it was created. */
+export async function insertOrFindUser(db: Executor, account: string): Promise<{ id: number; created: boolean }> {
+  const inserted = await db.insert(users).values({ account }).onConflictDoNothing().returning({ id: users.id });
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const found = await db.select({ id: users.id }).from(users).where(eq(users.account, account));
+  return { id: found[0]!.id, created: false };
+}
+
+export async function findIdByAccount(db: Executor, account: string): Promise<number | undefined> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.account, account.toLowerCase()));
+  return rows[0]?.id;
+}
+
+export async function exists(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return rows.length === 1;
+}
+
+const referrer = alias(users, 'referrer');
+
+export async function findProfile(db: Executor, id: number) {
+  const rows = await db
+    .select({
+      id: users.id,
+      account: users.account,
+      nickname: users.nickname,
+      level: users.level,
+      pledged: users.pledged,
+      hasPayPassword: sql<boolean>`${users.payPasswordHash} is not null`,
+      referrerAccount: referrer.account,
+    })
+    .from(users)
+    .leftJoin(referrer, eq(referrer.id, users.referrerId))
+    .where(eq(users.id, id));
+  return rows[0];
+}
+
+/** Locks the user's row for the rest of the transaction and returns its referrer. */
+export async function lockUser(db: Executor, id: number): Promise<{ referrerId: number | null } | undefined> {
+  const rows = await db.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, id)).for('update');
+  return rows[0];
+}
+
+export async function insertSelfPath(db: Executor, userId: number): Promise<void> {
+  await db.insert(referralPaths).values({ ancestorId: userId, descendantId: userId, depth: 0 });
+}
+
+export async function isDescendant(db: Executor, ancestorId: number, descendantId: number): Promise<boolean> {
+  const rows = await db
+    .select({ depth: referralPaths.depth })
+    .from(referralPaths)
+    .where(and(eq(referralPaths.ancestorId, ancestorId), eq(referralPaths.descendantId, descendantId)));
+  return rows.length === 1;
+}
+
+/**
+ * Hangs the user's whole subtree under the referrer: every ancestor of the referrer (itself included)
+ * becomes an ancestor of every member of the subtree (the user included), one statement.
+ */
+export async function attachSubtree(db: Executor, userId: number, referrerId: number): Promise<void> {
+  await db.update(users).set({ referrerId }).where(eq(users.id, userId));
+  await db.execute(sql`
+    insert into ${referralPaths} (ancestor_id, descendant_id, depth)
+    select up.ancestor_id, down.descendant_id, up.depth + down.depth + 1
+      from ${referralPaths} up
+      cross join ${referralPaths} down
+     where up.descendant_id = ${referrerId} and down.ancestor_id = ${userId}`);
+}
+
+/** Downline size per depth (1 = direct), one range scan on (ancestor_id, depth). */
+export async function downlineSizeByDepth(db: Executor, userId: number): Promise<{ depth: number; size: number }[]> {
+  const rows = await db
+    .select({ depth: referralPaths.depth, size: sql<number>`count(*)::int` })
+    .from(referralPaths)
+    .where(and(eq(referralPaths.ancestorId, userId), gt(referralPaths.depth, 0)))
+    .groupBy(referralPaths.depth)
+    .orderBy(referralPaths.depth);
+  return rows;
+}

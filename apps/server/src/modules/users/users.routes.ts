@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { usersApi } from '@reef/contract';
+import { registerEndpoint } from '../../plugins/endpoint.js';
+import * as users from './users.service.js';
+
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, usersApi.getUserInfo, ({ user }) =>
+    users.userInfo(app.db, user.id, user.role, app.config.assetSymbols),
+  );
+
+  registerEndpoint(app, usersApi.bindReferrer, async ({ user, body }) => ({
+    invite_address: await users.bindReferrer(app.db, user.id, body.address),
+  }));
+}

@@ -1,0 +1,66 @@
+import { getAddress } from 'viem';
+import type { AssetKey } from '@reef/contract';
+import { ASSET_KEYS } from '@reef/contract';
+import type { Database, Executor, Transaction } from '../../db/client.js';
+import { DomainError } from '../../plugins/errors.js';
+import { balancesOf, openUserAccounts } from '../ledger/ledger.service.js';
+import * as repo from './users.repository.js';
+import { sql } from 'drizzle-orm';
+
+/** Serializes changes to the referral tree: two crossing bindings (A under B, B under A) cannot both pass. */
+const REFERRAL_TREE_LOCK = 7_311_002;
+
+export function maskAddress(account: string): string {
+  return `${account.slice(0, 4)}...${account.slice(-4)}`;
+}
+
+/**
+ * Finds the user of a wallet account or creates it, with its ledger accounts and its place in the
+ * referral tree. `spread` (a uid) ties a new user to that referrer when it exists; it is ignored otherwise.
+ */
+export async function findOrCreateUser(tx: Transaction, account: string, spread: number | null): Promise<number> {
+  const { id, created } = await repo.insertOrFindUser(tx, account.toLowerCase());
+  if (!created) return id;
+  await openUserAccounts(tx, id);
+  await repo.insertSelfPath(tx, id);
+  if (spread !== null && spread !== id && (await repo.exists(tx, spread))) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
+    await repo.attachSubtree(tx, id, spread);
+  }
+  return id;
+}
+
+export async function bindReferrer(db: Database, userId: number, referrerAddress: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
+    const me = await repo.lockUser(tx, userId);
+    if (!me) throw new DomainError('USER_NOT_FOUND');
+    if (me.referrerId !== null) throw new DomainError('REFERRER_ALREADY_BOUND');
+    const referrerId = await repo.findIdByAccount(tx, referrerAddress);
+    if (referrerId === undefined) throw new DomainError('REFERRER_NOT_FOUND');
+    if (referrerId === userId) throw new DomainError('REFERRER_SELF');
+    if (await repo.isDescendant(tx, userId, referrerId)) throw new DomainError('REFERRER_CYCLE');
+    await repo.attachSubtree(tx, userId, referrerId);
+    return getAddress(referrerAddress);
+  });
+}
+
+export async function userInfo(db: Executor, userId: number, role: 'user' | 'admin', symbols: Record<AssetKey, string>) {
+  const [profile, balances] = await Promise.all([repo.findProfile(db, userId), balancesOf(db, userId)]);
+  if (!profile) throw new DomainError('USER_NOT_FOUND');
+  const account = getAddress(profile.account);
+  return {
+    uid: profile.id,
+    account,
+    address: maskAddress(account),
+    nickname: profile.nickname,
+    level: profile.level,
+    pledged: profile.pledged,
+    invite_address: profile.referrerAccount ? getAddress(profile.referrerAccount) : null,
+    has_pay_password: profile.hasPayPassword,
+    role,
+    balances: ASSET_KEYS.map((key) => ({ key, symbol: symbols[key], amount: balances.get(key) ?? '0.00000000' })),
+  };
+}
+
+export { downlineSizeByDepth } from './users.repository.js';

@@ -1,0 +1,93 @@
+/**
+ * The response envelope and the one error handler. Services throw DomainError with a stable code;
+ * this maps it to HTTP 200 `{status: 400, msg, data: {code}}` with `msg` in the caller's language.
+ * Anything unexpected becomes a 500 with a generic message: internals never reach the client.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  STATUS_BAD_TOKEN,
+  STATUS_NO_TOKEN,
+  STATUS_OK,
+  STATUS_REFUSED,
+  STATUS_TOKEN_EXPIRED,
+  STATUS_TOO_FREQUENT,
+  pickLanguage,
+  type ErrorCode,
+  type LanguageCode,
+} from '@reef/contract';
+import { message, type MessageKey } from '../i18n/messages.js';
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** Auth failures are not refusals: they carry the 41000x statuses the client logs out on. */
+export class AuthError extends Error {
+  constructor(readonly status: typeof STATUS_NO_TOKEN | typeof STATUS_BAD_TOKEN | typeof STATUS_TOKEN_EXPIRED) {
+    super(`auth ${status}`);
+  }
+}
+
+export class ForbiddenError extends Error {}
+
+const authMessage: Record<AuthError['status'], MessageKey> = {
+  [STATUS_NO_TOKEN]: 'NO_TOKEN',
+  [STATUS_BAD_TOKEN]: 'BAD_TOKEN',
+  [STATUS_TOKEN_EXPIRED]: 'TOKEN_EXPIRED',
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: LanguageCode;
+  }
+}
+
+export function ok<T>(request: FastifyRequest, data: T) {
+  return { status: STATUS_OK, msg: message(request.language, 'OK'), data };
+}
+
+export function refusalBody(language: LanguageCode, code: ErrorCode, details: Record<string, unknown> = {}) {
+  return { status: STATUS_REFUSED, msg: message(language, code), data: { code, ...details } };
+}
+
+function send(reply: FastifyReply, httpStatus: number, body: unknown) {
+  return reply.code(httpStatus).send(body);
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('language', 'zh-tw');
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const lang = request.language ?? 'zh-tw';
+    if (error instanceof DomainError) return send(reply, 200, refusalBody(lang, error.code, error.details));
+    if (error instanceof AuthError) {
+      return send(reply, 401, { status: error.status, msg: message(lang, authMessage[error.status]), data: null });
+    }
+    if (error instanceof ForbiddenError) {
+      return send(reply, 403, { status: 403, msg: message(lang, 'FORBIDDEN'), data: { code: 'FORBIDDEN' } });
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode === 429) {
+      return send(reply, 429, { status: STATUS_TOO_FREQUENT, msg: message(lang, 'TOO_FREQUENT'), data: { code: 'TOO_FREQUENT' } });
+    }
+    // Malformed JSON, wrong content type, body too large: the client's fault, a parameter error.
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      return send(reply, 200, refusalBody(lang, 'PARAMETER_ERROR'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { status: 500, msg: message(lang, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, { status: 404, msg: message(request.language, 'ROUTE_NOT_FOUND'), data: { code: 'NOT_FOUND' } }),
+  );
+});

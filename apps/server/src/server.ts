@@ -1,0 +1,48 @@
+import { loadConfig, ConfigError } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
+import { buildApp } from './app.js';
+import { pruneExpired } from './modules/auth/auth.service.js';
+
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const app = await buildApp({ config, db: database.db });
+
+  const housekeeping = setInterval(() => {
+    pruneExpired(database.db).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(housekeeping);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Reef on ${database.kind}: app at /index/, API under /api`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

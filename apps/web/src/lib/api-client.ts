@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import {
+  AUTH_STATUSES,
+  envelope,
+  refusalData,
+  REQUEST_TIMEOUT_MS,
+  STATUS_OK,
+  STATUS_TOO_FREQUENT,
+  TRANSPORT_ERROR_TOAST_MS,
+  type Endpoint,
+} from '@reef/contract';
+import { currentLanguage, i18next } from '../i18n';
+import { forceLogout, getSession } from './session';
+import { showToast } from './toast';
+
+/** The server answered and refused (envelope status ≠ 200). `shown` tells whether it was already toasted. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly shown = false,
+  ) {
+    super(message);
+  }
+}
+
+/** No usable answer: network down, time-out, not JSON, or a body that breaks the contract. */
+export class TransportError extends Error {
+  override name = 'TransportError';
+  constructor(
+    message: string,
+    readonly shown: boolean,
+  ) {
+    super(message);
+  }
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+export interface CallOptions<E extends Endpoint> {
+  params?: Input<E['params']>;
+  query?: Input<E['query']>;
+  body?: Input<E['body']>;
+  /** Sent as Idempotency-Key: one per user action, the same on a retry of that action. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** No toast and no forced logout, for calls whose failure the user need not hear about. */
+  quiet?: boolean;
+}
+
+const anyEnvelope = envelope(z.unknown());
+
+export function buildUrl(path: string, params?: object, query?: object): string {
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${filled}?${text}` : filled;
+}
+
+/**
+ * Calls one contract endpoint and returns its `data`, parsed with the endpoint's response schema.
+ * Transport failures, 429 and forced logouts are handled (and toasted) here; refusals are thrown
+ * as ApiError for the caller, whose form shows the server's localized msg.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<z.output<E['response']>> {
+  const { quiet = false } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const { token } = getSession();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const transportFailure = (reason: string): TransportError => {
+    if (!quiet) showToast(i18next.t('errors.transport'), TRANSPORT_ERROR_TOAST_MS);
+    return new TransportError(reason, !quiet);
+  };
+
+  let httpStatus: number;
+  let json: unknown;
+  try {
+    const response = await fetch(buildUrl(endpoint.path, options.params, options.query), {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: controller.signal,
+    });
+    httpStatus = response.status;
+    json = await response.json();
+  } catch (error) {
+    // The caller gave up (a query was cancelled): nobody waits for an answer, so say nothing.
+    if (options.signal?.aborted) throw error;
+    throw transportFailure(controller.signal.aborted ? 'timeout' : String(error));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const parsed = anyEnvelope.safeParse(json);
+  if (httpStatus === STATUS_TOO_FREQUENT || (parsed.success && parsed.data.status === STATUS_TOO_FREQUENT)) {
+    const message = (parsed.success && parsed.data.msg) || i18next.t('errors.tooFrequent');
+    if (!quiet) showToast(message);
+    throw new ApiError('TOO_FREQUENT', message, STATUS_TOO_FREQUENT, !quiet);
+  }
+  if (!parsed.success) throw transportFailure(`HTTP ${httpStatus}: not an envelope`);
+  const { status, msg, data } = parsed.data;
+
+  if ((AUTH_STATUSES as readonly number[]).includes(status)) {
+    if (!quiet) forceLogout();
+    throw new ApiError('UNAUTHORIZED', msg, status, !quiet);
+  }
+  if (status !== STATUS_OK || httpStatus < 200 || httpStatus >= 300) {
+    const refusal = refusalData.safeParse(data);
+    const code = refusal.success ? refusal.data.code : 'UNKNOWN';
+    throw new ApiError(code, msg || i18next.t('errors.generic'), status);
+  }
+
+  const result = endpoint.response.safeParse(data);
+  if (!result.success) {
+    console.error(`Response of ${endpoint.method} ${endpoint.path} breaks the contract`, result.error);
+    throw transportFailure('response does not match the contract');
+  }
+  return result.data as z.output<E['response']>;
+}
+
+/** For forms: shows a refusal's msg unless it was already shown (429, forced logout, transport). */
+export function toastError(error: unknown): void {
+  if (error instanceof ApiError || error instanceof TransportError) {
+    if (!error.shown) showToast(error.message);
+    return;
+  }
+  showToast(i18next.t('errors.generic'));
+}
+
+/**
+ * An Idempotency-Key (UUID v4). crypto.randomUUID exists only in secure contexts, so a page
+ * served over plain http on a LAN address falls back to getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

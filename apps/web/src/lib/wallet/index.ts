@@ -1,0 +1,4 @@
+export * from './eip1193';
+export * from './eip6963';
+export * from './chain';
+export * from './siwe';

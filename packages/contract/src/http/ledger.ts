@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { address, amountString, assetKey, endpoint, isoTime, pageQuery, positiveAmount, signedAmount, uid } from '../common.js';
+
+export const adminAdjust = endpoint({
+  method: 'POST',
+  path: '/api/admin/ledger/adjust',
+  auth: 'admin',
+  body: z.object({
+    uid,
+    asset: assetKey,
+    amount: signedAmount,
+    memo: z.string().trim().min(1).max(200),
+  }),
+  response: z.object({ entry_id: z.number().int(), asset: assetKey, balance: amountString }),
+});
+
+export const transfer = endpoint({
+  method: 'POST',
+  path: '/api/finance/other/trade',
+  auth: 'user',
+  body: z.object({ address, amount: positiveAmount, asset: assetKey }),
+  response: z.object({
+    entry_id: z.number().int(),
+    asset: assetKey,
+    amount: amountString,
+    fee: amountString,
+    balance: amountString,
+  }),
+});
+
+export const BILL_KINDS = ['adjustment', 'transfer_out', 'transfer_in', 'transfer_fee'] as const;
+export const billKind = z.enum(BILL_KINDS);
+
+export const billLine = z.object({
+  id: z.number().int(),
+  asset: assetKey,
+  amount: amountString,
+  balance_after: amountString,
+  kind: billKind,
+  memo: z.string(),
+  created_at: isoTime,
+});
+export type BillLine = z.infer<typeof billLine>;
+
+export const billType = z.union([assetKey, z.literal('all')]);
+
+export const listBills = endpoint({
+  method: 'GET',
+  path: '/api/finance/bill/:type',
+  auth: 'user',
+  params: z.object({ type: billType }),
+  query: pageQuery,
+  response: z.object({
+    list: z.array(billLine),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  }),
+});

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { address, amountString, assetKey, endpoint, uid } from '../common.js';
+
+export const balance = z.object({ key: assetKey, symbol: z.string(), amount: amountString });
+
+export const userInfo = z.object({
+  uid,
+  account: address,
+  /** First 4 + "..." + last 4 characters of the account. */
+  address: z.string(),
+  nickname: z.string(),
+  level: z.number().int(),
+  pledged: z.boolean(),
+  invite_address: address.nullable(),
+  has_pay_password: z.boolean(),
+  role: z.enum(['user', 'admin']),
+  balances: z.array(balance),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const getUserInfo = endpoint({
+  method: 'GET',
+  path: '/api/user/info',
+  auth: 'user',
+  response: userInfo,
+});
+
+export const bindReferrer = endpoint({
+  method: 'POST',
+  path: '/api/binding',
+  auth: 'user',
+  body: z.object({ address }),
+  response: z.object({ invite_address: address }),
+});

@@ -1,0 +1,12 @@
+export * from './assets.js';
+export * from './constants.js';
+export * from './languages.js';
+export * from './money.js';
+export * from './errors.js';
+export * from './common.js';
+export * as authApi from './http/auth.js';
+export * as usersApi from './http/users.js';
+export * as ledgerApi from './http/ledger.js';
+export * as configApi from './http/config.js';
+export type { UserInfo } from './http/users.js';
+export type { BillLine } from './http/ledger.js';
