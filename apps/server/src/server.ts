@@ -9,7 +9,9 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, onIdleError: (error) => console.error('database connection lost:', error.message) }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({ config, db: database.db });
 

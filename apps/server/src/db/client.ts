@@ -31,11 +31,16 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 /** Any constant: serializes migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_311_001;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
+    // discards it and opens a fresh one on the next query.
+    pool.on('error', (error) => target.onIdleError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const lockClient = await pool.connect();
     try {

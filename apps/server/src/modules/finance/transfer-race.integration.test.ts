@@ -1,0 +1,71 @@
+/**
+ * The race that loses money when a balance is read, checked, then written: 200 transfers of 1 at once
+ * from an account holding 50. PGlite runs one query at a time, so the PostgreSQL run is the one that
+ * proves the conditional update holds under real concurrency.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { journalTotals } from '../ledger/ledger.service.js';
+import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+
+describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
+  let t: TestApp;
+  let sender: SignedInUser;
+  let recipients: SignedInUser[];
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    sender = await t.signIn();
+    recipients = [await t.signIn(), await t.signIn(), await t.signIn()];
+    await t.fund(sender.uid, 'usdt', '50');
+  });
+  afterAll(() => t.close());
+
+  it('200 transfers of 1 from 50: exactly 50 succeed, nothing goes negative, the books balance', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.call({
+          method: 'POST',
+          url: '/api/finance/other/trade',
+          token: sender.token,
+          payload: { address: recipients[i % recipients.length]!.account, amount: '1', asset: 'usdt' },
+        }),
+      ),
+    );
+    const succeeded = results.filter((r) => r.status === 200);
+    const refused = results.filter((r) => r.status === 400);
+    expect(succeeded).toHaveLength(50);
+    expect(refused).toHaveLength(150);
+    expect(new Set(refused.map((r) => r.data.code))).toEqual(new Set(['INSUFFICIENT_BALANCE']));
+
+    const negatives = await t.database.db.execute(sql`select count(*)::int as n from ledger_accounts where user_id is not null and balance < 0`);
+    expect((negatives as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const info = await t.call({ method: 'GET', url: '/api/user/info', token: sender.token });
+    expect(info.data.balances.find((b: { key: string }) => b.key === 'usdt').amount).toBe('0.00000000');
+    let received = 0n;
+    for (const r of recipients) {
+      const ri = await t.call({ method: 'GET', url: '/api/user/info', token: r.token });
+      received += BigInt(ri.data.balances.find((b: { key: string }) => b.key === 'usdt').amount.replace('.', ''));
+    }
+    expect(received).toBe(50n * 10n ** 8n);
+    const totals = await journalTotals(t.database.db);
+    expect(totals.size).toBeGreaterThan(0);
+    for (const [, total] of totals) expect(total).toBe(0n);
+  });
+
+  it('opposite transfers between two users at once neither deadlock nor lose money', async () => {
+    const a = await t.signIn();
+    const b = await t.signIn();
+    await t.fund(a.uid, 'coin', '20');
+    await t.fund(b.uid, 'coin', '20');
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
+        return t.call({ method: 'POST', url: '/api/finance/other/trade', token: from.token, payload: { address: to.account, amount: '1', asset: 'coin' } });
+      }),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const sum = async (u: SignedInUser) =>
+      (await t.call({ method: 'GET', url: '/api/user/info', token: u.token })).data.balances.find((x: { key: string }) => x.key === 'coin').amount;
+    expect([await sum(a), await sum(b)]).toEqual(['20.00000000', '20.00000000']);
+  });
+});

@@ -1,0 +1,26 @@
+interface FishProps {
+  className?: string;
+  body?: string;
+  fin?: string;
+  /** Clownfish-style white bands. */
+  striped?: boolean;
+}
+
+/** A small reef fish facing left; decorative. */
+export function Fish({ className, body = 'var(--sand)', fin = 'var(--coral)', striped = false }: FishProps) {
+  return (
+    <svg className={className} viewBox="0 0 48 24" aria-hidden="true" focusable="false">
+      <path d="M36 12 L47 3 Q44 12 47 21 Z" fill={fin} />
+      <path d="M2 12 C8 2 24 0 37 12 C24 24 8 22 2 12 Z" fill={body} />
+      <path d="M17 5 Q22 1 27 6 Z" fill={fin} opacity="0.9" />
+      {striped && (
+        <g fill="#fff" opacity="0.9">
+          <path d="M12 5.6 Q15 12 12 18.6 L15 19.6 Q18 12 15 4.6 Z" />
+          <path d="M24 4.4 Q27 12 24 19.6 L27 18.8 Q30 12 27 5.2 Z" />
+        </g>
+      )}
+      <circle cx="9" cy="10.5" r="2.2" fill="#04152b" />
+      <circle cx="8.4" cy="9.9" r="0.7" fill="#fff" />
+    </svg>
+  );
+}

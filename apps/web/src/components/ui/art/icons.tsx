@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+
+/** Line icons in the app's stroke style; decorative, the control around them carries the label. */
+interface IconProps {
+  className?: string;
+}
+
+function Icon({ className, children }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      className={`icon ${className ?? ''}`}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function HomeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 11.5 12 4l9 7.5" />
+      <path d="M5.5 10v9.5h13V10" />
+      <path d="M10 19.5v-5h4v5" />
+    </Icon>
+  );
+}
+
+export function ChatIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 5.5h16v10H9l-5 4z" />
+      <path d="M8.5 10.5h.01M12 10.5h.01M15.5 10.5h.01" strokeWidth="2.6" />
+    </Icon>
+  );
+}
+
+export function UserIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="8.5" r="3.8" />
+      <path d="M4.5 20c1.2-3.8 4-5.5 7.5-5.5s6.3 1.7 7.5 5.5" />
+    </Icon>
+  );
+}
+
+export function BackIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M15 5 8 12l7 7" />
+    </Icon>
+  );
+}
+
+export function TransferIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 8h14l-3.5-3.5" />
+      <path d="M20 16H6l3.5 3.5" />
+    </Icon>
+  );
+}
+
+export function BillIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3.5h12v17l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8.5h6M9 12h6M9 15.5h3.5" />
+    </Icon>
+  );
+}
+
+export function GiftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 9.5h16v4H4zM5.5 13.5v7h13v-7M12 9.5v11" />
+      <path d="M12 9.5C10 9.5 7.5 8.7 7.5 6.8S10.5 5 12 9.5c1.5-4.5 4.5-4.6 4.5-2.7S14 9.5 12 9.5" />
+    </Icon>
+  );
+}
+
+export function DepositIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3.5v11M7.5 10 12 14.5 16.5 10" />
+      <path d="M4.5 16.5v3h15v-3" />
+    </Icon>
+  );
+}
+
+export function WithdrawIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 14.5v-11M7.5 8 12 3.5 16.5 8" />
+      <path d="M4.5 16.5v3h15v-3" />
+    </Icon>
+  );
+}
+
+export function ExchangeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 4 4 7l3 3M4 7h11a4 4 0 0 1 4 4" />
+      <path d="M17 20l3-3-3-3M20 17H9a4 4 0 0 1-4-4" />
+    </Icon>
+  );
+}
+
+export function WalletIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 7.5h14.5a1.5 1.5 0 0 1 1.5 1.5v9a1.5 1.5 0 0 1-1.5 1.5H5.5A1.5 1.5 0 0 1 4 18V6.5A1.5 1.5 0 0 1 5.5 5H17" />
+      <path d="M16 13.5h.01" strokeWidth="2.8" />
+    </Icon>
+  );
+}
+
+export function GlobeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c2.5 2.6 3.5 5.4 3.5 8.5s-1 5.9-3.5 8.5c-2.5-2.6-3.5-5.4-3.5-8.5s1-5.9 3.5-8.5" />
+    </Icon>
+  );
+}
+
+export function LogoutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 4.5H6.5v15H14" />
+      <path d="M11 12h9M17 8.5l3.5 3.5-3.5 3.5" />
+    </Icon>
+  );
+}
+
+export function ChevronIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m9.5 6 6 6-6 6" />
+    </Icon>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A bottom sheet dialog (z-index 10075). Escape and the backdrop close it. */
+export function Modal({ title, onClose, children, testId }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.querySelector<HTMLElement>('button, [href], input, select')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+
+  return (
+    <div className="modal-layer" onClick={onClose}>
+      <div
+        ref={panel}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}

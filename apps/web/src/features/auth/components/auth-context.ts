@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+
+export interface AuthContextValue {
+  signingIn: boolean;
+  signIn(): Promise<void>;
+  logout(options: { announce: boolean }): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (value === null) throw new Error('useAuth needs <AuthProvider>');
+  return value;
+}

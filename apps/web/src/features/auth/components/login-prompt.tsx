@@ -1,0 +1,34 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { closeLoginPrompt, takeReturnUrl, useSession } from '../../../lib/session';
+import { useAuth } from './auth-context';
+
+/** Shown after a forced logout (token refused): sign in again and come back to the same page. */
+export function LoginPrompt() {
+  const { t } = useTranslation();
+  const { loginPromptOpen } = useSession();
+  const { signIn, signingIn } = useAuth();
+  const onSignIn = useGuardedSubmit(signIn);
+  const dismiss = useCallback(() => {
+    // Declining drops the saved page, so a later sign-in does not jump back to it.
+    takeReturnUrl();
+    closeLoginPrompt();
+  }, []);
+  if (!loginPromptOpen) return null;
+  return (
+    <Modal title={t('auth.notLoggedIn')} onClose={dismiss} testId="login-prompt">
+      <p className="modal__text">{t('auth.sessionEnded')}</p>
+      <div className="modal__actions">
+        <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="login-prompt-sign-in">
+          {signingIn ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+        <Button variant="ghost" block onClick={dismiss}>
+          {t('common.later')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

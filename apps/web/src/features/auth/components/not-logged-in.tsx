@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { WalletIcon } from '../../../components/ui/art/icons';
+import { Button } from '../../../components/ui/button';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { useAuth } from './auth-context';
+
+/** The visitor's prompt on pages that need a user (spec §6). */
+export function NotLoggedIn() {
+  const { t } = useTranslation();
+  const { signIn, signingIn } = useAuth();
+  const onSignIn = useGuardedSubmit(signIn);
+  return (
+    <section className="card not-logged-in" data-testid="not-logged-in">
+      <span className="not-logged-in__icon">
+        <WalletIcon />
+      </span>
+      <h2 className="not-logged-in__title">{t('auth.notLoggedIn')}</h2>
+      <p className="not-logged-in__text">{t('auth.notLoggedInHint')}</p>
+      <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="sign-in">
+        {signingIn ? t('auth.signingIn') : t('auth.signIn')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { WalletIcon } from '../../../components/ui/art/icons';
+import { Modal } from '../../../components/ui/modal';
+import type { Wallet } from '../../../lib/wallet';
+
+interface WalletPickerProps {
+  wallets: Wallet[];
+  onChoose: (wallet: Wallet | null) => void;
+}
+
+/** EIP-6963 lets several wallets announce themselves: the user picks one instead of a failure. */
+export function WalletPicker({ wallets, onChoose }: WalletPickerProps) {
+  const { t } = useTranslation();
+  const cancel = useCallback(() => onChoose(null), [onChoose]);
+  return (
+    <Modal title={t('auth.chooseWallet')} onClose={cancel} testId="wallet-picker">
+      <p className="modal__text">{t('auth.chooseWalletHint')}</p>
+      <ul className="wallet-list">
+        {wallets.map((wallet, index) => {
+          const name = wallet.info?.name || t('auth.browserWallet');
+          const icon = wallet.info?.icon;
+          return (
+            <li key={wallet.info?.uuid ?? index}>
+              <button type="button" className="wallet-list__item" onClick={() => onChoose(wallet)} data-testid="wallet-option">
+                {icon && icon.startsWith('data:image/') ? (
+                  <img className="wallet-list__icon" src={icon} alt="" width={32} height={32} />
+                ) : (
+                  <WalletIcon className="wallet-list__icon" />
+                )}
+                <span>{name}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button variant="ghost" block onClick={cancel}>
+        {t('common.cancel')}
+      </Button>
+    </Modal>
+  );
+}

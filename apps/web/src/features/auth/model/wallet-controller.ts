@@ -1,0 +1,186 @@
+import { WALLET_DETECT_TIMEOUT_MS } from '@reef/contract';
+import { ApiError, toastError, TransportError } from '../../../lib/api-client';
+import { HOME_PATH } from '../../../lib/pages';
+import { closeLoginPrompt, endSession, getSession, startSession, takeReturnUrl } from '../../../lib/session';
+import { storedSpread } from '../../../lib/spread';
+import { readStorage, writeStorage } from '../../../lib/storage';
+import {
+  discoverWallets,
+  isTargetChain,
+  isUserRejection,
+  rpcErrorCode,
+  sameAccount,
+  selectedAccount,
+  switchToTargetChain,
+  type Discovery,
+  type Wallet,
+} from '../../../lib/wallet';
+import { getLoginNonce } from '../api/get-login-nonce';
+import { login } from '../api/login';
+import { logoutRequest } from '../api/logout';
+import { signInWithWallet } from './sign-in';
+
+/** The wallet the user picked last time, by EIP-6963 rdns, so a launch does not ask again. */
+const WALLET_STORAGE_KEY = 'wallet_rdns';
+/** MetaMask: a connect request is already waiting in the wallet. */
+const REQUEST_PENDING = -32002;
+
+export type AuthMessage = 'installWallet' | 'multipleWallets' | 'rejected' | 'walletError' | 'walletPending' | 'wrongChain' | 'loggedOut';
+
+export interface WalletControllerDeps {
+  toast(message: string): void;
+  message(key: AuthMessage): string;
+  /** Shows the wallet picker; resolves null when the user closes it. */
+  chooseWallet(wallets: Wallet[]): Promise<Wallet | null>;
+  /** Runs after the token is stored (the app loads the user info). */
+  onSignedIn(): Promise<unknown>;
+  navigate(path: string): void;
+  setBusy(busy: boolean): void;
+}
+
+interface SignInSource {
+  discovery?: Discovery;
+  wallet?: Wallet;
+  /** A click on Sign in: the picker opens even when a wallet was remembered. */
+  interactive: boolean;
+}
+
+export interface WalletController {
+  /** Start-up check of spec §4: sign in when there is no token, log out when the wallet's account changed. */
+  launch(): Promise<void>;
+  signIn(): Promise<void>;
+  logout(options: { announce: boolean }): Promise<void>;
+}
+
+function discover(): Promise<Discovery> {
+  return discoverWallets({ target: window, legacy: () => window.ethereum, timeoutMs: WALLET_DETECT_TIMEOUT_MS });
+}
+
+function firstAccount(accounts: unknown): string | null {
+  return Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
+}
+
+export function createWalletController(deps: WalletControllerDeps): WalletController {
+  let watched: Wallet | null = null;
+  let flight: Promise<void> | null = null;
+
+  const reportMissing = (discovery: Discovery) => {
+    if (discovery.kind === 'none') deps.toast(deps.message('installWallet'));
+    if (discovery.kind === 'conflict') deps.toast(deps.message('multipleWallets'));
+  };
+
+  const reportFailure = (error: unknown) => {
+    if (isUserRejection(error)) deps.toast(deps.message('rejected'));
+    else if (error instanceof ApiError || error instanceof TransportError) toastError(error);
+    else if (rpcErrorCode(error) === REQUEST_PENDING) deps.toast(deps.message('walletPending'));
+    else {
+      console.error(error);
+      deps.toast(deps.message('walletError'));
+    }
+  };
+
+  const remembered = (wallets: Wallet[]): Wallet | null => {
+    if (wallets.length === 1) return wallets[0]!;
+    const rdns = readStorage(WALLET_STORAGE_KEY);
+    return wallets.find((w) => w.info !== null && w.info.rdns === rdns) ?? null;
+  };
+
+  const logout = async ({ announce }: { announce: boolean }) => {
+    if (getSession().token !== null) await logoutRequest().catch(() => undefined);
+    endSession();
+    if (announce) deps.toast(deps.message('loggedOut'));
+  };
+
+  const watch = (wallet: Wallet) => {
+    if (watched?.provider === wallet.provider) return;
+    const previous = watched;
+    previous?.provider.removeListener?.('accountsChanged', onAccountsChanged);
+    previous?.provider.removeListener?.('chainChanged', onChainChanged);
+    watched = wallet;
+    wallet.provider.on?.('accountsChanged', onAccountsChanged);
+    wallet.provider.on?.('chainChanged', onChainChanged);
+  };
+
+  // Another account in the wallet means another user: the old token must not act for it.
+  function onAccountsChanged(accounts: unknown) {
+    const next = firstAccount(accounts);
+    const { token, account } = getSession();
+    if (token === null || sameAccount(next, account)) return;
+    const wallet = watched;
+    void logout({ announce: false }).then(() => {
+      if (next !== null && wallet !== null) return signIn({ wallet, interactive: false });
+    });
+  }
+
+  function onChainChanged(chainId: unknown) {
+    const wallet = watched;
+    if (wallet === null || getSession().token === null || isTargetChain(chainId)) return;
+    switchToTargetChain(wallet.provider).catch((error: unknown) => {
+      deps.toast(deps.message(isUserRejection(error) ? 'wrongChain' : 'walletError'));
+    });
+  }
+
+  async function run(source: SignInSource): Promise<void> {
+    deps.setBusy(true);
+    try {
+      let wallet = source.wallet ?? null;
+      if (wallet === null) {
+        const discovery = source.discovery ?? (await discover());
+        if (discovery.kind !== 'found') return reportMissing(discovery);
+        wallet = (source.interactive ? null : remembered(discovery.wallets)) ?? (discovery.wallets.length === 1 ? discovery.wallets[0]! : await deps.chooseWallet(discovery.wallets));
+        if (wallet === null) return;
+      }
+      if (wallet.info !== null) writeStorage(WALLET_STORAGE_KEY, wallet.info.rdns);
+      watch(wallet);
+      const { token, account } = await signInWithWallet({
+        provider: wallet.provider,
+        location: window.location,
+        spread: storedSpread(),
+        now: () => new Date(),
+        getNonce: getLoginNonce,
+        login,
+      });
+      startSession(token, account);
+      closeLoginPrompt();
+      await deps.onSignedIn().catch(() => undefined);
+      deps.navigate(takeReturnUrl() ?? HOME_PATH);
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      deps.setBusy(false);
+    }
+  }
+
+  // One sign-in at a time: a second click joins the running one instead of opening a second prompt.
+  function signIn(source: SignInSource): Promise<void> {
+    flight ??= run(source).finally(() => {
+      flight = null;
+    });
+    return flight;
+  }
+
+  async function launch(): Promise<void> {
+    const discovery = await discover();
+    const { token, account } = getSession();
+    if (token === null) {
+      if (discovery.kind !== 'found') return reportMissing(discovery);
+      return signIn({ discovery, interactive: false });
+    }
+    if (discovery.kind !== 'found') return;
+    const wallet = remembered(discovery.wallets);
+    if (wallet === null) return;
+    watch(wallet);
+    const selected = await selectedAccount(wallet.provider).catch(() => null);
+    // A locked wallet reports no account: that is not another user, so the token stays.
+    if (selected !== null && !sameAccount(selected, account)) {
+      await logout({ announce: false });
+      await signIn({ wallet, interactive: false });
+    }
+  }
+
+  return {
+    launch,
+    signIn: () => signIn({ interactive: true }),
+    logout,
+  };
+}

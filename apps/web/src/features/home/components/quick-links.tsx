@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { BillIcon, DepositIcon, ExchangeIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../../components/ui/art/icons';
+import { pagePath, type PageId } from '../../../lib/pages';
+
+const LINKS: { page: PageId; Icon: ComponentType<{ className?: string }>; testId: string }[] = [
+  { page: 'property/transfer', Icon: TransferIcon, testId: 'quick-transfer' },
+  { page: 'property/propDetails', Icon: BillIcon, testId: 'quick-bills' },
+  { page: 'property/recharge', Icon: DepositIcon, testId: 'quick-recharge' },
+  { page: 'property/withdrawal', Icon: WithdrawIcon, testId: 'quick-withdrawal' },
+  { page: 'property/exchange', Icon: ExchangeIcon, testId: 'quick-exchange' },
+  { page: 'index/airDrop', Icon: GiftIcon, testId: 'quick-airdrop' },
+];
+
+export function QuickLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav className="card quick-links" aria-label={t('home.quickLinks')}>
+      <ul className="quick-links__grid">
+        {LINKS.map(({ page, Icon, testId }) => (
+          <li key={page}>
+            <Link to={pagePath(page)} className="quick-link" data-testid={testId}>
+              <span className="quick-link__icon">
+                <Icon />
+              </span>
+              <span className="quick-link__label">{t(`titles.${page}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,2 @@
+export { HomeHeader } from './components/home-header';
+export { QuickLinks } from './components/quick-links';

@@ -1,0 +1,130 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_ASSET_SYMBOLS, formatAmount, isAssetKey, isLanguageCode, type AssetKey, type BillLine } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { FishSchool } from '../../../components/ui/status-screen';
+import { localeTag } from '../../../i18n';
+import { useAppConfig } from '../../../lib/app-config';
+import { useBills, type BillType } from '../api/get-bills';
+
+function BillRow({ line, symbol, dateFormat }: { line: BillLine; symbol: string; dateFormat: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  const amount = formatAmount(line.amount);
+  const negative = amount.startsWith('-');
+  return (
+    <li className="bill" data-testid="bill-line">
+      <div className="bill__main">
+        <span className="bill__kind">{t(`bills.kinds.${line.kind}`)}</span>
+        <time className="bill__time" dateTime={line.created_at}>
+          {dateFormat.format(new Date(line.created_at))}
+        </time>
+        {line.memo && <span className="bill__memo">{line.memo}</span>}
+      </div>
+      <div className="bill__side">
+        <span className={`bill__amount ${negative ? 'is-negative' : 'is-positive'}`} data-testid="bill-amount">
+          {negative ? amount : `+${amount}`} <small>{symbol}</small>
+        </span>
+        <span className="bill__balance">{t('bills.balanceAfter', { amount: formatAmount(line.balance_after) })}</span>
+      </div>
+    </li>
+  );
+}
+
+/** Fund log (GET /api/finance/bill/:type): a tab per asset, 20 lines a page, "load more". */
+export function BillList() {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const config = useAppConfig();
+  const requested = search.get('type');
+  const type: BillType = requested !== null && isAssetKey(requested) ? requested : 'all';
+  const bills = useBills(type);
+
+  const symbols = useMemo(() => {
+    const map: Record<AssetKey, string> = { ...DEFAULT_ASSET_SYMBOLS };
+    for (const asset of config.data?.assets ?? []) map[asset.key] = asset.symbol;
+    return map;
+  }, [config.data]);
+  const language = isLanguageCode(i18n.language) ? i18n.language : undefined;
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }),
+    [language],
+  );
+
+  // Offset pages can overlap when new lines arrive between loads: show each line once.
+  const lines = useMemo(() => {
+    const seen = new Set<number>();
+    return (bills.data?.pages ?? []).flatMap((page) => page.list).filter((line) => !seen.has(line.id) && seen.add(line.id));
+  }, [bills.data]);
+
+  const tabs: { type: BillType; label: string }[] = [
+    { type: 'all', label: t('bills.all') },
+    ...(config.data?.assets ?? []).map((asset) => ({ type: asset.key, label: asset.symbol })),
+  ];
+
+  return (
+    <div className="bills">
+      <div className="tabs" role="tablist" aria-label={t('bills.tabsLabel')}>
+        {tabs.map((tab) => (
+          <button
+            key={tab.type}
+            type="button"
+            role="tab"
+            aria-selected={tab.type === type}
+            className="tabs__tab"
+            data-testid={`bill-tab-${tab.type}`}
+            onClick={() => setSearch(tab.type === 'all' ? {} : { type: tab.type }, { replace: true })}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" aria-busy={bills.isFetching || undefined}>
+        {bills.isError && lines.length === 0 ? (
+          <div className="card inline-error">
+            <p>{t('errors.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void bills.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : bills.isPending ? (
+          <div className="list-loading">
+            <Spinner size="large" />
+            <span className="sr-only">{t('common.loading')}</span>
+          </div>
+        ) : lines.length === 0 ? (
+          <div className="empty-state">
+            <FishSchool />
+            <p>{t('bills.empty')}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="card bill-list">
+              {lines.map((line) => (
+                <BillRow key={line.id} line={line} symbol={symbols[line.asset]} dateFormat={dateFormat} />
+              ))}
+            </ul>
+            <div className="list-footer">
+              {bills.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  busy={bills.isFetchingNextPage}
+                  onClick={() => {
+                    if (!bills.isFetchingNextPage) void bills.fetchNextPage();
+                  }}
+                  data-testid="bills-load-more"
+                >
+                  {t('common.loadMore')}
+                </Button>
+              ) : (
+                <p className="muted">{t('common.noMore')}</p>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { useAppConfig } from '../../../lib/app-config';
+import { createIdempotencyKeeper } from '../../../lib/idempotency';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
+import { useTransfer } from '../api/transfer';
+import { checkTransfer, estimateFee, normalizeAmountInput, ratePercent } from '../model/transfer-input';
+
+interface TransferFormProps {
+  /** The user's balances (from the user info), for the available amount. */
+  balances: UserInfo['balances'] | undefined;
+  /** After a successful transfer: the caller refreshes what it owns (user info). */
+  onTransferred: () => void;
+}
+
+export function TransferForm({ balances, onTransferred }: TransferFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const config = useAppConfig();
+  const send = useTransfer();
+  const [keeper] = useState(() => createIdempotencyKeeper());
+  const [chosenAsset, setChosenAsset] = useState<AssetKey | null>(null);
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+
+  const assets = config.data?.assets ?? [];
+  const asset = chosenAsset ?? assets[0]?.key ?? null;
+  const symbol = assets.find((a) => a.key === asset)?.symbol ?? '';
+  const balance = balances?.find((b) => b.key === asset);
+  const rate = config.data?.transfer_fee_rate;
+  const percent = rate === undefined ? null : ratePercent(rate);
+  const fee = rate === undefined ? null : estimateFee(amount, rate);
+
+  const submit = useGuardedSubmit(async () => {
+    const problem = checkTransfer(address, amount);
+    if (problem !== null) {
+      showToast(t(`transfer.${problem}`));
+      return;
+    }
+    if (asset === null) return;
+    const body = { asset, address: address.trim(), amount: normalizeAmountInput(amount) };
+    const idempotencyKey = keeper.keyFor(JSON.stringify(body));
+    try {
+      await send.mutateAsync({ body, idempotencyKey });
+      keeper.settle('answered');
+      setAmount('');
+      setAddress('');
+      showToast(t('transfer.success'));
+      onTransferred();
+    } catch (error) {
+      keeper.settle(error instanceof ApiError ? 'answered' : 'unknown');
+      toastError(error);
+    }
+  });
+
+  if (config.isError) {
+    return (
+      <section className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void config.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="card form transfer-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="field" htmlFor={`${id}-asset`}>
+        <span className="field__label">{t('transfer.asset')}</span>
+        <select
+          id={`${id}-asset`}
+          className="select field__input"
+          value={asset ?? ''}
+          disabled={assets.length === 0}
+          onChange={(event) => {
+            if (isAssetKey(event.target.value)) setChosenAsset(event.target.value);
+          }}
+          data-testid="transfer-asset"
+        >
+          {assets.length === 0 && <option value="">{t('common.loading')}</option>}
+          {assets.map((a) => (
+            <option key={a.key} value={a.key}>
+              {a.symbol}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="field__hint" data-testid="transfer-available">
+        {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
+      </p>
+
+      <label className="field" htmlFor={`${id}-address`}>
+        <span className="field__label">{t('transfer.address')}</span>
+        <input
+          id={`${id}-address`}
+          className="field__input"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          placeholder={t('transfer.addressPlaceholder')}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          data-testid="transfer-address"
+        />
+      </label>
+
+      <label className="field" htmlFor={`${id}-amount`}>
+        <span className="field__label">{t('transfer.amount')}</span>
+        <span className="field__with-suffix">
+          <input
+            id={`${id}-amount`}
+            className="field__input"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            placeholder={t('transfer.amountPlaceholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid="transfer-amount"
+          />
+          <span className="field__suffix">{symbol}</span>
+        </span>
+      </label>
+
+      <dl className="fee-box">
+        <div>
+          <dt>{t('transfer.feeRate')}</dt>
+          <dd data-testid="transfer-fee-rate">{percent === null ? '—' : `${percent}%`}</dd>
+        </div>
+        <div>
+          <dt>{t('transfer.fee')}</dt>
+          <dd>{fee === null ? '—' : `${fee} ${symbol}`}</dd>
+        </div>
+      </dl>
+
+      <Button type="submit" block busy={send.isPending} data-testid="transfer-submit">
+        {t('transfer.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { TransferForm } from './components/transfer-form';
+export { BillList } from './components/bill-list';

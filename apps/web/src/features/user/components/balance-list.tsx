@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { useUserInfo } from '../api/get-user-info';
+
+/** The signed-in user's balances, 4 decimals, truncated (spec §1). */
+export function BalanceList() {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+
+  return (
+    <section className="card balances" aria-labelledby="balances-title" aria-busy={user.isFetching || undefined}>
+      <header className="card__header">
+        <h2 id="balances-title" className="card__title">
+          {t('home.balances')}
+        </h2>
+      </header>
+      {user.isError ? (
+        <div className="inline-error">
+          <p>{t('errors.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void user.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : user.data === undefined ? (
+        <ul className="balances__grid" aria-hidden="true">
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="balance balance--placeholder">
+              <span className="skeleton skeleton--short" />
+              <span className="skeleton" />
+            </li>
+          ))}
+        </ul>
+      ) : user.data.balances.length === 0 ? (
+        <p className="muted">{t('common.empty')}</p>
+      ) : (
+        <ul className="balances__grid">
+          {user.data.balances.map((balance) => (
+            <li key={balance.key} className={`balance balance--${balance.key}`}>
+              <span className="balance__symbol">{balance.symbol}</span>
+              <span className="balance__amount" data-testid={`balance-${balance.key}`}>
+                {formatAmount(balance.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,5 @@
+export { userInfoQueryKey, userInfoQueryOptions, useUserInfo } from './api/get-user-info';
+export { BalanceList } from './components/balance-list';
+export { BindReferrerCard } from './components/bind-referrer-card';
+export { ProfileCard } from './components/profile-card';
+export { LanguageSelect } from './components/language-select';
