@@ -52,14 +52,18 @@ export interface CallOptions<E extends Endpoint> {
 
 const anyEnvelope = envelope(z.unknown());
 
-export function buildUrl(path: string, params?: object, query?: object): string {
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+export function buildUrl(path: string, params?: unknown, query?: unknown): string {
   const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = (params as Record<string, unknown> | undefined)?.[name];
+    const value = asRecord(params)[name];
     if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(asRecord(query))) {
     if (value !== undefined && value !== null) search.set(key, String(value));
   }
   const text = search.toString();

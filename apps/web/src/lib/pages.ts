@@ -82,3 +82,9 @@ export function pagePath(id: PageId): string {
 
 /** The home tab; `/` is its alias. Sign-in lands here unless a page was saved to return to. */
 export const HOME_PATH = pagePath('index/index');
+
+/** Pages that show a native-style navigation bar (spec §2); every other page hides it. */
+export const NAV_BAR_PAGES: readonly PageId[] = ['index/details', 'property/propDetails'];
+
+/** The bottom tabs: Home, AI chat, Mine. */
+export const TAB_PAGES: readonly PageId[] = ['index/index', 'chat/index', 'user/user'];

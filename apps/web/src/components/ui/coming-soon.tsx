@@ -5,12 +5,12 @@ import { BackButton } from './nav-bar';
 import { StatusScreen } from './status-screen';
 
 /** What a page that is not built yet shows: its title, a note, and a way back. */
-export function ComingSoon({ title }: { title: string }) {
+export function ComingSoon({ title, withBackButton = true }: { title: string; withBackButton?: boolean }) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
     <div className="page page--status">
-      <BackButton className="page__back" />
+      {withBackButton && <BackButton className="page__back" />}
       <StatusScreen testId="coming-soon" badge={t('page.comingSoonBadge')} title={title} text={t('page.comingSoonText')}>
         <Button variant="secondary" onClick={goBack}>
           {t('common.back')}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { ReefScene } from '../../components/ui/art/reef-scene';
+import { LogoutButton, NotLoggedIn } from '../../features/auth';
+import { LanguageSelect, ProfileCard } from '../../features/user';
+import { useSession } from '../../lib/session';
+
+/** pages/user/user — the Mine tab. */
+export default function MineRoute() {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  return (
+    <div className="page page--tab">
+      <header className="hero hero--compact">
+        <ReefScene className="hero__art" />
+        <div className="hero__text">
+          <h1 className="hero__title">{t('titles.user/user')}</h1>
+        </div>
+      </header>
+      <div className="page__body page__body--raised">
+        {token ? <ProfileCard /> : <NotLoggedIn />}
+        <section className="card settings" aria-label={t('mine.settings')}>
+          <LanguageSelect />
+        </section>
+        {token && <LogoutButton />}
+      </div>
+    </div>
+  );
+}

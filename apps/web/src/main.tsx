@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './i18n';
+import { captureSpread } from './lib/spread';
+import './styles/global.css';
+
+// Before the router touches the URL: the referrer id may sit before the hash.
+captureSpread(window.location);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+void initI18n().finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { pickLanguage } from './languages.js';
+
+describe('Accept-Language', () => {
+  it.each([
+    [undefined, 'zh-tw'],
+    ['', 'zh-tw'],
+    ['en-us', 'en-us'],
+    ['en-US,en;q=0.9', 'en-us'],
+    ['en', 'en-us'],
+    ['zh-CN', 'zh-cn'],
+    ['zh-Hans', 'zh-cn'],
+    ['zh-HK', 'zh-tw'],
+    ['zh', 'zh-tw'],
+    ['pt-PT', 'pt-br'],
+    ['de', 'de-de'],
+    ['ru-RU', 'ru-ru'],
+    ['fr-FR', 'zh-tw'],
+    ['fr-FR, de;q=0.5', 'de-de'],
+    ['ru;q=0.2, en;q=0.8', 'en-us'],
+  ])('%s → %s', (header, expected) => {
+    expect(pickLanguage(header)).toBe(expected);
+  });
+});
