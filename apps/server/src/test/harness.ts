@@ -87,8 +87,12 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   const database = await createTestDatabase(kind);
   const app = await buildApp({ config, db: database.db });
 
+  // Each test app calls from its own loopback address, so IP-keyed rate limits held in a shared Redis
+  // do not carry over between suites or runs.
+  const remoteAddress = `127.${randomBytes(3).join('.')}`;
   const call: TestApp['call'] = async ({ token, headers, ...options }) => {
     const response = await app.inject({
+      remoteAddress,
       ...options,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });

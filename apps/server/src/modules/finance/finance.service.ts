@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry, type PostingInput } from '../ledger/ledger.service.js';
-import { findIdByAccount } from '../users/users.repository.js';
+import { findUserIdByAddress } from '../users/users.service.js';
 
 export interface TransferInput {
   address: string;
@@ -20,7 +20,7 @@ export async function transfer(db: Database, config: Config, senderId: number, i
   const amount = toUnits(input.amount);
   const fee = applyRate(amount, config.transferFeeRate);
   return runIdempotent(db, { userId: senderId, key: idempotencyKey, request: ['transfer', input] }, async (tx) => {
-    const recipientId = await findIdByAccount(tx, input.address);
+    const recipientId = await findUserIdByAddress(tx, input.address);
     if (recipientId === undefined) throw new DomainError('RECIPIENT_NOT_FOUND');
     if (recipientId === senderId) throw new DomainError('SELF_TRANSFER');
     const memo = `${input.address.toLowerCase()}`;

@@ -5,10 +5,9 @@
  * else, so a retry after "insufficient balance" runs again instead of replaying the refusal.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.js';
-import { idempotencyKeys } from '../../db/schema/index.js';
 import { DomainError } from '../../plugins/errors.js';
+import * as repo from './idempotency.repository.js';
 
 const KEY_RE = /^[A-Za-z0-9_:.-]{8,128}$/;
 
@@ -30,24 +29,13 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
   const requestHash = requestDigest(scope.request);
 
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ userId: scope.userId, key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [stored] = await tx
-        .select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key)));
+    if (!(await repo.claim(tx, scope.userId, key, requestHash))) {
+      const stored = await repo.find(tx, scope.userId, key);
       if (!stored || stored.requestHash !== requestHash) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
       return stored.response as T;
     }
     const result = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: result as object })
-      .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, key)));
+    await repo.storeResponse(tx, scope.userId, key, result);
     return result;
   });
 }

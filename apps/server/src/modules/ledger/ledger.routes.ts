@@ -3,7 +3,7 @@ import { ledgerApi, toUnits } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { exists } from '../users/users.repository.js';
+import { userExists } from '../users/users.service.js';
 import { DomainError } from '../../plugins/errors.js';
 import { balanceKey, billsOf, postEntry } from './ledger.service.js';
 
@@ -17,7 +17,7 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   // Operators fund and correct accounts only through an audited entry against the adjustment account.
   registerEndpoint(app, ledgerApi.adminAdjust, ({ user, body, request }) =>
     runIdempotent(app.db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, async (tx) => {
-      if (!(await exists(tx, body.uid))) throw new DomainError('USER_NOT_FOUND');
+      if (!(await userExists(tx, body.uid))) throw new DomainError('USER_NOT_FOUND');
       const amount = toUnits(body.amount);
       const posted = await postEntry(tx, {
         kind: 'adjustment',

@@ -82,3 +82,10 @@ export async function downlineSizeByDepth(db: Executor, userId: number): Promise
     .orderBy(referralPaths.depth);
   return rows;
 }
+
+/** Serializes changes to the referral tree: two crossing bindings (A under B, B under A) cannot both pass. */
+const REFERRAL_TREE_LOCK = 7_311_002;
+
+export async function lockReferralTree(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
+}

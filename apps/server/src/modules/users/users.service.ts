@@ -1,14 +1,9 @@
 import { getAddress } from 'viem';
-import type { AssetKey } from '@reef/contract';
-import { ASSET_KEYS } from '@reef/contract';
+import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import { balancesOf, openUserAccounts } from '../ledger/ledger.service.js';
 import * as repo from './users.repository.js';
-import { sql } from 'drizzle-orm';
-
-/** Serializes changes to the referral tree: two crossing bindings (A under B, B under A) cannot both pass. */
-const REFERRAL_TREE_LOCK = 7_311_002;
 
 export function maskAddress(account: string): string {
   return `${account.slice(0, 4)}...${account.slice(-4)}`;
@@ -24,7 +19,7 @@ export async function findOrCreateUser(tx: Transaction, account: string, spread:
   await openUserAccounts(tx, id);
   await repo.insertSelfPath(tx, id);
   if (spread !== null && spread !== id && (await repo.exists(tx, spread))) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
+    await repo.lockReferralTree(tx);
     await repo.attachSubtree(tx, id, spread);
   }
   return id;
@@ -32,7 +27,7 @@ export async function findOrCreateUser(tx: Transaction, account: string, spread:
 
 export async function bindReferrer(db: Database, userId: number, referrerAddress: string): Promise<string> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
+    await repo.lockReferralTree(tx);
     const me = await repo.lockUser(tx, userId);
     if (!me) throw new DomainError('USER_NOT_FOUND');
     if (me.referrerId !== null) throw new DomainError('REFERRER_ALREADY_BOUND');
@@ -64,3 +59,12 @@ export async function userInfo(db: Executor, userId: number, role: 'user' | 'adm
 }
 
 export { downlineSizeByDepth } from './users.repository.js';
+
+/** For other modules: the user of a wallet address (any letter case), if registered. */
+export function findUserIdByAddress(db: Executor, address: string): Promise<number | undefined> {
+  return repo.findIdByAccount(db, address);
+}
+
+export function userExists(db: Executor, userId: number): Promise<boolean> {
+  return repo.exists(db, userId);
+}

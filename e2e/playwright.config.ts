@@ -1,0 +1,42 @@
+/**
+ * Browser tests against the real server and the built web app, in Debian's Chromium (no browser
+ * download). Build first: `npm run build -w @reef/web && npm run build -w @reef/server`; then
+ * `npx playwright test -c e2e/playwright.config.ts` from the repository root.
+ */
+import { defineConfig } from '@playwright/test';
+import { MOBILE_DEVICE, ORIGIN } from './fixtures/env';
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './fixtures/server.ts',
+  fullyParallel: true,
+  // The machine has two cores: one for the server and Chromium's share, at most two test workers.
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // CI passes --reporter=list,json with PLAYWRIGHT_JSON_OUTPUT_NAME; this is the local default.
+  reporter: 'list',
+  use: {
+    ...MOBILE_DEVICE,
+    baseURL: ORIGIN,
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.REEF_E2E_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'mobile-chromium' }],
+});
