@@ -16,13 +16,6 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/bench.mjs reads dist/.vite/manifest.json to measure the home page's initial JS.
     manifest: true,
-    rollupOptions: {
-      treeshake: {
-        // The contract only declares schemas and constants; without a sideEffects flag in its
-        // package.json Rollup keeps every schema module, so say it here.
-        moduleSideEffects: (id) => !id.includes('/packages/contract/'),
-      },
-    },
   },
   server: { proxy },
   preview: { proxy },

@@ -1,11 +1,17 @@
-import { RouterProvider } from 'react-router-dom';
+import { HashRouter } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ui/error-boundary';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { RouteError } from './route-error';
+import { AppRoutes } from './router';
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <ErrorBoundary fallback={(_error, reset) => <RouteError onReset={reset} />}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </HashRouter>
     </AppProviders>
   );
 }

@@ -85,7 +85,9 @@ export async function callApi<E extends Endpoint>(
     'Accept-Language': currentLanguage(),
   };
   const { token } = getSession();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // The token goes only where the contract asks for a user: public calls (config, nonce, login)
+  // neither need the credential nor could act on a refused one.
+  if (token && endpoint.auth !== 'none') headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: string | undefined;
   if (options.body !== undefined) {

@@ -31,15 +31,15 @@ export function hideToast(): void {
   emit();
 }
 
+export function currentToast(): Toast | null {
+  return current;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useToast(): Toast | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  return useSyncExternalStore(subscribe, currentToast, () => null);
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { loginMessages, loginNonces, sessions, users } from '../../db/schema/index.js';
 
@@ -37,19 +38,28 @@ export async function revokeSession(db: Executor, tokenHash: string, now: Date):
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-export interface SessionRow {
-  userId: number;
-  account: string;
-  expiresAt: Date;
-  revokedAt: Date | null;
-}
+const referrer = alias(users, 'referrer');
 
-/** One indexed lookup per authenticated request. */
-export async function findSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
+/**
+ * One indexed lookup per authenticated request. It brings the user's profile along: every request
+ * needs the user anyway, and the profile page then costs no extra round trip.
+ */
+export async function findSession(db: Executor, tokenHash: string) {
   const rows = await db
-    .select({ userId: sessions.userId, account: users.account, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      account: users.account,
+      nickname: users.nickname,
+      level: users.level,
+      pledged: users.pledged,
+      hasPayPassword: sql<boolean>`${users.payPasswordHash} is not null`,
+      referrerAccount: referrer.account,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(referrer, eq(referrer.id, users.referrerId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return rows[0];

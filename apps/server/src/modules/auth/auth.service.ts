@@ -9,11 +9,22 @@ import { findOrCreateUser } from '../users/users.service.js';
 import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 
+export interface UserProfile {
+  nickname: string;
+  level: number;
+  pledged: boolean;
+  hasPayPassword: boolean;
+  referrerAccount: string | null;
+}
+
 export interface AuthUser {
   id: number;
+  /** Lower-case wallet address. */
   account: string;
   role: 'user' | 'admin';
   tokenHash: string;
+  /** As of this request's session lookup. */
+  profile: UserProfile;
 }
 
 /** 32 random bytes, base64url: 43 characters. Anything else is refused before touching the database. */
@@ -89,6 +100,13 @@ export async function authenticate(db: Database, config: Config, authorization: 
     // Roles follow the configuration at every request, so removing an address takes effect at once.
     role: config.adminAddresses.has(session.account) ? 'admin' : 'user',
     tokenHash,
+    profile: {
+      nickname: session.nickname,
+      level: session.level,
+      pledged: session.pledged,
+      hasPayPassword: session.hasPayPassword,
+      referrerAccount: session.referrerAccount,
+    },
   };
 }
 

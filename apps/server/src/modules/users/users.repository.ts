@@ -1,5 +1,4 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { referralPaths, users } from '../../db/schema/index.js';
 
@@ -19,25 +18,6 @@ export async function findIdByAccount(db: Executor, account: string): Promise<nu
 export async function exists(db: Executor, id: number): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return rows.length === 1;
-}
-
-const referrer = alias(users, 'referrer');
-
-export async function findProfile(db: Executor, id: number) {
-  const rows = await db
-    .select({
-      id: users.id,
-      account: users.account,
-      nickname: users.nickname,
-      level: users.level,
-      pledged: users.pledged,
-      hasPayPassword: sql<boolean>`${users.payPasswordHash} is not null`,
-      referrerAccount: referrer.account,
-    })
-    .from(users)
-    .leftJoin(referrer, eq(referrer.id, users.referrerId))
-    .where(eq(users.id, id));
-  return rows[0];
 }
 
 /** Locks the user's row for the rest of the transaction and returns its referrer. */

@@ -5,7 +5,7 @@ import * as users from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, usersApi.getUserInfo, ({ user }) =>
-    users.userInfo(app.db, user.id, user.role, app.config.assetSymbols),
+    users.userInfo(app.db, user, app.config.assetSymbols),
   );
 
   registerEndpoint(app, usersApi.bindReferrer, async ({ user, body }) => ({

@@ -2,6 +2,7 @@ import { getAddress } from 'viem';
 import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
+import type { AuthUser } from '../auth/auth.service.js';
 import { balancesOf, openUserAccounts } from '../ledger/ledger.service.js';
 import * as repo from './users.repository.js';
 
@@ -40,12 +41,13 @@ export async function bindReferrer(db: Database, userId: number, referrerAddress
   });
 }
 
-export async function userInfo(db: Executor, userId: number, role: 'user' | 'admin', symbols: Record<AssetKey, string>) {
-  const [profile, balances] = await Promise.all([repo.findProfile(db, userId), balancesOf(db, userId)]);
-  if (!profile) throw new DomainError('USER_NOT_FOUND');
-  const account = getAddress(profile.account);
+/** The signed-in user's card: profile from the session lookup, balances from the ledger (one query). */
+export async function userInfo(db: Executor, user: AuthUser, symbols: Record<AssetKey, string>) {
+  const balances = await balancesOf(db, user.id);
+  const { profile, role } = user;
+  const account = getAddress(user.account);
   return {
-    uid: profile.id,
+    uid: user.id,
     account,
     address: maskAddress(account),
     nickname: profile.nickname,

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench`: throughput of the hot read path against two references on the same database and
+ * process — a bare Fastify route (the framework's ceiling) and a route doing one raw primary-key select
+ * (the database's ceiling) — so the ratios say how much our own work costs. Runs on PGlite, and on
+ * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Also prints the
+ * home page's initial JavaScript, gzipped.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { homeInitialJs } from '../../../scripts/bundle-size.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ORIGIN = 'http://bench.reef.test';
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const run = promisify(execFile);
+const AUTOCANNON = path.resolve(import.meta.dirname, '../../../node_modules/.bin/autocannon');
+
+/** autocannon runs in its own process (its own core), so the load generator does not steal the server's CPU. */
+async function autocannon(url: string, duration: number, headers: Record<string, string>) {
+  const args = ['--json', '-c', String(CONNECTIONS), '-d', String(duration)];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  const { stdout } = await run(AUTOCANNON, [...args, url], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout);
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  await autocannon(url, 1, headers); // warm-up
+  const r = await autocannon(url, DURATION_S, headers);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-'));
+    const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
+    return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const baseUrl = process.env.DATABASE_URL!;
+  const name = `reef_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres') {
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PUBLIC_ORIGINS: ORIGIN, DATA_DIR: os.tmpdir() });
+  const database = await openBenchDatabase(kind);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    extend: (scope) => {
+      scope.get('/bench/bare', async () => ({ status: 200, msg: 'success', data: { ok: true } }));
+      scope.get('/bench/pk', async () => {
+        const rows = await database.db.execute(sql`select id, account from users where id = 1`);
+        return { status: 200, msg: 'success', data: (rows as unknown as { rows: unknown[] }).rows[0] };
+      });
+    },
+  });
+  try {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
+    const origin = new URL(ORIGIN);
+    const msg = createSiweMessage({ address: wallet.address, domain: origin.host, uri: origin.origin, chainId: 56, version: '1', nonce, issuedAt: new Date() });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
+    });
+    const token = login.json().data.token as string;
+
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const bare = await load(`${address}/bench/bare`);
+    const pk = await load(`${address}/bench/pk`);
+    const info = await load(`${address}/api/user/info`, { authorization: `Bearer ${token}` });
+    return { bare, pk, info };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+function row(name: string, r: Result) {
+  return `  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`;
+}
+
+async function main() {
+  console.log(`Reef benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, loopback, ${os.cpus().length} cores\n`);
+  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    const { bare, pk, info } = await benchDatabase(kind);
+    console.log(`GET /api/user/info on ${kind}`);
+    console.log(row('bare Fastify route', bare));
+    console.log(row('one primary-key select', pk));
+    console.log(row('GET /api/user/info', info));
+    console.log(`  ratio user/info ÷ bare:      ${(info.rps / bare.rps).toFixed(3)}`);
+    console.log(`  ratio user/info ÷ pk select: ${(info.rps / pk.rps).toFixed(3)}\n`);
+    if (info.non2xx || info.errors) throw new Error('user/info answered errors under load');
+  }
+  if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
+
+  const js = homeInitialJs();
+  console.log('Home page initial JavaScript (entry + static imports + home page chunk), gzipped:');
+  for (const file of js.files) console.log(`  ${file.file.padEnd(48)} ${(file.gzip / 1024).toFixed(1).padStart(7)} KB`);
+  console.log(`  total ${(js.totalGzip / 1024).toFixed(1)} KB gzipped (budget ${js.budgetKb} KB)`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
