@@ -1,9 +1,11 @@
 /**
  * Wallet sign-in (spec §4, §8): the start-up check signs in when a wallet is present and no token
  * is stored, binds the referrer from `?spread=`, moves the wallet to chain 0x38 first, and tells a
- * visitor without a wallet to install one.
+ * visitor without a wallet to install one; a refused signature signs nobody in, and another account
+ * selected in the wallet replaces the signed-in one.
  */
 import { generatePrivateKey } from 'viem/accounts';
+import { STATUS_TOKEN_EXPIRED } from '../fixtures/api';
 import { PAGES, SIGN_IN_TIMEOUT_MS, STORAGE } from '../fixtures/app';
 import { expect, test } from '../fixtures/test';
 import { BSC_CHAIN_ID } from '../fixtures/wallet';
@@ -16,7 +18,7 @@ test.describe('sign-in through a referral link', () => {
 
   for (const form of forms) {
     test(`signs in by itself and binds the referrer (${form.name})`, async ({ wallet, api, app }) => {
-      const referrer = await api.signIn(generatePrivateKey());
+      const referrer = await api.signInViaApi(generatePrivateKey());
 
       const token = await app.signIn(form.url(referrer.uid));
 
@@ -73,4 +75,34 @@ test.describe('wallet on another chain', () => {
       expect((await api.userInfo(token)).account.toLowerCase()).toBe(wallet.address.toLowerCase());
     });
   });
+});
+
+test.describe('when the user rejects the signature', () => {
+  test.use({ walletOptions: { rejectSigning: true } });
+
+  test('stays signed out and says so', async ({ page, wallet, app }) => {
+    await app.presetStorage({ [STORAGE.language]: 'en-us' });
+
+    await app.goto(PAGES.home);
+
+    await expect(app.toast()).toHaveText('You cancelled the request in your wallet', { timeout: SIGN_IN_TIMEOUT_MS });
+    expect(wallet.methods()).toContain('personal_sign');
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    expect(await app.storage(STORAGE.token)).toBeNull();
+  });
+});
+
+test('another account in the wallet logs the old one out and signs the new one in', async ({ wallet, api, app }) => {
+  const oldToken = await app.signIn();
+  const oldAddress = wallet.address;
+
+  await wallet.switchAccount();
+
+  const newToken = await app.waitForToken({ previous: oldToken });
+  expect(wallet.address).not.toBe(oldAddress);
+  expect((await api.userInfo(newToken)).account).toBe(wallet.address);
+  await expect.poll(() => app.storage(STORAGE.account).then((a) => a?.toLowerCase())).toBe(wallet.address.toLowerCase());
+  // The old session was ended on the server too, not only forgotten by the page.
+  const old = await api.call('GET', '/api/user/info', { token: oldToken });
+  expect(old.body.status).toBe(STATUS_TOKEN_EXPIRED);
 });

@@ -7,7 +7,7 @@ import { STATUS_TOKEN_EXPIRED } from '../fixtures/api';
 import { expect, test } from '../fixtures/test';
 
 test('a revoked token logs out, and signing in again returns to the saved page', async ({ page, wallet, api, app }) => {
-  const user = await api.signIn(wallet.privateKey);
+  const user = await api.signInViaApi(wallet.privateKey);
   await api.fund(user.uid, 'usdt', '5');
   const oldToken = await app.signIn();
   await app.goto(PAGES.bills);

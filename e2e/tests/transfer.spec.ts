@@ -4,9 +4,9 @@ import { PAGES, STORAGE } from '../fixtures/app';
 import { expect, test } from '../fixtures/test';
 
 test("a transfer from A to B shows in both users' bills", async ({ page, wallet, api, app, openUserSession }) => {
-  const alice = await api.signIn(wallet.privateKey);
+  const alice = await api.signInViaApi(wallet.privateKey);
   await api.fund(alice.uid, 'usdt', '100');
-  const bob = await api.signIn(generatePrivateKey());
+  const bob = await api.signInViaApi(generatePrivateKey());
 
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   await app.signIn();

@@ -2,6 +2,7 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
  * Both speak the same SQL and run the same committed migrations; the rest of the server sees one type.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,7 +28,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** apps/server/drizzle, seen from src/db/ (tsx, tests) or from the bundled dist/server.js. */
+export const migrationsFolder = ['../../drizzle', '../drizzle']
+  .map((relative) => path.resolve(path.dirname(fileURLToPath(import.meta.url)), relative))
+  .find((folder) => fs.existsSync(path.join(folder, 'meta/_journal.json')))!;
 /** Any constant: serializes migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_311_001;
 

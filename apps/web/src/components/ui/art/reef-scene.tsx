@@ -39,8 +39,8 @@ export function ReefScene({ className }: ReefSceneProps) {
           <circle cx="318" cy="58" r="4" />
           <circle cx="326" cy="40" r="2.5" />
           <circle cx="312" cy="26" r="1.8" />
-          <circle cx="58" cy="96" r="3" />
-          <circle cx="64" cy="78" r="2" />
+          <circle cx="214" cy="150" r="3" />
+          <circle cx="222" cy="134" r="2" />
         </g>
         <path d="M0 178 Q60 150 120 170 T240 160 T390 168 V230 H0 Z" fill="#0b3a5c" />
         <g fill="none" strokeLinecap="round">
