@@ -139,11 +139,3 @@ export function LogoutIcon(props: IconProps) {
     </Icon>
   );
 }
-
-export function ChevronIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m9.5 6 6 6-6 6" />
-    </Icon>
-  );
-}

@@ -54,8 +54,11 @@ export function BillList() {
 
   // Offset pages can overlap when new lines arrive between loads: show each line once.
   const lines = useMemo(() => {
-    const seen = new Set<number>();
-    return (bills.data?.pages ?? []).flatMap((page) => page.list).filter((line) => !seen.has(line.id) && seen.add(line.id));
+    const byId = new Map<number, BillLine>();
+    for (const page of bills.data?.pages ?? []) {
+      for (const line of page.list) if (!byId.has(line.id)) byId.set(line.id, line);
+    }
+    return [...byId.values()];
   }, [bills.data]);
 
   const tabs: { type: BillType; label: string }[] = [
