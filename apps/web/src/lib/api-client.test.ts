@@ -54,11 +54,14 @@ describe('callApi', () => {
     expect(init.body).toBeUndefined();
   });
 
-  it('sends the bearer token to user endpoints only', async () => {
-    session.startSession('tok-1', '0x' + 'a'.repeat(40));
-    fetchMock.mockResolvedValue(reply({ status: 200, msg: 'ok', data: { nonce: 'abcdefgh12', expires_at: 'x' } }));
+  it('sends the bearer token on every call once signed in', async () => {
+    fetchMock.mockImplementation(async () => reply({ status: 200, msg: 'ok', data: { nonce: 'abcdefgh12', expires_at: 'x' } }));
     await client.callApi(authApi.loginNonce);
     expect(lastRequest().headers.Authorization).toBeUndefined();
+
+    session.startSession('tok-1', '0x' + 'a'.repeat(40));
+    await client.callApi(authApi.loginNonce);
+    expect(lastRequest().headers.Authorization).toBe('Bearer tok-1');
 
     fetchMock.mockResolvedValue(reply({ status: 200, msg: 'ok', data: null }));
     await client.callApi(authApi.logout);

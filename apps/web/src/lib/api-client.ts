@@ -85,9 +85,8 @@ export async function callApi<E extends Endpoint>(
     'Accept-Language': currentLanguage(),
   };
   const { token } = getSession();
-  // The token goes only where the contract asks for a user: public calls (config, nonce, login)
-  // neither need the credential nor could act on a refused one.
-  if (token && endpoint.auth !== 'none') headers.Authorization = `Bearer ${token}`;
+  // Every call carries the token when there is one (spec §7); public endpoints ignore it.
+  if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: string | undefined;
   if (options.body !== undefined) {
