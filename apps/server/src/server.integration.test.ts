@@ -12,6 +12,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 
 const serverEntry = path.resolve(import.meta.dirname, 'server.ts');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary envelopes
+type Envelope = { status: number; msg: string; data: any };
+const envelope = async (response: Response) => (await response.json()) as Envelope;
 const children: ChildProcess[] = [];
 
 function start(env: Record<string, string>) {
@@ -51,7 +55,7 @@ describe('the server process on the embedded database', () => {
     const first = start({ DATA_DIR: dataDir });
     const url = await first.listening;
     const wallet = privateKeyToAccount(generatePrivateKey());
-    const { data: nonce } = await (await fetch(`${url}/api/login/nonce`)).json();
+    const { data: nonce } = await envelope(await fetch(`${url}/api/login/nonce`));
     const msg = createSiweMessage({
       address: wallet.address,
       domain: 'reef.test',
@@ -61,16 +65,16 @@ describe('the server process on the embedded database', () => {
       nonce: nonce.nonce,
       issuedAt: new Date(),
     });
-    const login = await (
+    const login = await envelope(
       await fetch(`${url}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg }),
-      })
-    ).json();
+      }),
+    );
     expect(login.status).toBe(200);
     const userInfo = async (base: string) =>
-      (await fetch(`${base}/api/user/info`, { headers: { authorization: `Bearer ${login.data.token}` } })).json();
+      envelope(await fetch(`${base}/api/user/info`, { headers: { authorization: `Bearer ${login.data.token}` } }));
     const before = await userInfo(url);
 
     const second = start({ DATA_DIR: dataDir });

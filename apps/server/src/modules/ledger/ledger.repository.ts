@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ASSET_KEYS, type AssetKey } from '@reef/contract';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
 
 export async function insertUserAccounts(db: Executor, userId: number): Promise<void> {
@@ -86,8 +86,9 @@ export async function userBalances(db: Executor, userId: number): Promise<{ asse
   return rows as { asset: AssetKey; balance: string }[];
 }
 
+/** Takes the pool, not a transaction: the page and the count run in parallel on two connections. */
 export async function userPostings(
-  db: Executor,
+  db: Database,
   userId: number,
   asset: AssetKey | null,
   limit: number,

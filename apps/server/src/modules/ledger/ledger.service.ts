@@ -4,7 +4,7 @@
  * as bigint units; a user account that would go negative refuses the whole entry.
  */
 import { fromUnits, toUnits, type AssetKey, type BillLine } from '@reef/contract';
-import type { Executor, Transaction } from '../../db/client.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import * as repo from './ledger.repository.js';
 
@@ -48,9 +48,9 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
     if (sum !== 0n) throw new Error(`journal entry does not balance for ${asset}: ${sum}`);
   }
 
-  const resolved = await Promise.all(
-    input.postings.map(async (p, index) => ({ ...p, index, ...(await resolveAccount(tx, p.account)) })),
-  );
+  // One after another: a transaction is one connection, and pg refuses overlapping queries on it.
+  const resolved = [];
+  for (const [index, p] of input.postings.entries()) resolved.push({ ...p, index, ...(await resolveAccount(tx, p.account)) });
   // Lock rows in one global order (account id) so two entries touching the same accounts cannot deadlock.
   resolved.sort((a, b) => a.accountId - b.accountId || a.index - b.index);
 
@@ -98,7 +98,7 @@ export async function balancesOf(db: Executor, userId: number): Promise<Map<Asse
   return new Map(rows.map((r) => [r.asset, r.balance]));
 }
 
-export async function billsOf(db: Executor, userId: number, asset: AssetKey | null, page: number, limit: number) {
+export async function billsOf(db: Database, userId: number, asset: AssetKey | null, page: number, limit: number) {
   const { list, total } = await repo.userPostings(db, userId, asset, limit, (page - 1) * limit);
   return {
     total,
