@@ -22,7 +22,7 @@ export default tseslint.config(
     // Resolves `./x.js` to `./x.ts` and workspace packages, so path zones see every import.
     settings: {
       'import/resolver': {
-        typescript: { noWarnOnMultipleProjects: true, project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'] },
+        typescript: { project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'] },
       },
     },
     rules: {

@@ -8,16 +8,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs } from '../../../scripts/bundle-size.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -55,25 +54,7 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseH
     const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
     return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
-  const baseUrl = process.env.DATABASE_URL!;
-  const name = `reef_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench');
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
