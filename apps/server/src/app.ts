@@ -13,6 +13,7 @@ import { webPlugin } from './plugins/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { marketRoutes } from './modules/market/market.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 
@@ -47,6 +48,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(usersRoutes);
   await app.register(ledgerRoutes);
   await app.register(financeRoutes);
+  await app.register(marketRoutes);
   await app.register(systemRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));

@@ -27,6 +27,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  COIN_TOTAL_ISSUANCE: z.string().regex(/^\d{1,30}(\.\d{1,8})?$/, 'a decimal amount').default('100000000'),
+  PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
 });
 
 export interface Config {
@@ -45,6 +47,10 @@ export interface Config {
   rateLimitPerMinute: number;
   logLevel: string;
   webDist: string;
+  /** Configured total issuance of the platform coin (shown on Home). */
+  coinTotalIssuance: string;
+  /** Interval of the sampled price points. */
+  priceSampleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -107,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assetSymbols,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
+    coinTotalIssuance: e.COIN_TOTAL_ISSUANCE,
+    priceSampleMs: e.PRICE_SAMPLE_SECONDS * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

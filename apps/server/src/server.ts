@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { pruneExpired } from './modules/auth/auth.service.js';
+import { samplePrices } from './modules/market/market.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
@@ -19,6 +20,10 @@ async function main(): Promise<void> {
     pruneExpired(database.db).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
+  const priceSampler = setInterval(() => {
+    samplePrices(database.db).catch((error: unknown) => app.log.error({ err: error }, 'price sampling failed'));
+  }, config.priceSampleMs);
+  priceSampler.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,6 +31,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
+    clearInterval(priceSampler);
     try {
       await app.close();
     } finally {

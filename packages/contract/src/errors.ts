@@ -26,6 +26,11 @@ export const ERROR_CODES = [
   'REFERRER_NOT_FOUND',
   'REFERRER_CYCLE',
   'USER_NOT_FOUND',
+  'PAIR_NOT_FOUND',
+  'EXCHANGE_CLOSED',
+  'SLIPPAGE_EXCEEDED',
+  'AMOUNT_TOO_SMALL',
+  'LAKE_EXISTS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -8,5 +8,7 @@ export * as authApi from './http/auth.js';
 export * as usersApi from './http/users.js';
 export * as ledgerApi from './http/ledger.js';
 export * as configApi from './http/config.js';
+export * as marketApi from './http/market.js';
 export type { UserInfo } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
+export type { Lake } from './http/market.js';

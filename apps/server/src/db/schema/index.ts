@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './auth.js';
 export * from './ledger.js';
 export * from './idempotency.js';
+export * from './market.js';

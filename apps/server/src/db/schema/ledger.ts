@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -15,12 +15,15 @@ export const ledgerAccounts = pgTable(
     systemKey: text('system_key'),
     asset: text('asset').notNull(),
     balance: numeric('balance', { precision: 38, scale: 8 }).notNull().default('0'),
+    /** Only the operators' adjustment account may go below zero: its balance is minus what they put in. */
+    mayGoNegative: boolean('may_go_negative').notNull().default(false),
   },
   (t) => [
     uniqueIndex('ledger_accounts_user_asset_key').on(t.userId, t.asset),
     uniqueIndex('ledger_accounts_system_asset_key').on(t.systemKey, t.asset),
     check('ledger_accounts_one_owner', sql`(${t.userId} is null) <> (${t.systemKey} is null)`),
-    check('ledger_accounts_user_nonnegative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check('ledger_accounts_nonnegative', sql`${t.mayGoNegative} or ${t.balance} >= 0`),
+    check('ledger_accounts_users_never_negative', sql`${t.userId} is null or not ${t.mayGoNegative}`),
   ],
 );
 

@@ -19,8 +19,8 @@ export async function userAccountIds(db: Executor, userId: number, assets: reado
 }
 
 /** System accounts are created on first use; the unique index makes concurrent first uses safe. */
-export async function systemAccountId(db: Executor, systemKey: string, asset: AssetKey): Promise<number> {
-  await db.insert(ledgerAccounts).values({ systemKey, asset }).onConflictDoNothing();
+export async function systemAccountId(db: Executor, systemKey: string, asset: AssetKey, mayGoNegative: boolean): Promise<number> {
+  await db.insert(ledgerAccounts).values({ systemKey, asset, mayGoNegative }).onConflictDoNothing();
   const rows = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
@@ -31,8 +31,8 @@ export async function systemAccountId(db: Executor, systemKey: string, asset: As
 }
 
 /**
- * Applies one signed amount to one account and returns the new balance, or null when a user account
- * would go below zero. The condition is evaluated on the locked row, so concurrent debits cannot both
+ * Applies one signed amount to one account and returns the new balance, or null when the account
+ * would go below zero (only the adjustment account may). The condition is evaluated on the locked row, so concurrent debits cannot both
  * pass on a stale read (PostgreSQL re-checks the WHERE after waiting for the row lock).
  */
 export async function applyToAccount(db: Executor, accountId: number, amount: string): Promise<string | null> {
@@ -42,7 +42,7 @@ export async function applyToAccount(db: Executor, accountId: number, amount: st
     .where(
       and(
         eq(ledgerAccounts.id, accountId),
-        sql`(${ledgerAccounts.userId} is null or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`,
+        sql`(${ledgerAccounts.mayGoNegative} or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`,
       ),
     )
     .returning({ balance: ledgerAccounts.balance });
@@ -130,4 +130,28 @@ export async function systemAccounts(db: Executor) {
     .select({ systemKey: ledgerAccounts.systemKey, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(isNull(ledgerAccounts.userId));
+}
+
+/** Balances of one system account per asset (a lake's reserves); missing assets read as zero. */
+export async function systemBalances(db: Executor, systemKey: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.systemKey, systemKey));
+  return new Map(rows.map((r) => [r.asset, r.balance]));
+}
+
+/** Balances of several system accounts at once: key → asset → balance. */
+export async function systemBalancesFor(db: Executor, keys: string[]): Promise<Map<string, Map<string, string>>> {
+  const result = new Map<string, Map<string, string>>();
+  if (keys.length === 0) return result;
+  const rows = await db
+    .select({ key: ledgerAccounts.systemKey, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.systemKey, keys));
+  for (const row of rows) {
+    if (!result.has(row.key!)) result.set(row.key!, new Map());
+    result.get(row.key!)!.set(row.asset, row.balance);
+  }
+  return result;
 }

@@ -8,8 +8,14 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import * as repo from './ledger.repository.js';
 
-/** System accounts: the other side of entries that do not move money between users. */
-export type SystemAccountKey = 'adjustment' | 'fees';
+/**
+ * System accounts: the other side of entries that do not move money between users.
+ * `adjustment` (operators' funding; may go negative), `fees` (transfer fees), `burned` (coin taken out of
+ * circulation by swap fees), `lake:<id>` (a liquidity pool's reserves).
+ */
+export type SystemAccountKey = 'adjustment' | 'fees' | 'burned' | `lake:${number}`;
+
+const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment']);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
 
@@ -82,7 +88,9 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
 }
 
 async function resolveAccount(tx: Transaction, ref: AccountRef): Promise<{ accountId: number; userId: number | null }> {
-  if ('system' in ref) return { accountId: await repo.systemAccountId(tx, ref.system, ref.asset), userId: null };
+  if ('system' in ref) {
+    return { accountId: await repo.systemAccountId(tx, ref.system, ref.asset, NEGATIVE_ALLOWED.has(ref.system)), userId: null };
+  }
   const ids = await repo.userAccountIds(tx, ref.userId, [ref.asset]);
   const accountId = ids.get(ref.asset);
   if (accountId === undefined) throw new DomainError('USER_NOT_FOUND');
@@ -118,4 +126,18 @@ export async function billsOf(db: Database, userId: number, asset: AssetKey | nu
 export async function journalTotals(db: Executor): Promise<Map<string, bigint>> {
   const sums = await repo.journalSums(db);
   return new Map([...sums].map(([asset, total]) => [asset, toUnits(total)]));
+}
+
+/** Units held by a system account per asset (e.g. a lake's reserves). Read inside the caller's lock. */
+export async function systemBalanceUnits(db: Executor, key: SystemAccountKey): Promise<Map<string, bigint>> {
+  const balances = await repo.systemBalances(db, key);
+  return new Map([...balances].map(([asset, balance]) => [asset, toUnits(balance)]));
+}
+
+/** Units per asset of several system accounts in one query (e.g. the reserves of every lake). */
+export async function systemBalancesUnits(db: Executor, keys: SystemAccountKey[]): Promise<Map<string, Map<string, bigint>>> {
+  const balances = await repo.systemBalancesFor(db, keys);
+  return new Map(
+    [...balances].map(([key, byAsset]) => [key, new Map([...byAsset].map(([asset, value]) => [asset, toUnits(value)]))]),
+  );
 }

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { amountString, assetKey, endpoint, isoTime, positiveAmount } from '../common.js';
+
+/** A decimal string that may be any precision (rates, prices, percentages), never a JS number. */
+export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
+const rate = z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/);
+
+export const lake = z.object({
+  id: z.number().int(),
+  base: assetKey,
+  quote: assetKey,
+  base_symbol: z.string(),
+  quote_symbol: z.string(),
+  reserve_base: amountString,
+  reserve_quote: amountString,
+  /** Quote per base, 8 places. */
+  price: amountString,
+  fee_rate: decimalString,
+  burn_share: decimalString,
+  open: z.boolean(),
+  main: z.boolean(),
+  volume_24h_quote: amountString,
+  /** Percentage change of the price over 24 h, 2 places; null without a price 24 h ago. */
+  change_24h: decimalString.nullable(),
+});
+export type Lake = z.infer<typeof lake>;
+
+export const swapRecord = z.object({
+  id: z.number().int(),
+  asset_in: assetKey,
+  amount_in: amountString,
+  asset_out: assetKey,
+  amount_out: amountString,
+  price: amountString,
+  created_at: isoTime,
+});
+
+export const listLakes = endpoint({
+  method: 'GET',
+  path: '/api/lakes',
+  auth: 'none',
+  response: z.object({ list: z.array(lake) }),
+});
+
+export const getLake = endpoint({
+  method: 'GET',
+  path: '/api/lake/:id',
+  auth: 'none',
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  response: lake.extend({ swaps: z.array(swapRecord) }),
+});
+
+const pairParams = z.object({ from: assetKey, to: assetKey });
+
+export const quoteExchange = endpoint({
+  method: 'GET',
+  path: '/api/finance/exchange/:from/:to',
+  auth: 'user',
+  params: pairParams,
+  query: z.object({ amount: positiveAmount }),
+  response: z.object({
+    from: assetKey,
+    to: assetKey,
+    amount_in: amountString,
+    amount_out: amountString,
+    fee: amountString,
+    burn: amountString,
+    /** Percentage, 4 places. */
+    price_impact: decimalString,
+    /** amount_out less the default slippage tolerance (0.5 %). */
+    min_received: amountString,
+    /** `to` per `from` before this trade. */
+    price: amountString,
+  }),
+});
+
+export const exchange = endpoint({
+  method: 'POST',
+  path: '/api/finance/exchange/:from/:to',
+  auth: 'user',
+  params: pairParams,
+  body: z.object({ amount: positiveAmount, min_out: positiveAmount }),
+  response: z.object({
+    entry_id: z.number().int(),
+    amount_in: amountString,
+    amount_out: amountString,
+    fee: amountString,
+    burn: amountString,
+    price_after: amountString,
+    balance_from: amountString,
+    balance_to: amountString,
+  }),
+});
+
+export const PRICE_RANGES = ['1d', '1w', '1m', 'all'] as const;
+
+export const candle = z.object({
+  /** Bucket start, unix seconds. */
+  time: z.number().int(),
+  open: amountString,
+  high: amountString,
+  low: amountString,
+  close: amountString,
+  /** Traded quote volume in the bucket. */
+  volume: amountString,
+});
+
+export const listPrices = endpoint({
+  method: 'GET',
+  path: '/api/prices',
+  auth: 'none',
+  query: z.object({ range: z.enum(PRICE_RANGES).default('1d'), lake: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+  response: z.object({ lake_id: z.number().int(), range: z.enum(PRICE_RANGES), bucket_seconds: z.number().int(), candles: z.array(candle) }),
+});
+
+export const getPrice = endpoint({
+  method: 'GET',
+  path: '/api/prices/:id',
+  auth: 'none',
+  params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  response: z.object({
+    id: z.number().int(),
+    lake_id: z.number().int(),
+    price: amountString,
+    kind: z.enum(['swap', 'sample']),
+    volume_quote: amountString,
+    created_at: isoTime,
+  }),
+});
+
+/** Home page figures of the platform coin. */
+export const getIndex = endpoint({
+  method: 'GET',
+  path: '/api/index',
+  auth: 'none',
+  response: z.object({
+    coin: z.object({
+      symbol: z.string(),
+      /** In USDT; null until the main lake exists. */
+      price: amountString.nullable(),
+      change_24h: decimalString.nullable(),
+      total_issuance: amountString,
+      burned: amountString,
+      circulating: amountString,
+    }),
+  }),
+});
+
+export const adminCreateLake = endpoint({
+  method: 'POST',
+  path: '/api/admin/lakes',
+  auth: 'admin',
+  body: z.object({
+    base: assetKey,
+    quote: assetKey,
+    reserve_base: positiveAmount,
+    reserve_quote: positiveAmount,
+    fee_rate: rate,
+    burn_share: rate,
+    main: z.boolean().default(false),
+  }),
+  response: lake,
+});
+
+export const adminUpdateLake = endpoint({
+  method: 'POST',
+  path: '/api/admin/lakes/:id',
+  auth: 'admin',
+  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  body: z.object({ open: z.boolean().optional(), fee_rate: rate.optional(), burn_share: rate.optional() }),
+  response: lake,
+});
