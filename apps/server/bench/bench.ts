@@ -20,10 +20,15 @@ import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs } from '../../../scripts/bundle-size.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
+const EXCHANGE_USERS = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ORIGIN = 'http://bench.reef.test';
 
 interface Result {
+  /** Requests answered (all, including any refusals). */
+  total?: number;
+  /** Swaps written to the database. */
+  recorded?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -48,6 +53,16 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+/** 50 users at once on the flash-exchange POST, each its own connection and token, in a separate process. */
+async function exchangeLoad(address: string, tokens: string[]): Promise<Result> {
+  const script = path.resolve(import.meta.dirname, 'exchange-load.mjs');
+  const config = JSON.stringify({ url: address, tokens, duration: DURATION_S });
+  const { stdout } = await run(process.execPath, [script, config], { maxBuffer: 16 * 1024 * 1024 });
+  const r = JSON.parse(stdout);
+  if (Object.keys(r.refusals).length) throw new Error(`the exchange refused requests under load: ${JSON.stringify(r.refusals)}`);
+  return { total: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
 async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-'));
@@ -58,7 +73,14 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseH
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PUBLIC_ORIGINS: ORIGIN, DATA_DIR: os.tmpdir() });
+  const adminWallet = privateKeyToAccount(generatePrivateKey());
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    PUBLIC_ORIGINS: ORIGIN,
+    DATA_DIR: os.tmpdir(),
+    ADMIN_ADDRESSES: adminWallet.address,
+  });
   const database = await openBenchDatabase(kind);
   const app = await buildApp({
     config,
@@ -72,22 +94,42 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     },
   });
   try {
-    const wallet = privateKeyToAccount(generatePrivateKey());
-    const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
     const origin = new URL(ORIGIN);
-    const msg = createSiweMessage({ address: wallet.address, domain: origin.host, uri: origin.origin, chainId: 56, version: '1', nonce, issuedAt: new Date() });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
-    });
-    const token = login.json().data.token as string;
+    const signIn = async (wallet = privateKeyToAccount(generatePrivateKey())) => {
+      const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
+      const msg = createSiweMessage({ address: wallet.address, domain: origin.host, uri: origin.origin, chainId: 56, version: '1', nonce, issuedAt: new Date() });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
+      });
+      const token = login.json().data.token as string;
+      const info = await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } });
+      return { token, uid: info.json().data.uid as number };
+    };
+    const admin = await signIn(adminWallet);
+    const asAdmin = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());
+
+    const token = (await signIn()).token;
+    await asAdmin('/api/admin/lakes', { base: 'coin', quote: 'usdt', reserve_base: '1000000', reserve_quote: '5000000', fee_rate: '0.003', burn_share: '0.5', main: true });
+    const traders = [];
+    for (let i = 0; i < EXCHANGE_USERS; i++) {
+      const trader = await signIn();
+      await asAdmin('/api/admin/ledger/adjust', { uid: trader.uid, asset: 'usdt', amount: '100000', memo: 'bench' });
+      await asAdmin('/api/admin/ledger/adjust', { uid: trader.uid, asset: 'coin', amount: '20000', memo: 'bench' });
+      traders.push(trader.token);
+    }
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const bare = await load(`${address}/bench/bare`);
     const pk = await load(`${address}/bench/pk`);
     const info = await load(`${address}/api/user/info`, { authorization: `Bearer ${token}` });
-    return { bare, pk, info };
+    const exchange = await exchangeLoad(address, traders);
+    // Refusals are HTTP 200 with status 400, invisible to autocannon: count the swaps that really happened.
+    const swapsRecorded = await database.db.execute(sql`select count(*)::int as n from swaps`);
+    exchange.recorded = (swapsRecorded as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    return { bare, pk, info, exchange };
   } finally {
     await app.close();
     await database.close();
@@ -102,7 +144,7 @@ async function main() {
   console.log(`Reef benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, loopback, ${os.cpus().length} cores\n`);
   const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
-    const { bare, pk, info } = await benchDatabase(kind);
+    const { bare, pk, info, exchange } = await benchDatabase(kind);
     console.log(`GET /api/user/info on ${kind}`);
     console.log(row('bare Fastify route', bare));
     console.log(row('one primary-key select', pk));
@@ -110,6 +152,11 @@ async function main() {
     console.log(`  ratio user/info ÷ bare:      ${(info.rps / bare.rps).toFixed(3)}`);
     console.log(`  ratio user/info ÷ pk select: ${(info.rps / pk.rps).toFixed(3)}\n`);
     if (info.non2xx || info.errors) throw new Error('user/info answered errors under load');
+    console.log(`POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users`);
+    console.log(row('flash exchange (both ways)', exchange));
+    console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total}; requests in flight at its end complete after it)`);
+    console.log('');
+    if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
 
