@@ -11,6 +11,10 @@ const HomePage = lazyPage(() => import('./routes/home'));
 const MinePage = lazyPage(() => import('./routes/mine'));
 const TransferPage = lazyPage(() => import('./routes/transfer'));
 const BillsPage = lazyPage(() => import('./routes/bills'));
+const FundsPage = lazyPage(() => import('./routes/funds'));
+const ExchangePage = lazyPage(() => import('./routes/exchange'));
+const PricePage = lazyPage(() => import('./routes/price'));
+const PriceRecordPage = lazyPage(() => import('./routes/price-record'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -19,6 +23,10 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'user/user': <MinePage />,
   'property/transfer': <TransferPage />,
   'property/propDetails': <BillsPage />,
+  'property/index': <FundsPage />,
+  'property/exchange': <ExchangePage />,
+  'user/price': <PricePage />,
+  'user/priceRecord': <PriceRecordPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -1,17 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NotLoggedIn } from '../../features/auth';
 import { HomeHeader, QuickLinks } from '../../features/home';
+import { CoinStats } from '../../features/market';
 import { BalanceList, BindReferrerCard, useUserInfo } from '../../features/user';
+import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
 
-/** pages/index/index — the home tab. */
+/** pages/index/index — the home tab: coin figures, balances, quick links. */
 export default function HomeRoute() {
+  const { t } = useTranslation();
   const { token } = useSession();
   const user = useUserInfo();
   return (
     <div className="page page--tab">
       <HomeHeader nickname={token ? user.data?.nickname : undefined} />
       <div className="page__body">
-        {token ? <BalanceList /> : <NotLoggedIn />}
+        <CoinStats />
+        {token ? (
+          <BalanceList
+            action={
+              <Link className="text-link" to={pagePath('property/index')} data-testid="home-all-assets">
+                {t('home.allAssets')}
+              </Link>
+            }
+          />
+        ) : (
+          <NotLoggedIn />
+        )}
         {token && <BindReferrerCard />}
         <QuickLinks />
       </div>

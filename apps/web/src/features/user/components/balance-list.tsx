@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { useUserInfo } from '../api/get-user-info';
 
-/** The signed-in user's balances, 4 decimals, truncated (spec §1). */
-export function BalanceList() {
+/** The signed-in user's balances, 4 decimals, truncated (spec §1). `action` sits in the header (a link the page adds). */
+export function BalanceList({ action }: { action?: ReactNode }) {
   const { t } = useTranslation();
   const user = useUserInfo();
 
@@ -14,6 +15,7 @@ export function BalanceList() {
         <h2 id="balances-title" className="card__title">
           {t('home.balances')}
         </h2>
+        {action}
       </header>
       {user.isError ? (
         <div className="inline-error">

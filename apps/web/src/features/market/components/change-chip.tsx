@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { formatPercentChange } from '../../../lib/amount-format';
+
+/** The 24 h change as a signed, coloured chip; a dash while there is no price a day back. */
+export function ChangeChip({ change, testId }: { change: string | null; testId?: string }) {
+  const { t } = useTranslation();
+  const shown = change === null ? { text: '—', trend: 'flat' as const } : formatPercentChange(change);
+  return (
+    <span className={`change-chip change-chip--${shown.trend}`} title={t('market.change24h')}>
+      <span className="change-chip__label">{t('market.change24hShort')}</span>
+      <span data-testid={testId}>{shown.text}</span>
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formatAmount, isLanguageCode, type Lake, type marketApi } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { FishSchool } from '../../../components/ui/status-screen';
+import { localeTag } from '../../../i18n';
+import { useLake } from '../api/get-lake';
+import { useMainLake } from '../api/list-lakes';
+
+type Swap = z.infer<typeof marketApi.swapRecord>;
+
+function TradeRow({ swap, lake, dateFormat }: { swap: Swap; lake: Lake; dateFormat: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  // Paying the quote asset (USDT) into the lake buys its base (the coin).
+  const buy = swap.asset_in === lake.quote;
+  const symbolOf = (asset: Swap['asset_in']) => (asset === lake.base ? lake.base_symbol : lake.quote_symbol);
+  return (
+    <li className="trade" data-testid="price-record">
+      <span className={`trade__side trade__side--${buy ? 'buy' : 'sell'}`}>
+        {buy ? t('market.buy', { symbol: lake.base_symbol }) : t('market.sell', { symbol: lake.base_symbol })}
+      </span>
+      <time className="trade__time" dateTime={swap.created_at}>
+        {dateFormat.format(new Date(swap.created_at))}
+      </time>
+      <span className="trade__flow">
+        <span className="trade__leg">
+          {formatAmount(swap.amount_in)} <small>{symbolOf(swap.asset_in)}</small>
+        </span>
+        <span className="trade__arrow" aria-hidden="true">
+          →
+        </span>
+        <span className="trade__leg">
+          {formatAmount(swap.amount_out)} <small>{symbolOf(swap.asset_out)}</small>
+        </span>
+      </span>
+      <span className="trade__price">{t('market.tradePrice', { price: formatAmount(swap.price), symbol: lake.quote_symbol })}</span>
+    </li>
+  );
+}
+
+/** The recent trades of the main lake (GET /api/lakes, then GET /api/lake/:id), newest first. */
+export function TradeList() {
+  const { t, i18n } = useTranslation();
+  const main = useMainLake();
+  const lake = useLake(main.data?.id);
+  const language = isLanguageCode(i18n.language) ? i18n.language : undefined;
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'short', timeStyle: 'medium' }),
+    [language],
+  );
+
+  const failed = main.isError || lake.isError;
+  if (failed) {
+    return (
+      <div className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void (main.isError ? main.refetch() : lake.refetch())}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (main.isPending || (main.data !== null && lake.isPending)) {
+    return (
+      <div className="list-loading">
+        <Spinner size="large" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  const swaps = lake.data?.swaps ?? [];
+  if (main.data === null || lake.data === undefined || swaps.length === 0) {
+    return (
+      <div className="empty-state" data-testid="price-records-empty">
+        <FishSchool />
+        <p>{main.data === null ? t('market.noLake') : t('market.tradesEmpty')}</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="card trade-list" aria-busy={lake.isFetching || undefined}>
+      {swaps.map((swap) => (
+        <TradeRow key={swap.id} swap={swap} lake={lake.data} dateFormat={dateFormat} />
+      ))}
+    </ul>
+  );
+}

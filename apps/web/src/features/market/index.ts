@@ -1,0 +1,5 @@
+export { marketRootKey } from './api/keys';
+export { CoinStats } from './components/coin-stats';
+export { PriceOverview } from './components/price-overview';
+export { PriceChartPanel } from './components/price-chart-panel';
+export { TradeList } from './components/trade-list';
