@@ -11,16 +11,22 @@ import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { webPlugin } from './plugins/web.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { createChainClient, type ChainClient } from './modules/chain/chain-client.js';
+import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { securityRoutes } from './modules/security/security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** BNB Smart Chain reader for deposits; null when no BSC_RPC_URL is configured. */
+    chain: ChainClient | null;
   }
 }
 
@@ -39,6 +45,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('chain', config.chain ? createChainClient(config.chain.rpcUrl) : null);
 
   await app.register(errorsPlugin);
   await app.register(authPlugin);
@@ -50,6 +57,9 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(financeRoutes);
   await app.register(marketRoutes);
   await app.register(systemRoutes);
+  await app.register(securityRoutes);
+  await app.register(withdrawalsRoutes);
+  await app.register(depositsRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

@@ -12,6 +12,40 @@ describe('configuration', () => {
       publicOrigins: ['http://localhost:8080', 'http://127.0.0.1:8080'],
     });
     expect(config.assetSymbols.coin).toBe('RSC');
+    expect(config.withdrawFees).toEqual({ usdt: '1', coin: '10' });
+    expect(config.chain).toBeNull();
+    expect(config.depositConfirmations).toBe(3);
+    expect(config.rechargeMinimums).toEqual({ usdt: '1', coin: '1' });
+    expect(config.depositPollMs).toBe(5000);
+  });
+
+  const chainEnv = {
+    BSC_RPC_URL: 'https://bsc.example/rpc',
+    DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dEaD',
+    USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955',
+    COIN_CONTRACT: '0x1111111111111111111111111111111111111111',
+  };
+
+  it('reads the deposit variables, addresses in lower case', () => {
+    const config = loadConfig({ ...chainEnv, DEPOSIT_CONFIRMATIONS: '15', RECHARGE_MIN_USDT: '10.5', RECHARGE_MIN_COIN: '0', DEPOSIT_POLL_SECONDS: '2' });
+    expect(config.chain).toEqual({
+      rpcUrl: 'https://bsc.example/rpc',
+      depositAddress: '0x000000000000000000000000000000000000dead',
+      tokenContracts: { usdt: '0x55d398326f99059ff775485246999027b3197955', coin: '0x1111111111111111111111111111111111111111' },
+    });
+    expect(config.depositConfirmations).toBe(15);
+    expect(config.rechargeMinimums).toEqual({ usdt: '10.5', coin: '0' });
+    expect(config.depositPollMs).toBe(2000);
+  });
+
+  it.each(['DEPOSIT_ADDRESS', 'USDT_CONTRACT', 'COIN_CONTRACT'])('refuses to start with BSC_RPC_URL but without %s', (name) => {
+    const env: Record<string, string | undefined> = { ...chainEnv, [name]: undefined };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: required when BSC_RPC_URL is set`));
+  });
+
+  it('refuses the same contract for USDT and the coin', () => {
+    expect(() => loadConfig({ ...chainEnv, COIN_CONTRACT: chainEnv.USDT_CONTRACT.toLowerCase() })).toThrow(/COIN_CONTRACT/);
   });
 
   it('reads every documented variable', () => {
@@ -24,12 +58,15 @@ describe('configuration', () => {
       TRANSFER_FEE_RATE: '0.005',
       ASSET_SYMBOLS: 'coin=REEF,usdt=USDT',
       PUBLIC_ORIGINS: 'https://reef.example/',
+      WITHDRAW_FEE_USDT: '0.5',
+      WITHDRAW_FEE_COIN: '0',
     });
     expect(config.port).toBe(9000);
     expect(config.loginLegacy).toBe(false);
     expect(config.adminAddresses.has('0x000000000000000000000000000000000000dead')).toBe(true);
     expect(config.assetSymbols.coin).toBe('REEF');
     expect(config.publicOrigins).toEqual(['https://reef.example']);
+    expect(config.withdrawFees).toEqual({ usdt: '0.5', coin: '0' });
   });
 
   it.each([
@@ -44,6 +81,19 @@ describe('configuration', () => {
     ['ASSET_SYMBOLS', 'gold=GLD', /ASSET_SYMBOLS/],
     ['PUBLIC_ORIGINS', 'ftp://reef', /PUBLIC_ORIGINS/],
     ['RATE_LIMIT_PER_MINUTE', '-1', /RATE_LIMIT_PER_MINUTE/],
+    ['WITHDRAW_FEE_USDT', '-1', /WITHDRAW_FEE_USDT/],
+    ['WITHDRAW_FEE_USDT', '0.000000001', /WITHDRAW_FEE_USDT/],
+    ['WITHDRAW_FEE_COIN', 'ten', /WITHDRAW_FEE_COIN/],
+    ['BSC_RPC_URL', 'wss://bsc.example', /BSC_RPC_URL/],
+    ['BSC_RPC_URL', 'bsc.example', /BSC_RPC_URL/],
+    ['DEPOSIT_ADDRESS', '0x123', /DEPOSIT_ADDRESS/],
+    ['USDT_CONTRACT', 'usdt', /USDT_CONTRACT/],
+    ['COIN_CONTRACT', '0xZZ00000000000000000000000000000000000000', /COIN_CONTRACT/],
+    ['DEPOSIT_CONFIRMATIONS', '0', /DEPOSIT_CONFIRMATIONS/],
+    ['DEPOSIT_CONFIRMATIONS', 'three', /DEPOSIT_CONFIRMATIONS/],
+    ['RECHARGE_MIN_USDT', '-1', /RECHARGE_MIN_USDT/],
+    ['RECHARGE_MIN_COIN', '0.000000001', /RECHARGE_MIN_COIN/],
+    ['DEPOSIT_POLL_SECONDS', '0', /DEPOSIT_POLL_SECONDS/],
   ])('refuses %s=%s naming the variable', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);

@@ -4,13 +4,16 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, type AssetKey } from '@reef/contract';
+import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, type AssetKey, type DepositAsset, type WithdrawalAsset } from '@reef/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const decimalRate = z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'a decimal between 0 and 1, e.g. 0.01');
+
+/** A non-negative amount with at most 8 places, as the ledger holds it. */
+const decimalAmount = z.string().regex(/^\d{1,30}(\.\d{1,8})?$/, 'a decimal amount with at most 8 places, e.g. 1.5');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,7 +31,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   COIN_TOTAL_ISSUANCE: z.string().regex(/^\d{1,30}(\.\d{1,8})?$/, 'a decimal amount').default('100000000'),
+  WITHDRAW_FEE_USDT: decimalAmount.default('1'),
+  WITHDRAW_FEE_COIN: decimalAmount.default('10'),
   PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  BSC_RPC_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s):// URL').optional(),
+  DEPOSIT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a wallet address').optional(),
+  USDT_CONTRACT: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address').optional(),
+  COIN_CONTRACT: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address').optional(),
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  RECHARGE_MIN_USDT: decimalAmount.default('1'),
+  RECHARGE_MIN_COIN: decimalAmount.default('1'),
+  DEPOSIT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
 });
 
 export interface Config {
@@ -51,6 +64,23 @@ export interface Config {
   coinTotalIssuance: string;
   /** Interval of the sampled price points. */
   priceSampleMs: number;
+  /** Gas fee per withdrawal, charged on top of the amount, per asset. */
+  withdrawFees: Record<WithdrawalAsset, string>;
+  /** On-chain deposits: null when no BSC_RPC_URL is set (the recharge endpoints then refuse). */
+  chain: ChainConfig | null;
+  /** Blocks, counting the transaction's own, before a deposit is credited. */
+  depositConfirmations: number;
+  /** Smallest deposit credited, per asset (smaller ones are refused). */
+  rechargeMinimums: Record<DepositAsset, string>;
+  /** Interval of the watcher that credits pending deposits once confirmed. */
+  depositPollMs: number;
+}
+
+export interface ChainConfig {
+  rpcUrl: string;
+  /** Lower-case addresses. */
+  depositAddress: `0x${string}`;
+  tokenContracts: Record<DepositAsset, `0x${string}`>;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +109,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`Invalid environment:\n  ASSET_SYMBOLS: expected key=SYMBOL pairs with keys ${ASSET_KEYS.join(', ')}; got "${pair}"`);
     }
     assetSymbols[key as AssetKey] = symbol;
+  }
+
+  let chain: ChainConfig | null = null;
+  if (e.BSC_RPC_URL) {
+    const required = { DEPOSIT_ADDRESS: e.DEPOSIT_ADDRESS, USDT_CONTRACT: e.USDT_CONTRACT, COIN_CONTRACT: e.COIN_CONTRACT };
+    const missing = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid environment:\n${missing.map((name) => `  ${name}: required when BSC_RPC_URL is set`).join('\n')}`);
+    }
+    const lower = (value: string | undefined) => value!.toLowerCase() as `0x${string}`;
+    if (lower(e.USDT_CONTRACT) === lower(e.COIN_CONTRACT)) {
+      throw new ConfigError('Invalid environment:\n  COIN_CONTRACT: must differ from USDT_CONTRACT');
+    }
+    chain = {
+      rpcUrl: e.BSC_RPC_URL,
+      depositAddress: lower(e.DEPOSIT_ADDRESS),
+      tokenContracts: { usdt: lower(e.USDT_CONTRACT), coin: lower(e.COIN_CONTRACT) },
+    };
   }
 
   const origins = (e.PUBLIC_ORIGINS ?? `http://localhost:${e.PORT},http://127.0.0.1:${e.PORT}`)
@@ -115,6 +163,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     coinTotalIssuance: e.COIN_TOTAL_ISSUANCE,
     priceSampleMs: e.PRICE_SAMPLE_SECONDS * 1000,
+    withdrawFees: { usdt: e.WITHDRAW_FEE_USDT, coin: e.WITHDRAW_FEE_COIN },
+    chain,
+    depositConfirmations: e.DEPOSIT_CONFIRMATIONS,
+    rechargeMinimums: { usdt: e.RECHARGE_MIN_USDT, coin: e.RECHARGE_MIN_COIN },
+    depositPollMs: e.DEPOSIT_POLL_SECONDS * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -4,6 +4,8 @@ import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { pruneExpired } from './modules/auth/auth.service.js';
 import { samplePrices } from './modules/market/market.service.js';
+import { startDepositWatcher, type DepositWatcher } from './modules/deposits/deposit-watcher.js';
+import { BSC_CHAIN_ID, reportedChainId } from './modules/chain/chain-client.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
@@ -15,6 +17,15 @@ async function main(): Promise<void> {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp({ config, db: database.db });
+  if (app.chain) {
+    const chainId = await reportedChainId(app.chain);
+    if (chainId === null) app.log.warn('BSC_RPC_URL does not answer yet: deposits wait until it does');
+    else if (chainId !== BSC_CHAIN_ID) {
+      await app.close();
+      await database.close();
+      throw new ConfigError(`Invalid environment:\n  BSC_RPC_URL: the node is on chain ${chainId}, not BNB Smart Chain (${BSC_CHAIN_ID})`);
+    }
+  }
 
   const housekeeping = setInterval(() => {
     pruneExpired(database.db).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
@@ -24,6 +35,10 @@ async function main(): Promise<void> {
     samplePrices(database.db).catch((error: unknown) => app.log.error({ err: error }, 'price sampling failed'));
   }, config.priceSampleMs);
   priceSampler.unref();
+  // Without an RPC there is nothing to watch: the recharge endpoints refuse with DEPOSITS_UNAVAILABLE.
+  const depositWatcher: DepositWatcher | null = app.chain
+    ? startDepositWatcher({ db: database.db, config, chain: app.chain, log: app.log }, config.depositPollMs)
+    : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -32,6 +47,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(housekeeping);
     clearInterval(priceSampler);
+    await depositWatcher?.stop();
     try {
       await app.close();
     } finally {

@@ -14,6 +14,9 @@ export const TOAST_MS = 2000;
 export const SUBMIT_DEBOUNCE_MS = 500;
 export const MIN_WITHDRAWAL_EXCLUSIVE = '100';
 export const PAY_PASSWORD_LENGTH = 6;
+/** Wrong transaction passwords in a row before the password is locked, and for how long. */
+export const PAY_PASSWORD_MAX_FAILURES = 5;
+export const PAY_PASSWORD_LOCK_MINUTES = 15;
 export const CODE_LENGTH = 6;
 export const TEXTAREA_MAX = 140;
 export const BADGE_MAX = 999;

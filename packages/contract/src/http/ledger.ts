@@ -28,7 +28,18 @@ export const transfer = endpoint({
   }),
 });
 
-export const BILL_KINDS = ['adjustment', 'transfer_out', 'transfer_in', 'transfer_fee', 'exchange_out', 'exchange_in'] as const;
+export const BILL_KINDS = [
+  'adjustment',
+  'transfer_out',
+  'transfer_in',
+  'transfer_fee',
+  'exchange_out',
+  'exchange_in',
+  'withdrawal',
+  'withdrawal_fee',
+  'withdrawal_refund',
+  'deposit',
+] as const;
 export const billKind = z.enum(BILL_KINDS);
 
 export const billLine = z.object({

@@ -12,13 +12,19 @@ export const users = pgTable(
     level: integer('level').notNull().default(0),
     pledged: boolean('pledged').notNull().default(false),
     referrerId: integer('referrer_id').references((): any => users.id), // eslint-disable-line @typescript-eslint/no-explicit-any -- self reference needs the loose type
+    /** Transaction password: `scrypt$N$r$p$salt$hash` (base64url), never the password itself. */
     payPasswordHash: text('pay_password_hash'),
+    /** Wrong transaction passwords in a row; back to 0 on a success and when a lock starts. */
+    payPasswordFailures: integer('pay_password_failures').notNull().default(0),
+    /** Set after too many wrong passwords: every attempt before this time is refused. */
+    payPasswordLockedUntil: timestamp('pay_password_locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_account_key').on(t.account),
     index('users_referrer_idx').on(t.referrerId),
     check('users_account_lower', sql`${t.account} = lower(${t.account})`),
+    check('users_pay_password_failures_nonnegative', sql`${t.payPasswordFailures} >= 0`),
   ],
 );
 

@@ -10,12 +10,14 @@ import * as repo from './ledger.repository.js';
 
 /**
  * System accounts: the other side of entries that do not move money between users.
- * `adjustment` (operators' funding; may go negative), `fees` (transfer fees), `burned` (coin taken out of
- * circulation by swap fees), `lake:<id>` (a liquidity pool's reserves).
+ * `adjustment` (operators' funding; may go negative), `fees` (transfer and withdrawal fees), `burned` (coin
+ * taken out of circulation by swap fees), `lake:<id>` (a liquidity pool's reserves), `pending_withdrawal`
+ * (amount + fee of withdrawals awaiting review), `withdrawn` (paid out on chain: left the platform), `chain_in`
+ * (deposits that came in on chain; negative: minus what users have deposited, mirroring the deposit address).
  */
-export type SystemAccountKey = 'adjustment' | 'fees' | 'burned' | `lake:${number}`;
+export type SystemAccountKey = 'adjustment' | 'fees' | 'burned' | `lake:${number}` | 'pending_withdrawal' | 'withdrawn' | 'chain_in';
 
-const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment']);
+const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in']);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
 

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { journalEntries } from './ledger.js';
+import { users } from './users.js';
+
+/**
+ * Withdrawals to the user's own wallet. The money is not here: requesting one posts a journal entry that
+ * moves amount + fee from the user to the `pending_withdrawal` system account (`entry_id`); approving or
+ * rejecting it posts the second entry (`settle_entry_id`) out of that account. A row leaves `pending`
+ * exactly once, under its row lock.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    fee: numeric('fee', { precision: 38, scale: 8 }).notNull(),
+    /** Lower-case wallet address: the user's own account at the time of the request. */
+    toAddress: text('to_address').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Lower-case payout transaction hash, recorded by the approving operator. */
+    txHash: text('tx_hash'),
+    /** Why an operator rejected it (shown to the user). */
+    reason: text('reason'),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    settleEntryId: bigint('settle_entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    reviewedBy: integer('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A user's list, newest first; the operators' queue by status, oldest first or newest first.
+    index('withdrawals_user_id_idx').on(t.userId, t.id.desc()),
+    index('withdrawals_status_id_idx').on(t.status, t.id),
+    check('withdrawals_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+    check('withdrawals_tx_hash_format', sql`${t.txHash} is null or ${t.txHash} ~ '^0x[0-9a-f]{64}$'`),
+    // Each status carries exactly what it means: a pending row has no review, a settled one has its entry.
+    check(
+      'withdrawals_review_consistent',
+      sql`case ${t.status}
+        when 'pending' then ${t.settleEntryId} is null and ${t.reviewedAt} is null and ${t.txHash} is null and ${t.reason} is null
+        when 'approved' then ${t.settleEntryId} is not null and ${t.reviewedAt} is not null and ${t.txHash} is not null and ${t.reason} is null
+        else ${t.settleEntryId} is not null and ${t.reviewedAt} is not null and ${t.reason} is not null and ${t.txHash} is null
+      end`,
+    ),
+  ],
+);

@@ -1,0 +1,32 @@
+/**
+ * The read-only BNB Smart Chain client built from configuration. viem's `bsc` chain object points at a
+ * public RPC and a multicall contract; ours is defined from the configured URL alone, so a local node
+ * (tests) and a private endpoint (production) behave the same.
+ */
+import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from 'viem';
+
+export const BSC_CHAIN_ID = 56;
+
+export type ChainClient = PublicClient<Transport, Chain>;
+
+export function createChainClient(rpcUrl: string): ChainClient {
+  const chain = defineChain({
+    id: BSC_CHAIN_ID,
+    name: 'BNB Smart Chain',
+    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+  return createPublicClient({ chain, transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
+}
+
+/**
+ * The chain id the node reports, or null when it does not answer. A node on another network (a testnet)
+ * could show "transfers" of look-alike contracts: the server refuses to start against one.
+ */
+export async function reportedChainId(client: ChainClient): Promise<number | null> {
+  try {
+    return await client.getChainId();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { address, amountString, endpoint, isoTime, pageQuery, positiveAmount, uid } from '../common.js';
+import { payPassword } from './security.js';
+
+/** Assets that can leave the platform on chain (spec §7: /api/finance/extract and /api/token/extract). */
+export const WITHDRAWAL_ASSETS = ['usdt', 'coin'] as const;
+export type WithdrawalAsset = (typeof WITHDRAWAL_ASSETS)[number];
+export const withdrawalAsset = z.enum(WITHDRAWAL_ASSETS);
+
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
+
+/** An on-chain transaction hash: 0x and 64 hex digits. */
+export const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
+
+const withdrawalId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const withdrawal = z.object({
+  id: z.number().int(),
+  asset: withdrawalAsset,
+  /** What the user receives on chain. */
+  amount: amountString,
+  /** Gas fee, debited on top of the amount. */
+  fee: amountString,
+  /** The user's own wallet (checksummed). */
+  to_address: address,
+  status: withdrawalStatus,
+  /** Set when approved: the payout transaction. */
+  tx_hash: txHash.nullable(),
+  /** Set when rejected: shown to the user. */
+  reason: z.string().nullable(),
+  created_at: isoTime,
+  /** When an operator approved or rejected it. */
+  reviewed_at: isoTime.nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+/** The rules shown before confirming: the amount must be strictly greater than `min_exclusive`. */
+export const withdrawalRules = z.object({
+  asset: withdrawalAsset,
+  min_exclusive: amountString,
+  fee: amountString,
+  balance: amountString,
+});
+
+const withdrawBody = z.object({ amount: positiveAmount, password: payPassword });
+const withdrawResponse = withdrawal.extend({ balance: amountString });
+
+export const usdtRules = endpoint({ method: 'GET', path: '/api/finance/extract', auth: 'user', response: withdrawalRules });
+export const coinRules = endpoint({ method: 'GET', path: '/api/token/extract', auth: 'user', response: withdrawalRules });
+
+/** Withdraws USDT to the user's own wallet; accepts an Idempotency-Key header. */
+export const withdrawUsdt = endpoint({ method: 'POST', path: '/api/finance/extract', auth: 'user', body: withdrawBody, response: withdrawResponse });
+/** Withdraws the platform coin to the user's own wallet; accepts an Idempotency-Key header. */
+export const withdrawCoin = endpoint({ method: 'POST', path: '/api/token/extract', auth: 'user', body: withdrawBody, response: withdrawResponse });
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+export const listWithdrawals = endpoint({
+  method: 'GET',
+  path: '/api/finance/withdrawals',
+  auth: 'user',
+  query: pageQuery,
+  response: page(withdrawal),
+});
+
+/** One of the caller's own withdrawals; another user's id is NOT_FOUND, like an unknown one. */
+export const getWithdrawal = endpoint({
+  method: 'GET',
+  path: '/api/finance/withdrawals/:id',
+  auth: 'user',
+  params: z.object({ id: withdrawalId }),
+  response: withdrawal,
+});
+
+export const adminWithdrawal = withdrawal.extend({
+  uid,
+  account: address,
+  /** The operator who approved or rejected it. */
+  reviewed_by: uid.nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
+
+export const adminListWithdrawals = endpoint({
+  method: 'GET',
+  path: '/api/admin/withdrawals',
+  auth: 'admin',
+  query: pageQuery.extend({ status: withdrawalStatus.optional() }),
+  response: page(adminWithdrawal),
+});
+
+/** The operator has paid out on chain and records the transaction; the held amount leaves the books. */
+export const adminApproveWithdrawal = endpoint({
+  method: 'POST',
+  path: '/api/admin/withdrawals/:id/approve',
+  auth: 'admin',
+  params: z.object({ id: withdrawalId }),
+  body: z.object({ tx_hash: txHash }),
+  response: adminWithdrawal,
+});
+
+/** Refunds amount + fee to the user; the reason is shown to them. */
+export const adminRejectWithdrawal = endpoint({
+  method: 'POST',
+  path: '/api/admin/withdrawals/:id/reject',
+  auth: 'admin',
+  params: z.object({ id: withdrawalId }),
+  body: z.object({ reason: z.string().trim().min(1).max(200) }),
+  response: adminWithdrawal,
+});
