@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetKey, endpoint } from '../common.js';
+import { address, assetKey, endpoint } from '../common.js';
 
 /** Public settings the client needs before sign-in. */
 export const getConfig = endpoint({
@@ -11,5 +11,10 @@ export const getConfig = endpoint({
     assets: z.array(z.object({ key: assetKey, symbol: z.string() })),
     transfer_fee_rate: z.string(),
     legacy_login: z.boolean(),
+    /** Where the wallet sends deposits; null when the server has no chain RPC (recharge unavailable). */
+    deposit_address: address.nullable(),
+    usdt_contract: address.nullable(),
+    coin_contract: address.nullable(),
+    deposit_confirmations: z.number().int(),
   }),
 });

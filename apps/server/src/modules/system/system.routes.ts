@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getAddress } from 'viem';
 import { ASSET_KEYS, CHAIN_ID, configApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 
@@ -8,6 +9,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     assets: ASSET_KEYS.map((key) => ({ key, symbol: app.config.assetSymbols[key] })),
     transfer_fee_rate: app.config.transferFeeRate,
     legacy_login: app.config.loginLegacy,
+    deposit_address: app.config.chain ? getAddress(app.config.chain.depositAddress) : null,
+    usdt_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.usdt) : null,
+    coin_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.coin) : null,
+    deposit_confirmations: app.config.depositConfirmations,
   };
   registerEndpoint(app, configApi.getConfig, async () => publicConfig);
 }
