@@ -92,7 +92,7 @@ test('more than the balance: the server refuses and the app offers a recharge', 
   await expect(prompt).toContainText('Insufficient balance');
   await prompt.getByTestId('exchange-recharge').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.recharge);
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('recharge-submit')).toBeVisible();
 });
 
 test('the price page draws the chart, switches ranges and links the trades', async ({ page, app }) => {
@@ -125,7 +125,8 @@ test('the funds overview lists every balance and links the funds pages', async (
   await page.goBack();
 
   await page.getByTestId('funds-withdraw').click();
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect.poll(() => app.hashPath()).toBe(PAGES.withdrawal);
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('Available: 12.5000 USDT');
   await page.goBack();
   await page.getByTestId('funds-bills-usdt').click();
   await expect.poll(() => app.hashPath()).toBe(`${PAGES.bills}?type=usdt`);

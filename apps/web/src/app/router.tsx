@@ -15,6 +15,9 @@ const FundsPage = lazyPage(() => import('./routes/funds'));
 const ExchangePage = lazyPage(() => import('./routes/exchange'));
 const PricePage = lazyPage(() => import('./routes/price'));
 const PriceRecordPage = lazyPage(() => import('./routes/price-record'));
+const WithdrawalPage = lazyPage(() => import('./routes/withdrawal'));
+const RechargePage = lazyPage(() => import('./routes/recharge'));
+const PasswordPage = lazyPage(() => import('./routes/password'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -27,6 +30,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'property/exchange': <ExchangePage />,
   'user/price': <PricePage />,
   'user/priceRecord': <PriceRecordPage />,
+  'property/withdrawal': <WithdrawalPage />,
+  'property/recharge': <RechargePage />,
+  'user/password': <PasswordPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { ReefScene } from '../../components/ui/art/reef-scene';
 import { LogoutButton, NotLoggedIn } from '../../features/auth';
 import { LanguageSelect, ProfileCard } from '../../features/user';
+import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
 
 /** pages/user/user — the Mine tab. */
@@ -20,6 +22,12 @@ export default function MineRoute() {
         {token ? <ProfileCard /> : <NotLoggedIn />}
         <section className="card settings" aria-label={t('mine.settings')}>
           <LanguageSelect />
+          {token && (
+            <Link className="row-link" to={pagePath('user/password')} data-testid="mine-password">
+              <span>{t('titles.user/password')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
         </section>
         {token && <LogoutButton />}
       </div>

@@ -3,3 +3,4 @@ export { BalanceList } from './components/balance-list';
 export { BindReferrerCard } from './components/bind-referrer-card';
 export { ProfileCard } from './components/profile-card';
 export { LanguageSelect } from './components/language-select';
+export { PayPasswordForm } from './components/pay-password-form';

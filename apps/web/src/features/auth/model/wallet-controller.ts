@@ -11,6 +11,7 @@ import {
   rpcErrorCode,
   sameAccount,
   selectedAccount,
+  setActiveProvider,
   switchToTargetChain,
   type Discovery,
   type Wallet,
@@ -97,6 +98,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     previous?.provider.removeListener?.('accountsChanged', onAccountsChanged);
     previous?.provider.removeListener?.('chainChanged', onChainChanged);
     watched = wallet;
+    setActiveProvider(wallet.provider);
     wallet.provider.on?.('accountsChanged', onAccountsChanged);
     wallet.provider.on?.('chainChanged', onChainChanged);
   };

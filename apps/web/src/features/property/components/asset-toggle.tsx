@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_ASSET_SYMBOLS } from '@reef/contract';
+import { useAppConfig } from '../../../lib/app-config';
+
+export type ChainAsset = 'usdt' | 'coin';
+export const CHAIN_ASSETS: readonly ChainAsset[] = ['usdt', 'coin'];
+
+/** The symbol the server configured for an asset ("USDT", the coin's ticker). */
+export function useAssetSymbol() {
+  const config = useAppConfig();
+  return (asset: ChainAsset) => config.data?.assets.find((a) => a.key === asset)?.symbol ?? DEFAULT_ASSET_SYMBOLS[asset];
+}
+
+interface AssetToggleProps {
+  value: ChainAsset;
+  onChange: (asset: ChainAsset) => void;
+  testId: string;
+}
+
+/** USDT or the coin, as two tabs: the assets that move on chain. */
+export function AssetToggle({ value, onChange, testId }: AssetToggleProps) {
+  const { t } = useTranslation();
+  const symbol = useAssetSymbol();
+  return (
+    <div className="tabs" role="tablist" aria-label={t('transfer.asset')} data-testid={testId}>
+      {CHAIN_ASSETS.map((asset) => (
+        <button
+          key={asset}
+          type="button"
+          role="tab"
+          className="tabs__tab"
+          aria-selected={asset === value}
+          data-asset={asset}
+          onClick={() => onChange(asset)}
+        >
+          {symbol(asset)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type Deposit } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDeposits } from '../api/list-deposits';
+import { useAssetSymbol } from './asset-toggle';
+import { useDateFormat } from './use-date-format';
+
+function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  const symbol = useAssetSymbol()(item.asset);
+  return (
+    <li className="bill" data-testid="deposit-row" data-status={item.status}>
+      <div className="bill__main">
+        <span className="bill__kind">{t(`recharge.status.${item.status}`)}</span>
+        <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
+        {item.status === 'pending' && (
+          <span className="bill__memo" data-testid="deposit-confirmations">
+            {t('recharge.confirmations', { count: Math.min(item.confirmations, item.required_confirmations), required: item.required_confirmations })}
+          </span>
+        )}
+        {item.status === 'failed' && <span className="bill__memo">{t('recharge.failedReason', { reason: item.failure ?? '' })}</span>}
+        <span className="bill__memo" title={item.tx_hash}>
+          {`${item.tx_hash.slice(0, 10)}…${item.tx_hash.slice(-8)}`}
+        </span>
+      </div>
+      <div className="bill__side">
+        <span className="bill__amount">{item.amount === null ? '—' : `${formatAmount(item.amount)} ${symbol}`}</span>
+      </div>
+    </li>
+  );
+}
+
+/** The user's deposits; asked again every 3 s while one is pending. `onCredited` runs when one lands. */
+export function DepositList({ onCredited }: { onCredited: () => void }) {
+  const { t } = useTranslation();
+  const deposits = useDeposits();
+  const dateFormat = useDateFormat();
+  const credited = useRef<Set<number> | null>(null);
+  const onCreditedRef = useRef(onCredited);
+  useEffect(() => {
+    onCreditedRef.current = onCredited;
+  });
+
+  const list = deposits.data?.list;
+  useEffect(() => {
+    if (list === undefined) return;
+    const now = new Set(list.filter((d) => d.status === 'credited').map((d) => d.id));
+    const before = credited.current;
+    credited.current = now;
+    if (before !== null && [...now].some((depositId) => !before.has(depositId))) onCreditedRef.current();
+  }, [list]);
+
+  return (
+    <section className="card" aria-labelledby="deposits-title">
+      <h2 id="deposits-title" className="card__title">
+        {t('recharge.history')}
+      </h2>
+      {deposits.isError ? (
+        <div className="inline-error">
+          <p>{t('errors.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void deposits.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : list === undefined ? (
+        <div className="list-loading">
+          <Spinner />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="empty-state">{t('common.empty')}</p>
+      ) : (
+        <ul className="bill-list">
+          {list.map((item) => (
+            <DepositRow key={item.id} item={item} dateFormat={dateFormat} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type UserInfo } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { useChainConfig } from '../../../lib/chain-config';
+import { useSession } from '../../../lib/session';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
+import { isUserRejection } from '../../../lib/wallet';
+import { useRecharge } from '../api/recharge';
+import { checkAmount, normalizeAmountInput } from '../model/amount-input';
+import { DepositWalletError, depositProvider, sendDepositTransfer } from '../model/deposit-transaction';
+import { AssetToggle, useAssetSymbol, type ChainAsset } from './asset-toggle';
+
+interface RechargeFormProps {
+  balances: UserInfo['balances'] | undefined;
+}
+
+/**
+ * pages/property/recharge: the wallet sends the token to the platform's deposit address, then the app
+ * claims the transaction by its hash. A hash whose claim got no answer is kept for "Submit again", so
+ * a retry never sends a second transfer.
+ */
+export function RechargeForm({ balances }: RechargeFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { account } = useSession();
+  const config = useChainConfig();
+  const claim = useRecharge();
+  const symbolOf = useAssetSymbol();
+  const [asset, setAsset] = useState<ChainAsset>('usdt');
+  const [amount, setAmount] = useState('');
+  const [sending, setSending] = useState(false);
+  const [unclaimed, setUnclaimed] = useState<{ asset: ChainAsset; txHash: string } | null>(null);
+  const symbol = symbolOf(asset);
+  const balance = balances?.find((b) => b.key === asset);
+
+  const submitClaim = async (target: { asset: ChainAsset; txHash: string }) => {
+    try {
+      await claim.mutateAsync(target);
+      setUnclaimed(null);
+      setAmount('');
+      showToast(t('recharge.success'));
+    } catch (error) {
+      // Refused: the hash is settled one way or the other. No answer: it may still be claimed.
+      setUnclaimed(error instanceof ApiError ? null : target);
+      toastError(error);
+    }
+  };
+
+  const submit = useGuardedSubmit(async () => {
+    if (!config.chain || account === null) return;
+    const problem = checkAmount(amount);
+    if (problem !== null) {
+      showToast(t(`transfer.${problem}`));
+      return;
+    }
+    setSending(true);
+    let txHash: string;
+    try {
+      const provider = await depositProvider();
+      txHash = await sendDepositTransfer({
+        provider,
+        account,
+        token: config.chain.contracts[asset],
+        depositAddress: config.chain.depositAddress,
+        amount: normalizeAmountInput(amount),
+      });
+    } catch (error) {
+      if (error instanceof DepositWalletError) showToast(t(`recharge.${error.reason}`));
+      else if (isUserRejection(error)) showToast(t('recharge.rejected'));
+      else {
+        console.error(error);
+        showToast(t('recharge.walletError'));
+      }
+      return;
+    } finally {
+      setSending(false);
+    }
+    await submitClaim({ asset, txHash });
+  });
+
+  const retry = useGuardedSubmit(async () => {
+    if (unclaimed !== null) await submitClaim(unclaimed);
+  });
+
+  if (config.isError) {
+    return (
+      <section className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void config.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </section>
+    );
+  }
+  if (config.chain === undefined) {
+    return (
+      <section className="card list-loading">
+        <Spinner />
+      </section>
+    );
+  }
+  if (config.chain === null) {
+    return (
+      <section className="card empty-state" data-testid="recharge-unavailable">
+        <p>{t('recharge.unavailable')}</p>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="card form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <AssetToggle value={asset} onChange={setAsset} testId="recharge-asset" />
+      <p className="field__hint" data-testid="recharge-balance">
+        {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
+      </p>
+      <label className="field" htmlFor={`${id}-amount`}>
+        <span className="field__label">{t('recharge.amount')}</span>
+        <span className="field__with-suffix">
+          <input
+            id={`${id}-amount`}
+            className="field__input"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            placeholder={t('recharge.amountPlaceholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid="recharge-amount"
+          />
+          <span className="field__suffix">{symbol}</span>
+        </span>
+      </label>
+      <p className="field__hint">
+        {t('recharge.hint', { confirmations: config.chain.confirmations ?? '—' })}
+      </p>
+      <Button type="submit" block busy={sending || claim.isPending} data-testid="recharge-submit">
+        {t('recharge.submit')}
+      </Button>
+      {unclaimed !== null && (
+        <div className="form-warning" data-testid="recharge-unclaimed">
+          <p>{t('recharge.unclaimed')}</p>
+          <Button variant="secondary" block busy={claim.isPending} onClick={retry} data-testid="recharge-retry">
+            {t('recharge.retry')}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type Withdrawal } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useWithdrawals } from '../api/list-withdrawals';
+import { useAssetSymbol } from './asset-toggle';
+import { useDateFormat } from './use-date-format';
+
+function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  const symbol = useAssetSymbol()(item.asset);
+  return (
+    <li className="bill" data-testid="withdrawal-row" data-status={item.status}>
+      <div className="bill__main">
+        <span className="bill__kind">{t(`withdraw.status.${item.status}`)}</span>
+        <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
+        {item.status === 'approved' && item.tx_hash && (
+          <span className="bill__memo" data-testid="withdrawal-tx-hash" title={item.tx_hash}>
+            {item.tx_hash}
+          </span>
+        )}
+        {item.status === 'rejected' && (
+          <span className="bill__memo" data-testid="withdrawal-reason">
+            {t('withdraw.failedReason', { reason: item.reason ?? '' })}
+          </span>
+        )}
+      </div>
+      <div className="bill__side">
+        <span className="bill__amount">{`${formatAmount(item.amount)} ${symbol}`}</span>
+        <span className="bill__balance">{t('withdraw.feeShort', { fee: formatAmount(item.fee) })}</span>
+      </div>
+    </li>
+  );
+}
+
+/** The user's withdrawals with their review state. */
+export function WithdrawalList() {
+  const { t } = useTranslation();
+  const withdrawals = useWithdrawals();
+  const dateFormat = useDateFormat();
+  return (
+    <section className="card" aria-labelledby="withdrawals-title">
+      <h2 id="withdrawals-title" className="card__title">
+        {t('withdraw.history')}
+      </h2>
+      {withdrawals.isError ? (
+        <div className="inline-error">
+          <p>{t('errors.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void withdrawals.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : withdrawals.data === undefined ? (
+        <div className="list-loading">
+          <Spinner />
+        </div>
+      ) : withdrawals.data.list.length === 0 ? (
+        <p className="empty-state">{t('common.empty')}</p>
+      ) : (
+        <ul className="bill-list">
+          {withdrawals.data.list.map((item) => (
+            <WithdrawalRow key={item.id} item={item} dateFormat={dateFormat} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

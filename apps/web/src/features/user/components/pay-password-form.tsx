@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { toastError } from '../../../lib/api-client';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
+import { useSetPayPassword } from '../api/set-pay-password';
+import { useUserInfo } from '../api/get-user-info';
+import { checkPayPassword, digitsOnly } from '../model/pay-password';
+
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  autoComplete: string;
+}
+
+function PasswordField({ id, label, value, onChange, testId, autoComplete }: PasswordFieldProps) {
+  return (
+    <label className="field" htmlFor={id}>
+      <span className="field__label">{label}</span>
+      <input
+        id={id}
+        className="field__input"
+        type="password"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={6}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(digitsOnly(event.target.value))}
+        data-testid={testId}
+      />
+    </label>
+  );
+}
+
+/** pages/user/password: sets the six-digit transaction password, or changes it (old one first). */
+export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const user = useUserInfo();
+  const save = useSetPayPassword();
+  const [old, setOld] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+
+  const changing = user.data?.has_pay_password ?? false;
+
+  const submit = useGuardedSubmit(async () => {
+    const problem = checkPayPassword({ changing, old, password, confirm });
+    if (problem !== null) {
+      showToast(t(`password.${problem}`));
+      return;
+    }
+    try {
+      await save.mutateAsync({ password, confirm, ...(changing ? { old_password: old } : {}) });
+      setOld('');
+      setPassword('');
+      setConfirm('');
+      showToast(t('password.success'));
+      onDone?.();
+    } catch (error) {
+      toastError(error);
+    }
+  });
+
+  if (user.isError) {
+    return (
+      <section className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void user.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="card form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      data-testid="password-form"
+    >
+      <p className="field__hint" data-testid="password-mode">
+        {user.data === undefined ? t('common.loading') : changing ? t('password.changeHint') : t('password.setHint')}
+      </p>
+      {changing && (
+        <PasswordField id={`${id}-old`} label={t('password.old')} value={old} onChange={setOld} testId="password-old" autoComplete="current-password" />
+      )}
+      <PasswordField id={`${id}-new`} label={t('password.new')} value={password} onChange={setPassword} testId="password-new" autoComplete="new-password" />
+      <PasswordField id={`${id}-confirm`} label={t('password.confirm')} value={confirm} onChange={setConfirm} testId="password-confirm" autoComplete="new-password" />
+      <Button type="submit" block busy={save.isPending} disabled={user.data === undefined} data-testid="password-submit">
+        {t('password.submit')}
+      </Button>
+    </form>
+  );
+}

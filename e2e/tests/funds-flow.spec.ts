@@ -1,0 +1,113 @@
+/**
+ * The funds round trip of the deposits-and-withdrawals issue: a USDT deposit sent from the injected
+ * wallet to the suite's local chain is pending, then credited once confirmed; part of it is exchanged
+ * for the coin and the price moves; a withdrawal (after setting the transaction password) is approved
+ * by an operator and the user sees the payout hash.
+ */
+import { parseUnits, type Hex } from 'viem';
+import { PAGES, STORAGE } from '../fixtures/app';
+import { chainUrl, E2eChain } from '../fixtures/chain';
+import { expect, test } from '../fixtures/test';
+
+/** An exact decimal as 10⁻⁸ units, for comparing amounts the page shows without floats. */
+function units(text: string | null): bigint {
+  const match = /^(\d+)(?:\.(\d{1,8}))?$/.exec((text ?? '').trim().replace(/,/g, ''));
+  if (!match) throw new Error(`not an amount: ${text}`);
+  return BigInt(match[1]!) * 10n ** 8n + BigInt((match[2] ?? '').padEnd(8, '0'));
+}
+
+const PAYOUT_HASH = `0x${'ab'.repeat(32)}` as Hex;
+
+test.beforeEach(async ({ app }) => {
+  // The suite's global setup always starts the chain; without it this test must fail, never be skipped.
+  expect(chainUrl(), 'the local chain of the e2e global setup is not running').not.toBeNull();
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+});
+
+test('deposit USDT from the wallet, exchange some, withdraw and see the payout', async ({ page, wallet, api, app }) => {
+  test.setTimeout(120_000);
+  const chain = new E2eChain(chainUrl()!);
+  const user = await api.signInViaApi(wallet.privateKey);
+  await chain.setGasBalance(wallet.address);
+  await chain.mint(chain.usdt, wallet.address, parseUnits('500', 18));
+  await api.ensureMainLake();
+
+  // Deposit: the wallet sends transfer(deposit address, 300 USDT); the app claims the hash.
+  await app.signIn();
+  await app.goto(PAGES.recharge);
+  await expect(page.getByTestId('recharge-asset').getByRole('tab', { name: 'USDT' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 0.0000 USDT');
+  await page.getByTestId('recharge-amount').fill('300');
+  await page.getByTestId('recharge-submit').click();
+  await expect(app.toast()).toHaveText('Recharge successful, please wait for review');
+  const row = page.getByTestId('deposit-row');
+  await expect(row).toHaveCount(1);
+  // Mined in one block; two confirmations are needed.
+  await expect(row).toHaveAttribute('data-status', 'pending');
+  await expect(row.getByTestId('deposit-confirmations')).toHaveText('Confirmations 1/2');
+  expect(await chain.balanceOf(chain.usdt, chain.depositAddress)).toBe(parseUnits('300', 18));
+  const sent = wallet.paramsOf('eth_sendTransaction')[0] as [{ to: string; data: string }];
+  expect(sent[0].to.toLowerCase()).toBe(chain.usdt.toLowerCase());
+  expect(sent[0].data.startsWith('0xa9059cbb')).toBe(true);
+
+  // One more block: the server's watcher credits it, the page's polling shows it, the balance follows.
+  await chain.mine(1);
+  await expect(row).toHaveAttribute('data-status', 'credited', { timeout: 20_000 });
+  await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 300.0000 USDT');
+  expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'usdt')!.amount).toBe('300.00000000');
+
+  // Exchange 100 USDT for the coin: the price moves up.
+  const before = units((await api.mainLake())!.price);
+  await app.goto(PAGES.exchange);
+  await expect(page.getByTestId('exchange-available')).toHaveText('Available: 300.0000 USDT');
+  await page.getByTestId('exchange-amount').fill('100');
+  await expect(page.getByTestId('exchange-quote-out')).toHaveText(/^\d+\.\d{4}$/);
+  await page.getByTestId('exchange-submit').click();
+  await expect(app.toast()).toHaveText('Exchange successful');
+  await app.goto(PAGES.home);
+  await expect(app.balance('usdt')).toHaveText('200.0000');
+  await expect.poll(async () => units(await page.getByTestId('coin-price').textContent()), { message: 'the coin price rose' }).toBeGreaterThan(before);
+
+  // Withdraw 150 USDT: no transaction password yet, so the app sends the user to set one.
+  await app.goto(PAGES.withdrawal);
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('Available: 200.0000 USDT');
+  await expect(page.getByTestId('withdraw-fee')).toHaveText('1.0000 USDT');
+  await page.getByTestId('withdraw-amount').fill('100');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(app.toast()).toHaveText('The withdrawal amount must be greater than 100.00');
+  await page.getByTestId('withdraw-amount').fill('150');
+  await expect(page.getByTestId('withdraw-total')).toHaveText('151 USDT');
+  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-no-password').getByTestId('withdraw-set-password').click();
+  await expect.poll(() => app.hashPath()).toBe(PAGES.password);
+  await page.getByTestId('password-new').fill('123456');
+  await page.getByTestId('password-confirm').fill('123465');
+  await page.getByTestId('password-submit').click();
+  await expect(app.toast()).toHaveText('The two passwords do not match');
+  // Submits within 500 ms of the last are ignored (double-tap guard): wait for the toast to go.
+  await expect(app.toast()).toBeHidden();
+  await page.getByTestId('password-confirm').fill('123456');
+  await page.getByTestId('password-submit').click();
+  await expect(app.toast()).toHaveText('Modified successfully');
+  await expect(page.getByTestId('password-old')).toBeVisible();
+
+  await app.goto(PAGES.withdrawal);
+  await page.getByTestId('withdraw-amount').fill('150');
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-sheet-total')).toHaveText('151 USDT');
+  await page.getByTestId('withdraw-password').fill('123456');
+  await page.getByTestId('withdraw-confirm').click();
+  await expect(app.toast()).toHaveText('Withdrawal submitted');
+  const withdrawal = page.getByTestId('withdrawal-row');
+  await expect(withdrawal).toHaveCount(1);
+  await expect(withdrawal).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('Available: 49.0000 USDT');
+
+  // An operator pays out and records the hash; the user sees it.
+  const pending = (await api.pendingWithdrawals()).find((w) => w.uid === user.uid);
+  expect(pending).toMatchObject({ asset: 'usdt', amount: '150.00000000', fee: '1.00000000' });
+  await api.approveWithdrawal(pending!.id, PAYOUT_HASH);
+  await page.reload();
+  await expect(withdrawal).toHaveAttribute('data-status', 'approved');
+  await expect(withdrawal.getByTestId('withdrawal-tx-hash')).toHaveText(PAYOUT_HASH);
+});
