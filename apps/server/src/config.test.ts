@@ -17,6 +17,14 @@ describe('configuration', () => {
     expect(config.depositConfirmations).toBe(3);
     expect(config.rechargeMinimums).toEqual({ usdt: '1', coin: '1' });
     expect(config.depositPollMs).toBe(5000);
+    expect(config.rusdPerUsdt).toBe('1');
+    expect(config.bnbPriceUsdt).toBe('600');
+  });
+
+  it('reads the RUSD rate and the BNB price', () => {
+    const config = loadConfig({ RUSD_PER_USDT: '1.25', BNB_PRICE_USDT: '612.12345678' });
+    expect(config.rusdPerUsdt).toBe('1.25');
+    expect(config.bnbPriceUsdt).toBe('612.12345678');
   });
 
   const chainEnv = {
@@ -94,6 +102,13 @@ describe('configuration', () => {
     ['RECHARGE_MIN_USDT', '-1', /RECHARGE_MIN_USDT/],
     ['RECHARGE_MIN_COIN', '0.000000001', /RECHARGE_MIN_COIN/],
     ['DEPOSIT_POLL_SECONDS', '0', /DEPOSIT_POLL_SECONDS/],
+    ['RUSD_PER_USDT', '0', /RUSD_PER_USDT/],
+    ['RUSD_PER_USDT', '0.00000000', /RUSD_PER_USDT/],
+    ['RUSD_PER_USDT', '-1', /RUSD_PER_USDT/],
+    ['RUSD_PER_USDT', '1.000000001', /RUSD_PER_USDT/],
+    ['RUSD_PER_USDT', 'one', /RUSD_PER_USDT/],
+    ['BNB_PRICE_USDT', '0', /BNB_PRICE_USDT/],
+    ['BNB_PRICE_USDT', '6e2', /BNB_PRICE_USDT/],
   ])('refuses %s=%s naming the variable', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);

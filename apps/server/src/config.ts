@@ -15,6 +15,9 @@ const decimalRate = z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'a decima
 /** A non-negative amount with at most 8 places, as the ledger holds it. */
 const decimalAmount = z.string().regex(/^\d{1,30}(\.\d{1,8})?$/, 'a decimal amount with at most 8 places, e.g. 1.5');
 
+/** A rate or price greater than zero with at most 8 places. */
+const positiveDecimal = decimalAmount.refine((v) => /[1-9]/.test(v), 'a decimal greater than zero with at most 8 places, e.g. 1.5');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -42,6 +45,8 @@ const envSchema = z.object({
   RECHARGE_MIN_USDT: decimalAmount.default('1'),
   RECHARGE_MIN_COIN: decimalAmount.default('1'),
   DEPOSIT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  RUSD_PER_USDT: positiveDecimal.default('1'),
+  BNB_PRICE_USDT: positiveDecimal.default('600'),
 });
 
 export interface Config {
@@ -74,6 +79,10 @@ export interface Config {
   rechargeMinimums: Record<DepositAsset, string>;
   /** Interval of the watcher that credits pending deposits once confirmed. */
   depositPollMs: number;
+  /** RUSD credited per USDT converted (POST /api/user/charge). */
+  rusdPerUsdt: string;
+  /** USDT per BNB, for the BNB charge (chargeBNBCalculator / chargeBNB). */
+  bnbPriceUsdt: string;
 }
 
 export interface ChainConfig {
@@ -168,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS,
     rechargeMinimums: { usdt: e.RECHARGE_MIN_USDT, coin: e.RECHARGE_MIN_COIN },
     depositPollMs: e.DEPOSIT_POLL_SECONDS * 1000,
+    rusdPerUsdt: e.RUSD_PER_USDT,
+    bnbPriceUsdt: e.BNB_PRICE_USDT,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -39,6 +39,15 @@ export const BILL_KINDS = [
   'withdrawal_fee',
   'withdrawal_refund',
   'deposit',
+  'rusd_charge_out',
+  'rusd_charge_in',
+  'rusd_charge_bnb',
+  'airdrop',
+  'reward_direct',
+  'reward_indirect',
+  'reward_dividend',
+  'reward_performance',
+  'reward_same_level',
 ] as const;
 export const billKind = z.enum(BILL_KINDS);
 

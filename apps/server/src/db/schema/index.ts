@@ -5,3 +5,5 @@ export * from './idempotency.js';
 export * from './market.js';
 export * from './withdrawals.js';
 export * from './deposits.js';
+export * from './airdrops.js';
+export * from './charges.js';

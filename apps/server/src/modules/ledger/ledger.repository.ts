@@ -116,6 +116,61 @@ export async function userPostings(
   return { list, total: totals[0]?.total ?? 0 };
 }
 
+export interface PostingLine {
+  id: number;
+  asset: string;
+  amount: string;
+  balanceAfter: string;
+  kind: string;
+  memo: string;
+  createdAt: Date;
+}
+
+/** A user's lines of one kind, newest first; page and count in parallel on the pool. */
+export async function userPostingsOfKind(db: Database, userId: number, kind: string, limit: number, offset: number) {
+  const where = and(eq(postings.userId, userId), eq(postings.kind, kind));
+  const [list, totals] = await Promise.all([
+    db
+      .select({
+        id: postings.id,
+        asset: postings.asset,
+        amount: postings.amount,
+        balanceAfter: postings.balanceAfter,
+        kind: postings.kind,
+        memo: postings.memo,
+        createdAt: postings.createdAt,
+      })
+      .from(postings)
+      .where(where)
+      .orderBy(desc(postings.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(postings).where(where),
+  ]);
+  return { list: list as PostingLine[], total: totals[0]?.total ?? 0 };
+}
+
+/** Sums of a user's postings per (kind, asset) for the given kinds: all time and since `since`. */
+export async function userKindTotals(
+  db: Executor,
+  userId: number,
+  kinds: readonly string[],
+  since: Date,
+): Promise<{ kind: string; asset: string; total: string; recent: string }[]> {
+  if (kinds.length === 0) return [];
+  return db
+    .select({
+      kind: postings.kind,
+      asset: postings.asset,
+      total: sql<string>`sum(${postings.amount})::text`,
+      recent: sql<string>`coalesce(sum(${postings.amount}) filter (where ${postings.createdAt} >= ${since.toISOString()}::timestamptz), 0)::text`,
+    })
+    .from(postings)
+    .where(and(eq(postings.userId, userId), inArray(postings.kind, [...kinds])))
+    .groupBy(postings.kind, postings.asset)
+    .orderBy(asc(postings.kind), asc(postings.asset));
+}
+
 /** Per asset, the sum of every posting ever made: zero when the books balance. */
 export async function journalSums(db: Executor): Promise<Map<string, string>> {
   const rows = await db

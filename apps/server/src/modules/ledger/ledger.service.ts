@@ -13,11 +13,25 @@ import * as repo from './ledger.repository.js';
  * `adjustment` (operators' funding; may go negative), `fees` (transfer and withdrawal fees), `burned` (coin
  * taken out of circulation by swap fees), `lake:<id>` (a liquidity pool's reserves), `pending_withdrawal`
  * (amount + fee of withdrawals awaiting review), `withdrawn` (paid out on chain: left the platform), `chain_in`
- * (deposits that came in on chain; negative: minus what users have deposited, mirroring the deposit address).
+ * (deposits that came in on chain; negative: minus what users have deposited, mirroring the deposit address),
+ * `rusd_sales` (USDT users paid for RUSD), `rusd_issue` (RUSD issued by charges, from USDT or on-chain BNB; negative:
+ * minus what was issued),
+ * `airdrop` (airdrop credits; negative: minus what was given away), `rewards` (reward income paid to users; negative).
  */
-export type SystemAccountKey = 'adjustment' | 'fees' | 'burned' | `lake:${number}` | 'pending_withdrawal' | 'withdrawn' | 'chain_in';
+export type SystemAccountKey =
+  | 'adjustment'
+  | 'fees'
+  | 'burned'
+  | `lake:${number}`
+  | 'pending_withdrawal'
+  | 'withdrawn'
+  | 'chain_in'
+  | 'rusd_sales'
+  | 'rusd_issue'
+  | 'airdrop'
+  | 'rewards';
 
-const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in']);
+const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in', 'rusd_issue', 'airdrop', 'rewards']);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
 
@@ -108,20 +122,35 @@ export async function balancesOf(db: Executor, userId: number): Promise<Map<Asse
   return new Map(rows.map((r) => [r.asset, r.balance]));
 }
 
+function billView(line: repo.PostingLine) {
+  return {
+    id: line.id,
+    asset: line.asset as AssetKey,
+    amount: line.amount,
+    balance_after: line.balanceAfter,
+    kind: line.kind as BillLine['kind'],
+    memo: line.memo,
+    created_at: line.createdAt.toISOString(),
+  };
+}
+
+/** A user's lines of one bill kind, newest first (e.g. one reward kind). */
+export async function billsOfKind(db: Database, userId: number, kind: BillLine['kind'], page: number, limit: number) {
+  const { list, total } = await repo.userPostingsOfKind(db, userId, kind, limit, (page - 1) * limit);
+  return { total, list: list.map(billView) };
+}
+
+/**
+ * A user's sums per (bill kind, asset) over the given kinds, in all and since `since` (grouped in SQL).
+ * Amounts are exact decimal strings.
+ */
+export function userKindTotals(db: Executor, userId: number, kinds: readonly string[], since: Date) {
+  return repo.userKindTotals(db, userId, kinds, since);
+}
+
 export async function billsOf(db: Database, userId: number, asset: AssetKey | null, page: number, limit: number) {
   const { list, total } = await repo.userPostings(db, userId, asset, limit, (page - 1) * limit);
-  return {
-    total,
-    list: list.map((line) => ({
-      id: line.id,
-      asset: line.asset as AssetKey,
-      amount: line.amount,
-      balance_after: line.balanceAfter,
-      kind: line.kind as BillLine['kind'],
-      memo: line.memo,
-      created_at: line.createdAt.toISOString(),
-    })),
-  };
+  return { total, list: list.map(billView) };
 }
 
 /** For audits and tests: per asset, the sum of all postings (always "0.00000000" when the books balance). */

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { journalEntries } from './ledger.js';
+import { users } from './users.js';
+
+/**
+ * Airdrop campaigns: each claiming user is credited `amount` of `asset` once, between `starts_at`
+ * (inclusive) and `ends_at` (exclusive). With an allow-list (`restricted`), only its addresses may claim.
+ */
+export const airdropCampaigns = pgTable(
+  'airdrop_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** True when airdrop_allowlist holds the only addresses that may claim. */
+    restricted: boolean('restricted').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('airdrop_campaigns_window_idx').on(t.endsAt, t.startsAt),
+    check('airdrop_campaigns_amount_positive', sql`${t.amount} > 0`),
+    check('airdrop_campaigns_window', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Lower-case wallet addresses allowed to claim a restricted campaign. */
+export const airdropAllowlist = pgTable(
+  'airdrop_allowlist',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => airdropCampaigns.id),
+    account: text('account').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.account] }), check('airdrop_allowlist_account_format', sql`${t.account} ~ '^0x[0-9a-f]{40}$'`)],
+);
+
+/**
+ * One row per credited claim. The unique index on (campaign, user) is the guard against claiming twice:
+ * a concurrent second claim waits on it until the first commits, then cannot insert and rolls back its entry.
+ */
+export const airdropClaims = pgTable(
+  'airdrop_claims',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => airdropCampaigns.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('airdrop_claims_campaign_user_key').on(t.campaignId, t.userId),
+    index('airdrop_claims_user_id_idx').on(t.userId, t.id.desc()),
+  ],
+);
