@@ -18,6 +18,10 @@ const PriceRecordPage = lazyPage(() => import('./routes/price-record'));
 const WithdrawalPage = lazyPage(() => import('./routes/withdrawal'));
 const RechargePage = lazyPage(() => import('./routes/recharge'));
 const PasswordPage = lazyPage(() => import('./routes/password'));
+const AirdropPage = lazyPage(() => import('./routes/airdrop'));
+const IncomePage = lazyPage(() => import('./routes/income'));
+const IncomeLogPage = lazyPage(() => import('./routes/income-log'));
+const ChargePage = lazyPage(() => import('./routes/charge'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -33,6 +37,10 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'property/withdrawal': <WithdrawalPage />,
   'property/recharge': <RechargePage />,
   'user/password': <PasswordPage />,
+  'index/airDrop': <AirdropPage />,
+  'index/income': <IncomePage />,
+  'index/incomeTpl': <IncomeLogPage />,
+  'property/single': <ChargePage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -6,3 +6,4 @@ export { WithdrawalForm } from './components/withdrawal-form';
 export { WithdrawalList } from './components/withdrawal-list';
 export { RechargeForm } from './components/recharge-form';
 export { DepositList } from './components/deposit-list';
+export { ChargeForm } from './components/charge-form';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { BillIcon, DepositIcon, ExchangeIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../../components/ui/art/icons';
+import { BillIcon, DepositIcon, ExchangeIcon, GiftIcon, TransferIcon, WalletIcon, WithdrawIcon } from '../../../components/ui/art/icons';
 import { pagePath, type PageId } from '../../../lib/pages';
 
 const LINKS: { page: PageId; Icon: ComponentType<{ className?: string }>; testId: string }[] = [
@@ -11,6 +11,8 @@ const LINKS: { page: PageId; Icon: ComponentType<{ className?: string }>; testId
   { page: 'property/withdrawal', Icon: WithdrawIcon, testId: 'quick-withdrawal' },
   { page: 'property/exchange', Icon: ExchangeIcon, testId: 'quick-exchange' },
   { page: 'index/airDrop', Icon: GiftIcon, testId: 'quick-airdrop' },
+  { page: 'index/income', Icon: BillIcon, testId: 'quick-income' },
+  { page: 'property/single', Icon: WalletIcon, testId: 'quick-charge' },
 ];
 
 export function QuickLinks() {

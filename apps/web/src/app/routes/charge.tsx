@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ChargeForm } from '../../features/property';
+import { userInfoQueryKey, useUserInfo } from '../../features/user';
+import { SubPage } from '../layouts/sub-page';
+
+/** pages/property/single — buy RUSD with USDT from the balance. */
+export default function ChargeRoute() {
+  const user = useUserInfo();
+  const queryClient = useQueryClient();
+  return (
+    <SubPage page="property/single">
+      <ChargeForm
+        balances={user.data?.balances}
+        onCharged={() => void queryClient.invalidateQueries({ queryKey: userInfoQueryKey })}
+      />
+    </SubPage>
+  );
+}

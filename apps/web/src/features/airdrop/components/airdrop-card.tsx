@@ -1,0 +1,99 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type UserAirdrop } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useDateFormat } from '../../../lib/use-date-format';
+import { createIdempotencyKeeper } from '../../../lib/idempotency';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
+import { useAirdrops } from '../api/list-airdrops';
+import { useClaimAirdrop } from '../api/claim-airdrop';
+
+function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed: () => void }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const dateFormat = useDateFormat();
+  const claim = useClaimAirdrop();
+  // One key per campaign's claim, kept across a retry after no answer so the server replays it.
+  const [keeper] = useState(() => createIdempotencyKeeper());
+  const symbol = symbols[campaign.asset];
+
+  const submit = useGuardedSubmit(async () => {
+    const idempotencyKey = keeper.keyFor(String(campaign.id));
+    try {
+      await claim.mutateAsync({ id: campaign.id, idempotencyKey });
+      keeper.settle('answered');
+      showToast(t('airdrop.success', { amount: formatAmount(campaign.amount), symbol }));
+      onClaimed();
+    } catch (error) {
+      keeper.settle(error instanceof ApiError ? 'answered' : 'unknown');
+      // The server's localized msg, e.g. 'Please bind your referees first'.
+      toastError(error);
+    }
+  });
+
+  return (
+    <li className="bill airdrop" data-testid={`airdrop-${campaign.id}`}>
+      <div className="bill__main">
+        <span className="bill__kind">
+          {formatAmount(campaign.amount)} {symbol}
+        </span>
+        <time className="bill__time" dateTime={campaign.ends_at}>
+          {t('airdrop.endsAt', { time: dateFormat.format(new Date(campaign.ends_at)) })}
+        </time>
+        {!campaign.eligible && <span className="bill__memo">{t('airdrop.notEligible')}</span>}
+      </div>
+      <div className="bill__side">
+        <Button
+          variant={campaign.claimed ? 'secondary' : 'primary'}
+          disabled={campaign.claimed || !campaign.eligible}
+          busy={claim.isPending}
+          onClick={submit}
+          data-testid={`airdrop-claim-${campaign.id}`}
+        >
+          {campaign.claimed ? t('airdrop.claimed') : t('airdrop.claim')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Home's airdrop card: the campaigns open now, each with its Claim button, and a link to the history. */
+export function AirdropCard({ historyLink, onClaimed }: { historyLink: ReactNode; onClaimed: () => void }) {
+  const { t } = useTranslation();
+  const airdrops = useAirdrops();
+  const list = airdrops.data?.list ?? [];
+
+  return (
+    <section className="card airdrops" aria-labelledby="airdrops-title" data-testid="airdrop-card">
+      <header className="card__header">
+        <h2 id="airdrops-title" className="card__title">
+          {t('airdrop.title')}
+        </h2>
+        {historyLink}
+      </header>
+      {airdrops.isError ? (
+        <div className="inline-error">
+          <p>{t('errors.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void airdrops.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : airdrops.isPending ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : list.length === 0 ? (
+        <p className="muted" data-testid="airdrop-empty">
+          {t('airdrop.none')}
+        </p>
+      ) : (
+        <ul className="bill-list">
+          {list.map((campaign) => (
+            <AirdropRow key={campaign.id} campaign={campaign} onClaimed={onClaimed} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatAmount, REWARD_KINDS, type AssetKey } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { pagePath } from '../../../lib/pages';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useIncomes } from '../api/get-incomes';
+
+type Amounts = { asset: AssetKey; amount: string }[];
+
+function AmountLines({ amounts, symbols, testId }: { amounts: Amounts; symbols: Record<AssetKey, string>; testId: string }) {
+  if (amounts.length === 0) return <span data-testid={testId}>0.0000</span>;
+  return (
+    <span data-testid={testId}>
+      {amounts.map((a) => (
+        <span key={a.asset} className="income__amount">
+          {formatAmount(a.amount)} <small>{symbols[a.asset]}</small>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** pages/index/income body: all and today's reward income, then each of the five kinds with a link to its lines. */
+export function IncomeOverview() {
+  const { t } = useTranslation();
+  const incomes = useIncomes();
+  const symbols = useAssetSymbols();
+
+  if (incomes.isError) {
+    return (
+      <div className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void incomes.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const data = incomes.data;
+  return (
+    <div className="incomes" aria-busy={incomes.isFetching || undefined}>
+      <section className="card">
+        <dl className="fee-box">
+          <div>
+            <dt>{t('income.total')}</dt>
+            <dd>{data ? <AmountLines amounts={data.total} symbols={symbols} testId="income-total" /> : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('income.today')}</dt>
+            <dd>{data ? <AmountLines amounts={data.today} symbols={symbols} testId="income-today" /> : '—'}</dd>
+          </div>
+        </dl>
+      </section>
+      <ul className="card bill-list">
+        {REWARD_KINDS.map((kind) => {
+          const rows = data?.list.filter((row) => row.kind === kind) ?? [];
+          return (
+            <li key={kind} className="bill" data-testid={`income-kind-${kind}`}>
+              <Link className="bill__main" to={`${pagePath('index/incomeTpl')}?kind=${kind}`} data-testid={`income-link-${kind}`}>
+                <span className="bill__kind">{t(`income.kinds.${kind}`)}</span>
+                <span className="bill__memo">
+                  {t('income.today')}:{' '}
+                  {data ? (
+                    <AmountLines amounts={rows.map((r) => ({ asset: r.asset, amount: r.today }))} symbols={symbols} testId={`income-today-${kind}`} />
+                  ) : (
+                    '—'
+                  )}
+                </span>
+              </Link>
+              <div className="bill__side">
+                <span className="bill__amount">
+                  {data ? (
+                    <AmountLines amounts={rows.map((r) => ({ asset: r.asset, amount: r.total }))} symbols={symbols} testId={`income-total-${kind}`} />
+                  ) : (
+                    '—'
+                  )}
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

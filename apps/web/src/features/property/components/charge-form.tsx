@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type UserInfo } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { createIdempotencyKeeper } from '../../../lib/idempotency';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useChargeQuote } from '../api/calculate-charge';
+import { useCharge } from '../api/charge';
+import { checkAmount, normalizeAmountInput } from '../model/amount-input';
+
+/** Quotes are asked for once typing has stopped this long. */
+const QUOTE_DEBOUNCE_MS = 300;
+
+interface ChargeFormProps {
+  /** The user's balances (from the user info), for USDT available and RUSD held. */
+  balances: UserInfo['balances'] | undefined;
+  /** After a successful charge: the caller refreshes what it owns (user info). */
+  onCharged: () => void;
+}
+
+/** RUSD bought with USDT from the balance (decision 016): live quote, then one idempotent charge. */
+export function ChargeForm({ balances, onCharged }: ChargeFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const send = useCharge();
+  const [keeper] = useState(() => createIdempotencyKeeper());
+  const [amount, setAmount] = useState('');
+
+  const debounced = useDebouncedValue(amount, QUOTE_DEBOUNCE_MS);
+  const quotable = checkAmount(debounced) === null ? normalizeAmountInput(debounced) : null;
+  const quote = useChargeQuote(quotable);
+  const usdt = balances?.find((b) => b.key === 'usdt');
+  const rusd = balances?.find((b) => b.key === 'rusd');
+  const shownQuote = quotable !== null ? quote.data : undefined;
+
+  const submit = useGuardedSubmit(async () => {
+    const problem = checkAmount(amount);
+    if (problem !== null) {
+      showToast(t(`transfer.${problem}`));
+      return;
+    }
+    const value = normalizeAmountInput(amount);
+    const idempotencyKey = keeper.keyFor(value);
+    try {
+      const result = await send.mutateAsync({ amount: value, idempotencyKey });
+      keeper.settle('answered');
+      setAmount('');
+      showToast(t('charge.success', { amount: formatAmount(result.rusd) }));
+      onCharged();
+    } catch (error) {
+      keeper.settle(error instanceof ApiError ? 'answered' : 'unknown');
+      toastError(error);
+    }
+  });
+
+  return (
+    <form
+      className="card form charge-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <p className="field__hint" data-testid="charge-available">
+        {t('charge.available', { amount: usdt ? formatAmount(usdt.amount) : '—' })}
+      </p>
+      <p className="field__hint" data-testid="charge-rusd-balance">
+        {t('charge.rusdBalance', { amount: rusd ? formatAmount(rusd.amount) : '—' })}
+      </p>
+
+      <label className="field" htmlFor={`${id}-amount`}>
+        <span className="field__label">{t('charge.amount')}</span>
+        <span className="field__with-suffix">
+          <input
+            id={`${id}-amount`}
+            className="field__input"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            placeholder={t('charge.amountPlaceholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            data-testid="charge-amount"
+          />
+          <span className="field__suffix">USDT</span>
+        </span>
+      </label>
+
+      <dl className="fee-box" aria-busy={quote.isFetching || undefined}>
+        <div>
+          <dt>{t('charge.receive')}</dt>
+          <dd data-testid="charge-rusd">{shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('charge.rate')}</dt>
+          <dd data-testid="charge-rate">{shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—'}</dd>
+        </div>
+      </dl>
+      {quotable !== null && quote.isError && (
+        <p className="form-warning" role="alert" data-testid="charge-quote-error">
+          {quote.error instanceof ApiError ? quote.error.message : t('errors.transport')}
+        </p>
+      )}
+
+      <Button type="submit" block busy={send.isPending} data-testid="charge-submit">
+        {t('charge.submit')}
+      </Button>
+    </form>
+  );
+}
