@@ -14,6 +14,7 @@ import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
 import { createChainClient, type ChainClient } from './modules/chain/chain-client.js';
+import { createHotWallet, type HotWallet } from './modules/chain/hot-wallet.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { financeRoutes } from './modules/finance/finance.routes.js';
 import { incomesRoutes } from './modules/incomes/incomes.routes.js';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     config: Config;
     /** BNB Smart Chain reader for deposits; null when no BSC_RPC_URL is configured. */
     chain: ChainClient | null;
+    /** Pays approved withdrawals; null when no HOT_WALLET_KEY is configured. */
+    hotWallet: HotWallet | null;
   }
 }
 
@@ -49,6 +52,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('chain', config.chain ? createChainClient(config.chain.rpcUrl) : null);
+  app.decorate('hotWallet', config.chain?.hotWallet ? createHotWallet(config.chain.rpcUrl, config.chain.hotWallet.privateKey) : null);
 
   await app.register(errorsPlugin);
   await app.register(authPlugin);

@@ -40,6 +40,7 @@ describe('configuration', () => {
       rpcUrl: 'https://bsc.example/rpc',
       depositAddress: '0x000000000000000000000000000000000000dead',
       tokenContracts: { usdt: '0x55d398326f99059ff775485246999027b3197955', coin: '0x1111111111111111111111111111111111111111' },
+      hotWallet: null,
     });
     expect(config.depositConfirmations).toBe(15);
     expect(config.rechargeMinimums).toEqual({ usdt: '10.5', coin: '0' });
@@ -50,6 +51,40 @@ describe('configuration', () => {
     const env: Record<string, string | undefined> = { ...chainEnv, [name]: undefined };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}: required when BSC_RPC_URL is set`));
+  });
+
+  // Hardhat's well-known account #1 key; its address is 0x70997970C51812dc3A010C7d01b50e0d17dc79C8.
+  const hotKey = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+
+  it('reads HOT_WALLET_KEY with BSC_RPC_URL, keeping the key out of serialised configuration', () => {
+    const config = loadConfig({ ...chainEnv, HOT_WALLET_KEY: hotKey });
+    expect(config.chain!.hotWallet!.address).toBe('0x70997970c51812dc3a010c7d01b50e0d17dc79c8');
+    expect(config.chain!.hotWallet!.privateKey).toBe(hotKey);
+    expect(JSON.stringify(config)).not.toContain(hotKey.slice(2));
+    expect(Object.keys(config.chain!.hotWallet!)).toEqual(['address']);
+  });
+
+  it('refuses HOT_WALLET_KEY without BSC_RPC_URL, naming the variable', () => {
+    expect(() => loadConfig({ HOT_WALLET_KEY: hotKey })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOT_WALLET_KEY: hotKey })).toThrow(/HOT_WALLET_KEY: only valid together with BSC_RPC_URL/);
+  });
+
+  it.each([
+    ['no 0x', hotKey.slice(2)],
+    ['too short', hotKey.slice(0, -2)],
+    ['not hex', `0x${'g'.repeat(64)}`],
+    ['zero, not a key', `0x${'0'.repeat(64)}`],
+    ['above the curve order', `0x${'f'.repeat(64)}`],
+  ])('refuses a malformed HOT_WALLET_KEY (%s) without echoing it', (_label, key) => {
+    let message = '';
+    try {
+      loadConfig({ ...chainEnv, HOT_WALLET_KEY: key });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/HOT_WALLET_KEY/);
+    expect(message).not.toContain(key.replace(/^0x/, '').slice(0, 16));
   });
 
   it('refuses the same contract for USDT and the coin', () => {

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { privateKeyToAccount } from 'viem/accounts';
 import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, type AssetKey, type DepositAsset, type WithdrawalAsset } from '@reef/contract';
 
 const bool = z
@@ -90,6 +91,31 @@ export interface ChainConfig {
   /** Lower-case addresses. */
   depositAddress: `0x${string}`;
   tokenContracts: Record<DepositAsset, `0x${string}`>;
+  /** Pays approved withdrawals on chain; null when no HOT_WALLET_KEY is set (operators record hashes). */
+  hotWallet: HotWalletConfig | null;
+}
+
+export interface HotWalletConfig {
+  /** Lower-case address of the key. */
+  address: `0x${string}`;
+  /** Non-enumerable, so logging or serialising the configuration does not print it. */
+  readonly privateKey: `0x${string}`;
+}
+
+const PRIVATE_KEY_RE = /^0x[0-9a-fA-F]{64}$/;
+
+/** Validates HOT_WALLET_KEY; no message ever contains the value. */
+function hotWalletOf(key: string): HotWalletConfig {
+  if (!PRIVATE_KEY_RE.test(key)) throw new ConfigError('Invalid environment:\n  HOT_WALLET_KEY: must be 0x and 64 hex digits (value not shown)');
+  let address: `0x${string}`;
+  try {
+    address = privateKeyToAccount(key as `0x${string}`).address.toLowerCase() as `0x${string}`;
+  } catch {
+    throw new ConfigError('Invalid environment:\n  HOT_WALLET_KEY: not a valid secp256k1 private key (value not shown)');
+  }
+  const wallet = { address } as HotWalletConfig;
+  Object.defineProperty(wallet, 'privateKey', { value: key, enumerable: false, writable: false });
+  return wallet;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +124,9 @@ const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // A secret: checked apart from the schema, whose messages quote the value they refuse.
+  const hotWalletKey = cleaned.HOT_WALLET_KEY;
+  delete cleaned.HOT_WALLET_KEY;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
@@ -120,6 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     assetSymbols[key as AssetKey] = symbol;
   }
 
+  if (hotWalletKey !== undefined && !e.BSC_RPC_URL) {
+    throw new ConfigError('Invalid environment:\n  HOT_WALLET_KEY: only valid together with BSC_RPC_URL');
+  }
   let chain: ChainConfig | null = null;
   if (e.BSC_RPC_URL) {
     const required = { DEPOSIT_ADDRESS: e.DEPOSIT_ADDRESS, USDT_CONTRACT: e.USDT_CONTRACT, COIN_CONTRACT: e.COIN_CONTRACT };
@@ -135,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rpcUrl: e.BSC_RPC_URL,
       depositAddress: lower(e.DEPOSIT_ADDRESS),
       tokenContracts: { usdt: lower(e.USDT_CONTRACT), coin: lower(e.COIN_CONTRACT) },
+      hotWallet: hotWalletKey === undefined ? null : hotWalletOf(hotWalletKey),
     };
   }
 

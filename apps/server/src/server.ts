@@ -26,6 +26,8 @@ async function main(): Promise<void> {
       throw new ConfigError(`Invalid environment:\n  BSC_RPC_URL: the node is on chain ${chainId}, not BNB Smart Chain (${BSC_CHAIN_ID})`);
     }
   }
+  // The address only: the key is never logged.
+  if (app.hotWallet) app.log.info({ address: app.hotWallet.address }, 'withdrawal payouts are sent from the hot wallet');
 
   const housekeeping = setInterval(() => {
     pruneExpired(database.db).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));

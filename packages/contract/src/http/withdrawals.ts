@@ -90,13 +90,18 @@ export const adminListWithdrawals = endpoint({
   response: page(adminWithdrawal),
 });
 
-/** The operator has paid out on chain and records the transaction; the held amount leaves the books. */
+/**
+ * Approves a pending withdrawal; the held amount leaves the books. With `tx_hash` the operator has paid out
+ * and records the transaction; without it the server's hot wallet sends the transfer and records its hash
+ * (PAYOUT_HASH_REQUIRED when no hot wallet is configured, PAYOUT_FAILED when the send fails — the
+ * withdrawal then stays pending).
+ */
 export const adminApproveWithdrawal = endpoint({
   method: 'POST',
   path: '/api/admin/withdrawals/:id/approve',
   auth: 'admin',
   params: z.object({ id: withdrawalId }),
-  body: z.object({ tx_hash: txHash }),
+  body: z.object({ tx_hash: txHash.optional() }),
   response: adminWithdrawal,
 });
 

@@ -9,14 +9,22 @@ export const BSC_CHAIN_ID = 56;
 
 export type ChainClient = PublicClient<Transport, Chain>;
 
-export function createChainClient(rpcUrl: string): ChainClient {
-  const chain = defineChain({
+/** BNB Smart Chain (id 56) reached through the configured URL only. */
+export function bscChain(rpcUrl: string): Chain {
+  return defineChain({
     id: BSC_CHAIN_ID,
     name: 'BNB Smart Chain',
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
-  return createPublicClient({ chain, transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
+}
+
+export function chainTransport(rpcUrl: string): Transport {
+  return http(rpcUrl, { timeout: 10_000, retryCount: 1 });
+}
+
+export function createChainClient(rpcUrl: string): ChainClient {
+  return createPublicClient({ chain: bscChain(rpcUrl), transport: chainTransport(rpcUrl) });
 }
 
 /**

@@ -25,6 +25,11 @@ export function weiToUnits(wei: bigint): bigint {
   return wei / WEI_PER_UNIT;
 }
 
+/** Ledger units (10⁻⁸) → token base units, exact. */
+export function unitsToWei(units: bigint): bigint {
+  return units * WEI_PER_UNIT;
+}
+
 export type TransferRefusal = 'not_found' | 'reverted' | 'wrong_token' | 'wrong_recipient' | 'wrong_sender';
 
 export type TransferVerification =

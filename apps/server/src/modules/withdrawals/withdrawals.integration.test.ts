@@ -182,6 +182,9 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
     for (const tx_hash of ['0x1234', `0x${'g'.repeat(64)}`, `${'a'.repeat(66)}`, '', 12]) {
       expect((await review(target.id, 'approve', { tx_hash })).data.code, String(tx_hash)).toBe('PARAMETER_ERROR');
     }
+    // Without a hash and without a hot wallet there is nothing to record: refused, still pending.
+    expect((await review(target.id, 'approve', {})).data.code).toBe('PAYOUT_HASH_REQUIRED');
+    expect((await review(target.id, 'approve', { tx_hash: null })).data.code).toBe('PARAMETER_ERROR');
     const [heldBefore, withdrawnBefore, feesBefore] = [
       await held('usdt'),
       (await systemBalanceUnits(t.database.db, 'withdrawn')).get('usdt') ?? 0n,

@@ -5,6 +5,9 @@ import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import * as withdrawals from './withdrawals.service.js';
 
 export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
+  const payer: withdrawals.Payer | null =
+    app.hotWallet && app.config.chain ? { wallet: app.hotWallet, tokens: app.config.chain.tokenContracts, log: app.log } : null;
+
   // Spec §7: USDT leaves through /api/finance/extract, the platform coin through /api/token/extract.
   registerEndpoint(app, withdrawalsApi.usdtRules, ({ user }) => withdrawals.withdrawalRules(app.db, app.config, user.id, 'usdt'));
   registerEndpoint(app, withdrawalsApi.coinRules, ({ user }) => withdrawals.withdrawalRules(app.db, app.config, user.id, 'coin'));
@@ -22,7 +25,7 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
     withdrawals.listForReview(app.db, query.status, query.page, query.limit),
   );
   registerEndpoint(app, withdrawalsApi.adminApproveWithdrawal, ({ user, params, body, request }) =>
-    withdrawals.approve(app.db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request)),
+    withdrawals.approve(app.db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), new Date(), payer),
   );
   registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, ({ user, params, body, request }) =>
     withdrawals.reject(app.db, user.id, params.id, body.reason, idempotencyKeyOf(request)),

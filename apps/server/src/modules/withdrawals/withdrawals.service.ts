@@ -5,8 +5,12 @@
  * withdrawal row, so the money cannot be spent twice while it waits. Approving moves the amount to
  * `withdrawn` (it has left the platform) and the fee to `fees`; rejecting returns amount + fee to the user.
  * Either happens once: the reviewer holds the withdrawal's row lock and re-reads its status.
+ *
+ * With a hot wallet configured (HOT_WALLET_KEY), an approval without a hash sends the ERC-20 transfer
+ * itself while holding that row lock, so a second operator approving at the same moment waits and then
+ * finds the withdrawal settled: one transfer. A send that fails rolls everything back (still pending).
  */
-import { getAddress } from 'viem';
+import { getAddress, type Address } from 'viem';
 import {
   MIN_WITHDRAWAL_EXCLUSIVE,
   fromUnits,
@@ -18,6 +22,8 @@ import {
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
+import type { HotWallet } from '../chain/hot-wallet.js';
+import { unitsToWei } from '../chain/token-transfer.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, balancesOf, postEntry, type PostingInput } from '../ledger/ledger.service.js';
 import { verifyPayPassword } from '../security/security.service.js';
@@ -116,44 +122,98 @@ export async function listForReview(db: Database, status: Withdrawal['status'] |
   return { list: list.map(adminView), total, page, limit };
 }
 
-type Decision = { status: 'approved'; txHash: string } | { status: 'rejected'; reason: string };
-
-async function review(db: Database, operatorId: number, id: number, decision: Decision, idempotencyKey: string | undefined, now: Date) {
-  const request = ['withdrawal_review', id, decision];
-  return runIdempotent(db, { userId: operatorId, key: idempotencyKey, request }, async (tx) => {
-    const row = await repo.lockForReview(tx, id);
-    if (!row) throw new DomainError('NOT_FOUND');
-    if (row.status !== 'pending') throw new DomainError('WITHDRAWAL_NOT_PENDING', { status: row.status });
-    const asset = row.asset as WithdrawalAsset;
-    const amount = toUnits(row.amount);
-    const fee = toUnits(row.fee);
-    const held = { system: 'pending_withdrawal' as const, asset };
-    const postings: PostingInput[] =
-      decision.status === 'approved'
-        ? [
-            { account: held, amount: -(amount + fee), kind: 'withdrawal' },
-            { account: { system: 'withdrawn', asset }, amount, kind: 'withdrawal', memo: decision.txHash },
-            ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'withdrawal_fee' }] : []),
-          ]
-        : [
-            { account: held, amount: -(amount + fee), kind: 'withdrawal_refund' },
-            { account: { userId: row.userId, asset }, amount: amount + fee, kind: 'withdrawal_refund', memo: decision.reason },
-          ];
-    const posted = await postEntry(tx, {
-      kind: decision.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_refund',
-      actorId: operatorId,
-      memo: `withdrawal ${id}`,
-      postings,
-    });
-    const updated = await repo.markReviewed(tx, id, { ...decision, settleEntryId: posted.entryId, reviewedBy: operatorId, reviewedAt: now });
-    if (!updated) throw new Error(`withdrawal ${id} left pending under its row lock`);
-    return adminView({ ...updated, account: row.account });
-  });
+/** Sends payouts from the hot wallet; null when none is configured. */
+export interface Payer {
+  wallet: HotWallet;
+  /** Token contract per asset. */
+  tokens: Record<WithdrawalAsset, Address>;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
-/** The operator has sent the payout; the hash is stored lower-case. */
-export function approve(db: Database, operatorId: number, id: number, txHash: string, idempotencyKey?: string, now = new Date()) {
-  return review(db, operatorId, id, { status: 'approved', txHash: txHash.toLowerCase() }, idempotencyKey, now);
+/** `txHash` null: the hot wallet pays, under the row lock, and its hash is recorded. */
+type Decision = { status: 'approved'; txHash: string | null } | { status: 'rejected'; reason: string };
+
+async function review(
+  db: Database,
+  operatorId: number,
+  id: number,
+  decision: Decision,
+  idempotencyKey: string | undefined,
+  now: Date,
+  payer: Payer | null = null,
+) {
+  const request = ['withdrawal_review', id, decision];
+  let sentHash: string | null = null;
+  try {
+    return await runIdempotent(db, { userId: operatorId, key: idempotencyKey, request }, async (tx) => {
+      const row = await repo.lockForReview(tx, id);
+      if (!row) throw new DomainError('NOT_FOUND');
+      if (row.status !== 'pending') throw new DomainError('WITHDRAWAL_NOT_PENDING', { status: row.status });
+      const asset = row.asset as WithdrawalAsset;
+      const amount = toUnits(row.amount);
+      const fee = toUnits(row.fee);
+      let settled: repo.Review;
+      if (decision.status === 'approved' && decision.txHash === null) {
+        if (!payer) throw new DomainError('PAYOUT_HASH_REQUIRED');
+        sentHash = await pay(payer, id, asset, getAddress(row.toAddress), amount);
+        settled = { status: 'approved', txHash: sentHash };
+      } else {
+        settled = decision.status === 'approved' ? { status: 'approved', txHash: decision.txHash! } : decision;
+      }
+      const held = { system: 'pending_withdrawal' as const, asset };
+      const postings: PostingInput[] =
+        settled.status === 'approved'
+          ? [
+              { account: held, amount: -(amount + fee), kind: 'withdrawal' },
+              { account: { system: 'withdrawn', asset }, amount, kind: 'withdrawal', memo: settled.txHash },
+              ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'withdrawal_fee' }] : []),
+            ]
+          : [
+              { account: held, amount: -(amount + fee), kind: 'withdrawal_refund' },
+              { account: { userId: row.userId, asset }, amount: amount + fee, kind: 'withdrawal_refund', memo: settled.reason },
+            ];
+      const posted = await postEntry(tx, {
+        kind: settled.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_refund',
+        actorId: operatorId,
+        memo: `withdrawal ${id}`,
+        postings,
+      });
+      const updated = await repo.markReviewed(tx, id, { ...settled, settleEntryId: posted.entryId, reviewedBy: operatorId, reviewedAt: now });
+      if (!updated) throw new Error(`withdrawal ${id} left pending under its row lock`);
+      return adminView({ ...updated, account: row.account });
+    });
+  } catch (error) {
+    // The transfer is on its way but the approval did not commit: the withdrawal still reads pending, and
+    // approving it again would pay twice. Operators must see this.
+    if (sentHash !== null) payer?.log.error({ err: error, withdrawalId: id, txHash: sentHash }, 'payout sent but the approval was not recorded');
+    throw error;
+  }
+}
+
+async function pay(payer: Payer, id: number, asset: WithdrawalAsset, to: Address, amount: bigint): Promise<string> {
+  try {
+    const hash = await payer.wallet.sendTokenTransfer(payer.tokens[asset], to, unitsToWei(amount));
+    return hash.toLowerCase();
+  } catch (error) {
+    payer.log.warn({ err: error, withdrawalId: id }, 'hot-wallet payout failed');
+    throw new DomainError('PAYOUT_FAILED');
+  }
+}
+
+/**
+ * Approves a pending withdrawal. With a hash, the operator has sent the payout (stored lower-case);
+ * without one, the hot wallet sends it (PAYOUT_HASH_REQUIRED when there is none).
+ */
+export function approve(
+  db: Database,
+  operatorId: number,
+  id: number,
+  txHash: string | undefined,
+  idempotencyKey?: string,
+  now = new Date(),
+  payer: Payer | null = null,
+) {
+  return review(db, operatorId, id, { status: 'approved', txHash: txHash?.toLowerCase() ?? null }, idempotencyKey, now, payer);
 }
 
 export function reject(db: Database, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = new Date()) {

@@ -1,0 +1,172 @@
+/**
+ * Hot-wallet payouts against a real local EVM node (Hardhat, chain id 56) with real ERC-20 contracts, on
+ * PGlite (and PostgreSQL with TEST_DATABASE_URL): approving without a hash sends the transfer from the
+ * configured HOT_WALLET_KEY and records its hash; two approvals at once send one transfer; a failed send
+ * approves nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEther, type Address, type Hash } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { toUnits } from '@reef/contract';
+import { verifyTokenTransfer } from '../chain/token-transfer.js';
+import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
+import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
+import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+
+const PASSWORD = '246810';
+const depositAddress = privateKeyToAccount(generatePrivateKey()).address;
+
+let chain: LocalChain;
+let usdt: Address;
+let coin: Address;
+
+beforeAll(async () => {
+  chain = await startLocalChain();
+  usdt = await chain.deployToken('Tether USD', 'USDT');
+  coin = await chain.deployToken('Reef Coin', 'RSC');
+}, 60_000);
+afterAll(() => chain?.stop());
+
+describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
+  const hotKey = generatePrivateKey();
+  const hotAddress = privateKeyToAccount(hotKey).address;
+  const emptyKey = generatePrivateKey();
+  const emptyAddress = privateKeyToAccount(emptyKey).address;
+  /** Pays from a funded hot wallet. */
+  let paying: TestApp;
+  /** A hot wallet with gas money but no tokens. */
+  let empty: TestApp;
+  /** An RPC but no hot wallet: operators record hashes. */
+  let manual: TestApp;
+
+  const chainEnv = () => ({ BSC_RPC_URL: chain.url, DEPOSIT_ADDRESS: depositAddress, USDT_CONTRACT: usdt, COIN_CONTRACT: coin, WITHDRAW_FEE_USDT: '1' });
+
+  beforeAll(async () => {
+    paying = await createTestApp(kind, { ...chainEnv(), HOT_WALLET_KEY: hotKey });
+    empty = await createTestApp(kind, { ...chainEnv(), HOT_WALLET_KEY: emptyKey });
+    manual = await createTestApp(kind, chainEnv());
+    await chain.fundGas(hotAddress);
+    await chain.fundGas(emptyAddress);
+    await chain.mint(usdt, hotAddress, parseEther('10000'));
+  });
+  afterAll(async () => {
+    await Promise.all([paying?.close(), empty?.close(), manual?.close()]);
+  });
+
+  /** A signed-in user with a transaction password and a pending USDT withdrawal of `amount` (fee 1). */
+  async function pendingWithdrawal(t: TestApp, amount: string): Promise<{ user: SignedInUser; id: number }> {
+    const user = await t.signIn();
+    await t.fund(user.uid, 'usdt', '1000');
+    const set = await t.call({ method: 'POST', url: '/api/user/password', token: user.token, payload: { password: PASSWORD, confirm: PASSWORD } });
+    expect(set.status).toBe(200);
+    const res = await t.call({ method: 'POST', url: '/api/finance/extract', token: user.token, payload: { amount, password: PASSWORD } });
+    expect(res.data).toMatchObject({ status: 'pending', amount: toUnitsString(amount) });
+    return { user, id: res.data.id };
+  }
+  const toUnitsString = (amount: string) => {
+    const units = toUnits(amount);
+    return `${units / 10n ** 8n}.${(units % 10n ** 8n).toString().padStart(8, '0')}`;
+  };
+  const approve = (t: TestApp, id: number, payload: Record<string, unknown> = {}) =>
+    t.call({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, token: t.admin.token, payload });
+  const ownWithdrawal = async (t: TestApp, user: SignedInUser, id: number) =>
+    (await t.call({ method: 'GET', url: `/api/finance/withdrawals/${id}`, token: user.token })).data;
+  const expectBalancedBooks = async (t: TestApp) => {
+    const totals = await journalTotals(t.database.db);
+    expect(totals.size).toBeGreaterThan(0);
+    for (const [, total] of totals) expect(total).toBe(0n);
+  };
+
+  it('approving without a hash sends the token from the hot wallet and records the hash', async () => {
+    const { user, id } = await pendingWithdrawal(paying, '150.12345678');
+    const before = await chain.balanceOf(usdt, user.wallet.address);
+    const hotBefore = await chain.balanceOf(usdt, hotAddress);
+
+    const res = await approve(paying, id);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ id, status: 'approved', reviewed_by: paying.admin.uid, reason: null });
+    const hash = res.data.tx_hash as string;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const sent = parseEther('150.12345678');
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(before + sent);
+    expect(await chain.balanceOf(usdt, hotAddress)).toBe(hotBefore - sent);
+    // The recorded hash is that very transfer.
+    const check = await verifyTokenTransfer(paying.app.chain!, { txHash: hash as Hash, token: usdt, from: hotAddress, to: user.wallet.address });
+    expect(check).toMatchObject({ outcome: 'mined', amountWei: sent });
+
+    expect(await ownWithdrawal(paying, user, id)).toMatchObject({ status: 'approved', tx_hash: hash });
+    expect((await systemBalanceUnits(paying.database.db, 'withdrawn')).get('usdt')).toBe(toUnits('150.12345678'));
+    expect((await systemBalanceUnits(paying.database.db, 'pending_withdrawal')).get('usdt') ?? 0n).toBe(0n);
+    await expectBalancedBooks(paying);
+    expect((await approve(paying, id)).data).toEqual({ code: 'WITHDRAWAL_NOT_PENDING', status: 'approved' });
+  });
+
+  it('a manual hash is still recorded as given, sending nothing', async () => {
+    const { user, id } = await pendingWithdrawal(paying, '101');
+    const hotBefore = await chain.balanceOf(usdt, hotAddress);
+    const hash = `0x${'ab'.repeat(32)}`;
+    expect((await approve(paying, id, { tx_hash: hash })).data).toMatchObject({ status: 'approved', tx_hash: hash });
+    expect(await chain.balanceOf(usdt, hotAddress)).toBe(hotBefore);
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(0n);
+  });
+
+  it('two operators approving at once send exactly one transfer', async () => {
+    const { user, id } = await pendingWithdrawal(paying, '200');
+    const hotBefore = await chain.balanceOf(usdt, hotAddress);
+    const results = await Promise.all([approve(paying, id), approve(paying, id), approve(paying, id)]);
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 200)) expect(refused.data).toEqual({ code: 'WITHDRAWAL_NOT_PENDING', status: 'approved' });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('200'));
+    expect(await chain.balanceOf(usdt, hotAddress)).toBe(hotBefore - parseEther('200'));
+    expect(await ownWithdrawal(paying, user, id)).toMatchObject({ status: 'approved', tx_hash: ok[0]!.data.tx_hash });
+    await expectBalancedBooks(paying);
+  });
+
+  it('approving different withdrawals at once pays each of them (one nonce each)', async () => {
+    const first = await pendingWithdrawal(paying, '105');
+    const second = await pendingWithdrawal(paying, '106');
+    const [a, b] = await Promise.all([approve(paying, first.id), approve(paying, second.id)]);
+    expect([a.data.status, b.data.status]).toEqual(['approved', 'approved']);
+    expect(a.data.tx_hash).not.toBe(b.data.tx_hash);
+    expect(await chain.balanceOf(usdt, first.user.wallet.address)).toBe(parseEther('105'));
+    expect(await chain.balanceOf(usdt, second.user.wallet.address)).toBe(parseEther('106'));
+    await expectBalancedBooks(paying);
+  });
+
+  it('a hot wallet without tokens: PAYOUT_FAILED, the withdrawal stays pending and nothing moves', async () => {
+    const { user, id } = await pendingWithdrawal(empty, '120');
+    const heldBefore = (await systemBalanceUnits(empty.database.db, 'pending_withdrawal')).get('usdt');
+    const res = await approve(empty, id);
+    expect(res.data).toEqual({ code: 'PAYOUT_FAILED' });
+    const en = await empty.call({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/approve`,
+      token: empty.admin.token,
+      payload: {},
+      headers: { 'accept-language': 'en-us' },
+    });
+    expect(en.msg).toBe('The payout could not be sent; the withdrawal is still pending');
+    expect(await ownWithdrawal(empty, user, id)).toMatchObject({ status: 'pending', tx_hash: null, reviewed_at: null });
+    expect((await systemBalanceUnits(empty.database.db, 'pending_withdrawal')).get('usdt')).toBe(heldBefore);
+    expect((await systemBalanceUnits(empty.database.db, 'withdrawn')).get('usdt') ?? 0n).toBe(0n);
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(0n);
+    await expectBalancedBooks(empty);
+
+    // Once the hot wallet holds the tokens, the same withdrawal pays out.
+    await chain.mint(usdt, emptyAddress, parseEther('120'));
+    expect((await approve(empty, id)).data).toMatchObject({ status: 'approved' });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('120'));
+  });
+
+  it('without a hot wallet a hash is required: PAYOUT_HASH_REQUIRED, still pending', async () => {
+    const { user, id } = await pendingWithdrawal(manual, '110');
+    expect((await approve(manual, id)).data).toEqual({ code: 'PAYOUT_HASH_REQUIRED' });
+    expect(await ownWithdrawal(manual, user, id)).toMatchObject({ status: 'pending', tx_hash: null });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(0n);
+    const hash = `0x${'cd'.repeat(32)}`;
+    expect((await approve(manual, id, { tx_hash: hash })).data).toMatchObject({ status: 'approved', tx_hash: hash });
+    await expectBalancedBooks(manual);
+  });
+});
