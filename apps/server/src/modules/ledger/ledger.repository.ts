@@ -86,15 +86,32 @@ export async function userBalances(db: Executor, userId: number): Promise<{ asse
   return rows as { asset: AssetKey; balance: string }[];
 }
 
-/** Takes the pool, not a transaction: the page and the count run in parallel on two connections. */
+export interface PostingLine {
+  id: number;
+  asset: string;
+  amount: string;
+  balanceAfter: string;
+  kind: string;
+  memo: string;
+  createdAt: Date;
+}
+
+/**
+ * A page of a user's lines, newest first, optionally of one asset or one kind, with the total count.
+ * Takes the pool, not a transaction: the page and the count run in parallel on two connections.
+ */
 export async function userPostings(
   db: Database,
   userId: number,
-  asset: AssetKey | null,
+  filter: { asset?: AssetKey; kind?: string },
   limit: number,
   offset: number,
-) {
-  const where = asset ? and(eq(postings.userId, userId), eq(postings.asset, asset)) : eq(postings.userId, userId);
+): Promise<{ list: PostingLine[]; total: number }> {
+  const where = and(
+    eq(postings.userId, userId),
+    filter.asset ? eq(postings.asset, filter.asset) : undefined,
+    filter.kind ? eq(postings.kind, filter.kind) : undefined,
+  );
   const [list, totals] = await Promise.all([
     db
       .select({
@@ -114,40 +131,6 @@ export async function userPostings(
     db.select({ total: count() }).from(postings).where(where),
   ]);
   return { list, total: totals[0]?.total ?? 0 };
-}
-
-export interface PostingLine {
-  id: number;
-  asset: string;
-  amount: string;
-  balanceAfter: string;
-  kind: string;
-  memo: string;
-  createdAt: Date;
-}
-
-/** A user's lines of one kind, newest first; page and count in parallel on the pool. */
-export async function userPostingsOfKind(db: Database, userId: number, kind: string, limit: number, offset: number) {
-  const where = and(eq(postings.userId, userId), eq(postings.kind, kind));
-  const [list, totals] = await Promise.all([
-    db
-      .select({
-        id: postings.id,
-        asset: postings.asset,
-        amount: postings.amount,
-        balanceAfter: postings.balanceAfter,
-        kind: postings.kind,
-        memo: postings.memo,
-        createdAt: postings.createdAt,
-      })
-      .from(postings)
-      .where(where)
-      .orderBy(desc(postings.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(postings).where(where),
-  ]);
-  return { list: list as PostingLine[], total: totals[0]?.total ?? 0 };
 }
 
 /** Sums of a user's postings per (kind, asset) for the given kinds: all time and since `since`. */

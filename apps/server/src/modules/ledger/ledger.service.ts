@@ -136,7 +136,7 @@ function billView(line: repo.PostingLine) {
 
 /** A user's lines of one bill kind, newest first (e.g. one reward kind). */
 export async function billsOfKind(db: Database, userId: number, kind: BillLine['kind'], page: number, limit: number) {
-  const { list, total } = await repo.userPostingsOfKind(db, userId, kind, limit, (page - 1) * limit);
+  const { list, total } = await repo.userPostings(db, userId, { kind }, limit, (page - 1) * limit);
   return { total, list: list.map(billView) };
 }
 
@@ -149,7 +149,7 @@ export function userKindTotals(db: Executor, userId: number, kinds: readonly str
 }
 
 export async function billsOf(db: Database, userId: number, asset: AssetKey | null, page: number, limit: number) {
-  const { list, total } = await repo.userPostings(db, userId, asset, limit, (page - 1) * limit);
+  const { list, total } = await repo.userPostings(db, userId, asset ? { asset } : {}, limit, (page - 1) * limit);
   return { total, list: list.map(billView) };
 }
 
