@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useChargeQuote } from '../api/calculate-charge';
 import { useCharge } from '../api/charge';
 import { checkAmount, normalizeAmountInput } from '../model/amount-input';
+import { AmountField } from './amount-field';
 
 /** Quotes are asked for once typing has stopped this long. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -72,22 +73,15 @@ export function ChargeForm({ balances, onCharged }: ChargeFormProps) {
         {t('charge.rusdBalance', { amount: rusd ? formatAmount(rusd.amount) : '—' })}
       </p>
 
-      <label className="field" htmlFor={`${id}-amount`}>
-        <span className="field__label">{t('charge.amount')}</span>
-        <span className="field__with-suffix">
-          <input
-            id={`${id}-amount`}
-            className="field__input"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            placeholder={t('charge.amountPlaceholder')}
-            inputMode="decimal"
-            autoComplete="off"
-            data-testid="charge-amount"
-          />
-          <span className="field__suffix">USDT</span>
-        </span>
-      </label>
+      <AmountField
+        id={`${id}-amount`}
+        label={t('charge.amount')}
+        value={amount}
+        onChange={setAmount}
+        placeholder={t('charge.amountPlaceholder')}
+        suffix="USDT"
+        testId="charge-amount"
+      />
 
       <dl className="fee-box" aria-busy={quote.isFetching || undefined}>
         <div>

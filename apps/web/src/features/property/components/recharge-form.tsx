@@ -13,6 +13,7 @@ import { useRecharge } from '../api/recharge';
 import { checkAmount, normalizeAmountInput } from '../model/amount-input';
 import { DepositWalletError, depositProvider, sendDepositTransfer } from '../model/deposit-transaction';
 import { AssetToggle, useAssetSymbol, type ChainAsset } from './asset-toggle';
+import { AmountField } from './amount-field';
 
 interface RechargeFormProps {
   balances: UserInfo['balances'] | undefined;
@@ -124,22 +125,15 @@ export function RechargeForm({ balances }: RechargeFormProps) {
       <p className="field__hint" data-testid="recharge-balance">
         {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
       </p>
-      <label className="field" htmlFor={`${id}-amount`}>
-        <span className="field__label">{t('recharge.amount')}</span>
-        <span className="field__with-suffix">
-          <input
-            id={`${id}-amount`}
-            className="field__input"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            placeholder={t('recharge.amountPlaceholder')}
-            inputMode="decimal"
-            autoComplete="off"
-            data-testid="recharge-amount"
-          />
-          <span className="field__suffix">{symbol}</span>
-        </span>
-      </label>
+      <AmountField
+        id={`${id}-amount`}
+        label={t('recharge.amount')}
+        value={amount}
+        onChange={setAmount}
+        placeholder={t('recharge.amountPlaceholder')}
+        suffix={symbol}
+        testId="recharge-amount"
+      />
       <p className="field__hint">
         {t('recharge.hint', { confirmations: config.chain.confirmations ?? '—' })}
       </p>

@@ -9,6 +9,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useTransfer } from '../api/transfer';
 import { checkTransfer, estimateFee, normalizeAmountInput, ratePercent } from '../model/transfer-input';
+import { AmountField } from './amount-field';
 
 interface TransferFormProps {
   /** The user's balances (from the user info), for the available amount. */
@@ -116,22 +117,15 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
         />
       </label>
 
-      <label className="field" htmlFor={`${id}-amount`}>
-        <span className="field__label">{t('transfer.amount')}</span>
-        <span className="field__with-suffix">
-          <input
-            id={`${id}-amount`}
-            className="field__input"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            placeholder={t('transfer.amountPlaceholder')}
-            inputMode="decimal"
-            autoComplete="off"
-            data-testid="transfer-amount"
-          />
-          <span className="field__suffix">{symbol}</span>
-        </span>
-      </label>
+      <AmountField
+        id={`${id}-amount`}
+        label={t('transfer.amount')}
+        value={amount}
+        onChange={setAmount}
+        placeholder={t('transfer.amountPlaceholder')}
+        suffix={symbol}
+        testId="transfer-amount"
+      />
 
       <dl className="fee-box">
         <div>

@@ -14,6 +14,7 @@ import { useWithdraw } from '../api/withdraw';
 import { normalizeAmountInput } from '../model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, type ChainAsset } from './asset-toggle';
+import { AmountField } from './amount-field';
 
 const PASSWORD_RE = /^\d{6}$/;
 
@@ -113,22 +114,15 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
           </p>
         )}
 
-        <label className="field" htmlFor={`${id}-amount`}>
-          <span className="field__label">{t('withdraw.amount')}</span>
-          <span className="field__with-suffix">
-            <input
-              id={`${id}-amount`}
-              className="field__input"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              placeholder={t('withdraw.amountPlaceholder', { min: rules.data ? formatAmount(rules.data.min_exclusive, 2) : '100' })}
-              inputMode="decimal"
-              autoComplete="off"
-              data-testid="withdraw-amount"
-            />
-            <span className="field__suffix">{symbol}</span>
-          </span>
-        </label>
+        <AmountField
+          id={`${id}-amount`}
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('withdraw.amountPlaceholder', { min: rules.data ? formatAmount(rules.data.min_exclusive, 2) : '100' })}
+          suffix={symbol}
+          testId="withdraw-amount"
+        />
 
         <dl className="fee-box">
           <div>
