@@ -15,6 +15,8 @@ export * as depositsApi from './http/deposits.js';
 export * as chargeApi from './http/charge.js';
 export * as airdropsApi from './http/airdrops.js';
 export * as incomesApi from './http/incomes.js';
+export * as chatApi from './http/chat.js';
+export * as chatSocket from './ws/chat-socket.js';
 export type { UserInfo } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
 export type { Lake } from './http/market.js';
@@ -22,3 +24,5 @@ export { WITHDRAWAL_ASSETS, type WithdrawalAsset, type Withdrawal, type AdminWit
 export { DEPOSIT_ASSETS, type DepositAsset, type Deposit } from './http/deposits.js';
 export type { AirdropCampaign, UserAirdrop, AirdropClaim } from './http/airdrops.js';
 export { REWARD_KINDS, rewardBillKind, type RewardKind } from './http/incomes.js';
+export type { ChatMessage, ConversationRef, ConversationSummary, Friend, FriendRequest, GroupDetails, GroupSummary, ServiceTicket, ChatPeer, SendMessageBody } from './http/chat.js';
+export type { ClientFrame, ServerFrame, ServerFrameType, ToChatData } from './ws/chat-socket.js';

@@ -1,0 +1,407 @@
+/**
+ * Chat REST contracts (issue 4 §2): friends, groups, customer service, conversations and messages.
+ * The spec names the pages (chat/*) but no chat API paths, so they live under /api/chat (decision 022).
+ * Live delivery goes over the socket (../ws/chat-socket.ts); everything the socket pushes can also be
+ * read here, so a client that was offline catches up with `sync` and never depends on a frame.
+ */
+import { z } from 'zod';
+import { TEXTAREA_MAX } from '../constants.js';
+import { endpoint, isoTime, uid } from '../common.js';
+
+/** Text messages up to 1,000 characters, shown as text (never as HTML). */
+export const CHAT_TEXT_MAX = 1000;
+/** An emoji message is one short emoji sequence. */
+export const CHAT_EMOJI_MAX = 32;
+/** Group name and the owner's nickname in it. */
+export const GROUP_NAME_MAX = 30;
+export const GROUP_NICKNAME_MAX = 30;
+export const GROUP_ANNOUNCEMENT_MAX = 500;
+/** Members of one group, owner included. */
+export const GROUP_MEMBERS_MAX = 500;
+export const FRIEND_REMARK_MAX = 30;
+export const CHAT_HISTORY_LIMIT_MAX = 100;
+/** Messages a sync answer carries at most; `has_more` says to ask again from the last id. */
+export const CHAT_SYNC_LIMIT = 200;
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const uidParam = z.object({ uid: id });
+const groupParam = z.object({ id });
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+
+export const MESSAGE_TYPES = ['text', 'image', 'emoji'] as const;
+export const messageType = z.enum(MESSAGE_TYPES);
+
+/**
+ * Who a conversation is with, from the reader's side: `user` — the other user's uid; `group` — the
+ * group id; `service` — the customer's uid (the customer and every agent see the same key).
+ */
+export const CONVERSATION_TYPES = ['user', 'group', 'service'] as const;
+export const conversationType = z.enum(CONVERSATION_TYPES);
+export const conversationRef = z.object({ type: conversationType, id: z.number().int().positive() });
+export type ConversationRef = z.infer<typeof conversationRef>;
+
+/** Whether a party speaks as a user or as the service desk (spec §3 to_chat user_type / to_user_type). */
+export const CHAT_USER_TYPES = ['user', 'service'] as const;
+export const chatUserType = z.enum(CHAT_USER_TYPES);
+
+/** A client-chosen message id, so a resend after a reconnect is stored once. */
+export const clientMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+
+export const chatPeer = z.object({
+  uid,
+  nickname: z.string(),
+  /** Masked wallet address (first 4 + "..." + last 4). */
+  address: z.string(),
+});
+export type ChatPeer = z.infer<typeof chatPeer>;
+
+export const chatMessage = z.object({
+  /** Server id: increases with every stored message, across all conversations. */
+  id: z.number().int().positive(),
+  client_id: z.string().nullable(),
+  conversation: conversationRef,
+  from: chatPeer,
+  /** `service` when an agent answered for the service desk. */
+  from_type: chatUserType,
+  msg_type: messageType,
+  /** Text, an emoji, or for images the address returned by POST /api/upload. */
+  content: z.string(),
+  created_at: isoTime,
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** What a client sends; the socket's to_chat carries the same fields in spec §3 names. */
+export const sendMessageBody = z
+  .object({
+    conversation: conversationRef,
+    msg_type: messageType,
+    content: z.string().min(1).max(CHAT_TEXT_MAX),
+    client_id: clientMessageId,
+  })
+  .refine((m) => m.msg_type !== 'emoji' || m.content.length <= CHAT_EMOJI_MAX, { path: ['content'] })
+  .refine((m) => m.msg_type !== 'text' || m.content.trim().length > 0, { path: ['content'] });
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+// ---- Friends ----------------------------------------------------------------------------------
+
+export const FRIEND_REQUEST_STATES = ['sent', 'added', 'rejected'] as const;
+export const friendRequestState = z.enum(FRIEND_REQUEST_STATES);
+
+export const friendRequest = z.object({
+  id: z.number().int().positive(),
+  from: chatPeer,
+  to: chatPeer,
+  note: z.string(),
+  state: friendRequestState,
+  created_at: isoTime,
+  decided_at: isoTime.nullable(),
+});
+export type FriendRequest = z.infer<typeof friendRequest>;
+
+export const friend = chatPeer.extend({ remark: z.string(), since: isoTime });
+export type Friend = z.infer<typeof friend>;
+
+export const searchResult = chatPeer.extend({
+  is_friend: z.boolean(),
+  /** The latest request between the two, if any, from the searcher's side. */
+  pending_request: z.enum(['outgoing', 'incoming']).nullable(),
+});
+
+/** chat/searchAdd: by uid (digits), wallet address (0x…) or nickname (substring). */
+export const searchUsers = endpoint({
+  method: 'GET',
+  path: '/api/chat/search',
+  auth: 'user',
+  query: z.object({ q: z.string().trim().min(1).max(64) }),
+  response: z.object({ list: z.array(searchResult) }),
+});
+
+/** chat/addFri: a request with a note. */
+export const sendFriendRequest = endpoint({
+  method: 'POST',
+  path: '/api/chat/friend-requests',
+  auth: 'user',
+  body: z.object({ uid: id, note: z.string().trim().max(TEXTAREA_MAX).default('') }),
+  response: friendRequest,
+});
+
+/** chat/addList: requests received and sent, newest first. */
+export const listFriendRequests = endpoint({
+  method: 'GET',
+  path: '/api/chat/friend-requests',
+  auth: 'user',
+  response: z.object({ incoming: z.array(friendRequest), outgoing: z.array(friendRequest) }),
+});
+
+export const acceptFriendRequest = endpoint({
+  method: 'POST',
+  path: '/api/chat/friend-requests/:id/accept',
+  auth: 'user',
+  params: groupParam,
+  response: friendRequest,
+});
+
+export const rejectFriendRequest = endpoint({
+  method: 'POST',
+  path: '/api/chat/friend-requests/:id/reject',
+  auth: 'user',
+  params: groupParam,
+  response: friendRequest,
+});
+
+/** chat/myFriList. */
+export const listFriends = endpoint({
+  method: 'GET',
+  path: '/api/chat/friends',
+  auth: 'user',
+  response: z.object({ list: z.array(friend) }),
+});
+
+/** chat/friCard. */
+export const getFriend = endpoint({
+  method: 'GET',
+  path: '/api/chat/friends/:uid',
+  auth: 'user',
+  params: uidParam,
+  response: friend,
+});
+
+export const setFriendRemark = endpoint({
+  method: 'POST',
+  path: '/api/chat/friends/:uid/remark',
+  auth: 'user',
+  params: uidParam,
+  body: z.object({ remark: z.string().trim().max(FRIEND_REMARK_MAX) }),
+  response: friend,
+});
+
+export const deleteFriend = endpoint({
+  method: 'DELETE',
+  path: '/api/chat/friends/:uid',
+  auth: 'user',
+  params: uidParam,
+  response: z.object({ uid }),
+});
+
+// ---- Groups -----------------------------------------------------------------------------------
+
+export const GROUP_ROLES = ['owner', 'member'] as const;
+export const groupMember = chatPeer.extend({
+  role: z.enum(GROUP_ROLES),
+  /** The member's nickname in this group ('' = their own nickname). */
+  group_nickname: z.string(),
+  joined_at: isoTime,
+});
+
+export const groupSummary = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  announcement: z.string(),
+  owner_uid: uid,
+  member_count: z.number().int(),
+  my_role: z.enum(GROUP_ROLES),
+  created_at: isoTime,
+});
+export type GroupSummary = z.infer<typeof groupSummary>;
+
+export const groupDetails = groupSummary.extend({ members: z.array(groupMember) });
+export type GroupDetails = z.infer<typeof groupDetails>;
+
+/** Spec §5: group name, nickname and announcement are all required. Invitees must be friends. */
+export const createGroup = endpoint({
+  method: 'POST',
+  path: '/api/chat/groups',
+  auth: 'user',
+  body: z.object({
+    name: trimmed(GROUP_NAME_MAX),
+    nickname: trimmed(GROUP_NICKNAME_MAX),
+    announcement: trimmed(GROUP_ANNOUNCEMENT_MAX),
+    member_uids: z.array(id).max(GROUP_MEMBERS_MAX - 1).default([]),
+  }),
+  response: groupDetails,
+});
+
+/** chat/groupList: the groups the user belongs to. */
+export const listGroups = endpoint({
+  method: 'GET',
+  path: '/api/chat/groups',
+  auth: 'user',
+  response: z.object({ list: z.array(groupSummary) }),
+});
+
+/** chat/groupInfoDetails: members only. */
+export const getGroup = endpoint({
+  method: 'GET',
+  path: '/api/chat/groups/:id',
+  auth: 'user',
+  params: groupParam,
+  response: groupDetails,
+});
+
+/** The owner edits the name or the announcement. */
+export const updateGroup = endpoint({
+  method: 'POST',
+  path: '/api/chat/groups/:id',
+  auth: 'user',
+  params: groupParam,
+  body: z
+    .object({ name: trimmed(GROUP_NAME_MAX).optional(), announcement: trimmed(GROUP_ANNOUNCEMENT_MAX).optional() })
+    .refine((b) => b.name !== undefined || b.announcement !== undefined),
+  response: groupDetails,
+});
+
+/** Any member invites friends of theirs. */
+export const inviteToGroup = endpoint({
+  method: 'POST',
+  path: '/api/chat/groups/:id/invite',
+  auth: 'user',
+  params: groupParam,
+  body: z.object({ uids: z.array(id).min(1).max(GROUP_MEMBERS_MAX - 1) }),
+  response: groupDetails,
+});
+
+/** The owner removes a member. */
+export const removeFromGroup = endpoint({
+  method: 'POST',
+  path: '/api/chat/groups/:id/remove',
+  auth: 'user',
+  params: groupParam,
+  body: z.object({ uid: id }),
+  response: groupDetails,
+});
+
+/** A member (not the owner) leaves. */
+export const exitGroup = endpoint({
+  method: 'POST',
+  path: '/api/chat/groups/:id/exit',
+  auth: 'user',
+  params: groupParam,
+  response: z.object({ id: z.number().int() }),
+});
+
+/** The owner disbands: members are told, history stays readable by nobody. */
+export const disbandGroup = endpoint({
+  method: 'POST',
+  path: '/api/chat/groups/:id/disband',
+  auth: 'user',
+  params: groupParam,
+  response: z.object({ id: z.number().int() }),
+});
+
+// ---- Conversations and messages ---------------------------------------------------------------
+
+export const conversationSummary = z.object({
+  conversation: conversationRef,
+  /** Friend remark or nickname, group name, or the customer for an agent ('' for the desk: the client titles it). */
+  title: z.string(),
+  last_message: chatMessage.nullable(),
+  unread: z.number().int().nonnegative(),
+  updated_at: isoTime,
+});
+export type ConversationSummary = z.infer<typeof conversationSummary>;
+
+/** chat/index: newest activity first, with unread counts; `total_unread` feeds the badges. */
+export const listConversations = endpoint({
+  method: 'GET',
+  path: '/api/chat/conversations',
+  auth: 'user',
+  response: z.object({ list: z.array(conversationSummary), total_unread: z.number().int().nonnegative() }),
+});
+
+/** History, newest first, older pages by `before` (a message id). */
+export const listMessages = endpoint({
+  method: 'GET',
+  path: '/api/chat/messages',
+  auth: 'user',
+  query: z.object({
+    type: conversationType,
+    id,
+    before: id.optional(),
+    limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_LIMIT_MAX).default(30),
+  }),
+  response: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
+});
+
+/** Sends over HTTP (the socket's to_chat does the same); a repeated client_id returns the stored message. */
+export const sendMessage = endpoint({
+  method: 'POST',
+  path: '/api/chat/messages',
+  auth: 'user',
+  body: sendMessageBody,
+  response: chatMessage,
+});
+
+/** Everything stored after `after` in the user's conversations, oldest first (catch-up after a reconnect). */
+export const syncMessages = endpoint({
+  method: 'GET',
+  path: '/api/chat/sync',
+  auth: 'user',
+  query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+  response: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
+});
+
+/** Marks a conversation read up to a message id (never backwards). */
+export const markRead = endpoint({
+  method: 'POST',
+  path: '/api/chat/read',
+  auth: 'user',
+  body: z.object({ conversation: conversationRef, last_id: id }),
+  response: z.object({ conversation: conversationRef, last_read_id: z.number().int(), unread: z.number().int(), total_unread: z.number().int() }),
+});
+
+/** The badge on the Mine tab and the chat list. */
+export const getUnread = endpoint({
+  method: 'GET',
+  path: '/api/chat/unread',
+  auth: 'user',
+  response: z.object({ total: z.number().int().nonnegative() }),
+});
+
+// ---- Customer service -------------------------------------------------------------------------
+
+export const SERVICE_STATES = ['open', 'claimed', 'closed'] as const;
+export const serviceTicket = z.object({
+  /** The customer's uid: the conversation's id as `{type: 'service', id}`. */
+  customer: chatPeer,
+  state: z.enum(SERVICE_STATES),
+  /** The agent who claimed it. */
+  agent: chatPeer.nullable(),
+  /** Unread for the reader (the customer, or the agents' side). */
+  unread: z.number().int().nonnegative(),
+  last_message: chatMessage.nullable(),
+  updated_at: isoTime,
+});
+export type ServiceTicket = z.infer<typeof serviceTicket>;
+
+/** chat/myService: the user's own conversation with the desk (created on first use). */
+export const getMyService = endpoint({
+  method: 'GET',
+  path: '/api/chat/service',
+  auth: 'user',
+  response: serviceTicket,
+});
+
+/** Agents (SERVICE_ADDRESSES): open and claimed conversations, unread first. */
+export const serviceInbox = endpoint({
+  method: 'GET',
+  path: '/api/chat/service/inbox',
+  auth: 'user',
+  query: z.object({ state: z.enum(SERVICE_STATES).optional() }),
+  response: z.object({ list: z.array(serviceTicket) }),
+});
+
+export const claimService = endpoint({
+  method: 'POST',
+  path: '/api/chat/service/:uid/claim',
+  auth: 'user',
+  params: uidParam,
+  response: serviceTicket,
+});
+
+export const closeService = endpoint({
+  method: 'POST',
+  path: '/api/chat/service/:uid/close',
+  auth: 'user',
+  params: uidParam,
+  response: serviceTicket,
+});

@@ -1,0 +1,92 @@
+/**
+ * Chat socket frames (spec §3, §7 "Chat socket"; issue 4 §1): JSON `{type, data}` both ways, each
+ * direction one discriminated union parsed on both sides. The socket lives at
+ * `/ws?type=user&token=<sign-in token>`.
+ */
+import { z } from 'zod';
+import { isoTime, uid } from '../common.js';
+import {
+  CHAT_TEXT_MAX,
+  chatMessage,
+  chatUserType,
+  clientMessageId,
+  conversationRef,
+  friendRequest,
+  groupSummary,
+  messageType,
+} from '../http/chat.js';
+
+export const CHAT_SOCKET_PATH = '/ws';
+
+/** Close codes (4000–4999 are the application's). */
+export const SOCKET_CLOSE = {
+  /** Missing, unknown or expired token: the client must sign in again, not retry. */
+  BAD_TOKEN: 4401,
+  /** `type` query other than `user`. */
+  BAD_TYPE: 4400,
+  /** No frame for SOCKET_IDLE_MS (the client pings every 10 s). */
+  IDLE: 4408,
+  /** The server is shutting down: reconnect (to another node). */
+  GOING_AWAY: 1001,
+} as const;
+
+/** The server closes a socket that sent nothing for this long (three missed heartbeats). */
+export const SOCKET_IDLE_MS = 35_000;
+/** Spec §8 'Do not operate frequently': more than this many to_chat frames in one second are refused. */
+export const CHAT_FLOOD_PER_SECOND = 20;
+/** A frame larger than this is refused before parsing. */
+export const SOCKET_FRAME_MAX_BYTES = 8 * 1024;
+
+/** Spec §3 to_chat: id (target user or group), to_group, to_user_type, user_type, content, msg_type, client id. */
+export const toChatData = z.object({
+  /** The target user's uid, the group id, or for an agent answering the desk the customer's uid (ignored when a user writes to the desk). */
+  id: z.number().int().min(0),
+  to_group: z.boolean(),
+  to_user_type: chatUserType,
+  user_type: chatUserType,
+  content: z.string().min(1).max(CHAT_TEXT_MAX),
+  msg_type: messageType,
+  client_id: clientMessageId,
+});
+export type ToChatData = z.infer<typeof toChatData>;
+
+const empty = z.object({}).passthrough().optional();
+
+export const clientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping'), data: empty }),
+  z.object({ type: z.literal('online'), data: empty }),
+  z.object({ type: z.literal('to_chat'), data: toChatData }),
+  z.object({ type: z.literal('read'), data: z.object({ conversation: conversationRef, last_id: z.number().int().positive() }) }),
+]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+export const GROUP_EVENTS = ['created', 'joined', 'removed', 'left', 'updated', 'disbanded'] as const;
+
+export const serverFrame = z.discriminatedUnion('type', [
+  /** First frame after the upgrade: who the socket belongs to and the newest stored message id. */
+  z.object({ type: z.literal('ready'), data: z.object({ uid, last_message_id: z.number().int().min(0), server_time: isoTime }) }),
+  z.object({ type: z.literal('pong'), data: z.object({ server_time: isoTime }) }),
+  /** The answer to one to_chat: the stored message (server id, time). */
+  z.object({ type: z.literal('ack'), data: z.object({ client_id: z.string(), message: chatMessage }) }),
+  /** A message in one of the user's conversations (also the user's own, sent from another device). */
+  z.object({ type: z.literal('chat'), data: chatMessage }),
+  z.object({ type: z.literal('read'), data: z.object({ conversation: conversationRef, reader: uid, last_read_id: z.number().int() }) }),
+  z.object({ type: z.literal('friend_request'), data: friendRequest }),
+  z.object({
+    type: z.literal('group_event'),
+    data: z.object({
+      group_id: z.number().int().positive(),
+      event: z.enum(GROUP_EVENTS),
+      /** The member the event is about (joined, removed, left). */
+      uid: uid.nullable(),
+      /** The group as it is now; null once disbanded or for a member who is no longer in it. */
+      group: groupSummary.nullable(),
+    }),
+  }),
+  /** The user's total unread count changed. */
+  z.object({ type: z.literal('unread'), data: z.object({ total: z.number().int().nonnegative() }) }),
+  /** A refused frame: `code` from ERROR_CODES, `msg` localized; `client_id` when it answers a to_chat. */
+  z.object({ type: z.literal('error'), data: z.object({ code: z.string(), msg: z.string(), client_id: z.string().nullable() }) }),
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;
+export type ServerFrameType = ServerFrame['type'];
