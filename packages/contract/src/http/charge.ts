@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { amountString, endpoint, isoTime, positiveAmount } from '../common.js';
+import { amountString, endpoint, isoTime, pageQuery, positiveAmount } from '../common.js';
+import { ERROR_CODES } from '../errors.js';
 
 /** What converting `amount` USDT gives at the configured RUSD_PER_USDT rate (truncated to 8 places). */
 export const chargeQuote = z.object({
@@ -54,21 +55,70 @@ export const chargeBnbCalculator = endpoint({
 });
 
 /**
- * Claims a native BNB transfer from the user's wallet to the platform's deposit address: once it has the
- * required confirmations, the quoted RUSD is credited. A hash is credited once; before enough confirmations
- * the request is refused with CHARGE_UNCONFIRMED and may be repeated.
+ * pending: submitted, waiting to be mined and confirmed (a background watcher credits it as soon as it is);
+ * credited: the RUSD is in the balance; failed: the transaction turned out not to be a valid BNB payment (`failure`).
+ */
+export const BNB_CHARGE_STATUSES = ['pending', 'credited', 'failed'] as const;
+export type BnbChargeStatus = (typeof BNB_CHARGE_STATUSES)[number];
+export const bnbChargeStatus = z.enum(BNB_CHARGE_STATUSES);
+
+export const bnbCharge = z.object({
+  id: z.number().int(),
+  /** Lower-case transaction hash. */
+  tx_hash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  status: bnbChargeStatus,
+  /** BNB received; null until the transaction is mined. */
+  amount_bnb: amountString.nullable(),
+  /** The quote applied when credited (configured price and rate at that time); null before. */
+  usdt: amountString.nullable(),
+  rusd: amountString.nullable(),
+  price: amountString.nullable(),
+  rate: amountString.nullable(),
+  /** Why a pending charge failed (an error code); null otherwise. */
+  failure: z.enum(ERROR_CODES).nullable(),
+  /** Blocks including the transaction's own, as of the last check. */
+  confirmations: z.number().int().nonnegative(),
+  required_confirmations: z.number().int().positive(),
+  created_at: isoTime,
+  credited_at: isoTime.nullable(),
+});
+export type BnbCharge = z.infer<typeof bnbCharge>;
+
+/**
+ * Claims a native BNB transfer from the user's wallet to the platform's deposit address. A hash is accepted once
+ * (DEPOSIT_ALREADY_SUBMITTED for a second claim, by anyone). A transfer that is already confirmed is credited at
+ * once; one that is not mined or not confirmed yet is stored as `pending` and credited by the background watcher
+ * when it is (the client follows it with GET /api/user/bnbCharges/:id). Clear refusals for a reverted transfer,
+ * another sender or recipient, or no value.
  */
 export const chargeBnb = endpoint({
   method: 'POST',
   path: '/api/user/chargeBNB',
   auth: 'user',
   body: z.object({ tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) }),
-  response: bnbChargeQuote.extend({
-    id: z.number().int(),
-    /** Lower-case transaction hash. */
-    tx_hash: z.string(),
-    entry_id: z.number().int(),
+  response: bnbCharge.extend({
+    /** The user's RUSD balance now (includes this charge only when `status` is credited). */
     rusd_balance: amountString,
-    created_at: isoTime,
   }),
+});
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** The caller's BNB charges, newest first. */
+export const listBnbCharges = endpoint({
+  method: 'GET',
+  path: '/api/user/bnbCharges',
+  auth: 'user',
+  query: pageQuery,
+  response: page(bnbCharge),
+});
+
+/** One of the caller's BNB charges; another user's id is NOT_FOUND, like an unknown one. */
+export const getBnbCharge = endpoint({
+  method: 'GET',
+  path: '/api/user/bnbCharges/:id',
+  auth: 'user',
+  params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  response: bnbCharge,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { amountString, endpoint, isoTime, pageQuery } from '../common.js';
+import { address, amountString, endpoint, isoTime, pageQuery, positiveAmount, uid } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
+import { uploadAddress } from './uploads.js';
 
 /** Assets that can come in on chain (spec §7: /api/finance/recharge and /api/token/recharge). */
 export const DEPOSIT_ASSETS = ['usdt', 'coin'] as const;
@@ -8,10 +9,21 @@ export type DepositAsset = (typeof DEPOSIT_ASSETS)[number];
 export const depositAsset = z.enum(DEPOSIT_ASSETS);
 
 /**
- * pending: found on chain and waiting for confirmations (or not mined yet); credited: the amount is in the
- * user's balance; failed: a pending transaction later turned out not to be a valid deposit (`failure`).
+ * How the server takes recharges. chain: a BSC RPC is configured; the client sends the wallet's transfer hash
+ * (`{tx_hash}`) and the server verifies and credits it. review: no RPC; the client sends `{amount, voucher}` and
+ * an operator reviews it (spec §4: "after success the user is asked to wait for review").
  */
-export const DEPOSIT_STATUSES = ['pending', 'credited', 'failed'] as const;
+export const RECHARGE_MODES = ['chain', 'review'] as const;
+export type RechargeMode = (typeof RECHARGE_MODES)[number];
+export const rechargeMode = z.enum(RECHARGE_MODES);
+
+/**
+ * pending: found on chain and waiting for confirmations (or not mined yet); credited: the amount is in the
+ * user's balance; failed: a pending transaction later turned out not to be a valid deposit (`failure`);
+ * review: submitted with a voucher and waiting for an operator; rejected: an operator refused it (`reason`).
+ */
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'failed', 'review', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const depositStatus = z.enum(DEPOSIT_STATUSES);
 
 /** An on-chain transaction hash: 0x and 64 hex digits. */
@@ -20,34 +32,118 @@ const depositTxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 export const deposit = z.object({
   id: z.number().int(),
   asset: depositAsset,
-  /** Lower-case transaction hash. */
-  tx_hash: depositTxHash,
-  /** What is (or will be) credited; null while the transaction is not mined yet. */
+  /** chain: verified on chain; review: declared by the user with a voucher, credited by an operator. */
+  method: rechargeMode,
+  /** Lower-case transaction hash; for a review request, the hash given as voucher (null when it was an image). */
+  tx_hash: depositTxHash.nullable(),
+  /** A review request's uploaded voucher image; null otherwise. */
+  voucher_image: uploadAddress.nullable(),
+  /** What is (or will be) credited; null while an on-chain transaction is not mined yet. */
   amount: amountString.nullable(),
   status: depositStatus,
   /** Why a pending deposit failed (an error code); null otherwise. */
   failure: z.enum(ERROR_CODES).nullable(),
-  /** Blocks including the transaction's own, as of the last check. */
+  /** Why an operator rejected a review request (shown to the user); null otherwise. */
+  reason: z.string().nullable(),
+  /** Blocks including the transaction's own, as of the last check (0 for review requests). */
   confirmations: z.number().int().nonnegative(),
   required_confirmations: z.number().int().positive(),
   created_at: isoTime,
+  /** When an operator approved or rejected a review request. */
+  reviewed_at: isoTime.nullable(),
   credited_at: isoTime.nullable(),
 });
 export type Deposit = z.infer<typeof deposit>;
 
-/** The hash of the ERC-20 `transfer` the wallet sent to the platform's deposit address. */
-const rechargeBody = z.object({ tx_hash: depositTxHash });
+/** chain mode: the hash of the ERC-20 `transfer` the wallet sent to the platform's deposit address. */
+export const chainRechargeBody = z.strictObject({ tx_hash: depositTxHash });
 
-/** Claims a USDT (BEP-20) transfer; a hash is accepted once, from the wallet that sent it. */
+/**
+ * review mode: the amount sent and a voucher proving it, either the transfer's hash or the address of an image the
+ * same user uploaded through POST /api/upload.
+ */
+export const rechargeVoucher = z.union([depositTxHash, uploadAddress]);
+export const reviewRechargeBody = z.strictObject({ amount: positiveAmount, voucher: rechargeVoucher });
+
+/**
+ * One body per mode (see `GET /api/finance/recharge/rules`). The other mode's body is refused with
+ * DEPOSITS_UNAVAILABLE (a hash without an RPC) or DEPOSIT_REVIEW_UNAVAILABLE (a voucher with one).
+ */
+const rechargeBody = z.union([chainRechargeBody, reviewRechargeBody]);
+
+/**
+ * Claims a USDT (BEP-20) transfer, or (review mode) submits `{amount, voucher}` for review. A hash, whether
+ * claimed or given as voucher, is accepted once (DEPOSIT_ALREADY_SUBMITTED); the answer is the stored request,
+ * status `pending` (chain) or `review` (review).
+ */
 export const rechargeUsdt = endpoint({ method: 'POST', path: '/api/finance/recharge', auth: 'user', body: rechargeBody, response: deposit });
 /** Claims a platform-coin transfer; same rules as USDT. */
 export const rechargeCoin = endpoint({ method: 'POST', path: '/api/token/recharge', auth: 'user', body: rechargeBody, response: deposit });
 
-/** The caller's deposits, newest first. */
+/** What the recharge page needs before it asks for anything: the active mode and its parameters. */
+export const rechargeRules = endpoint({
+  method: 'GET',
+  path: '/api/finance/recharge/rules',
+  auth: 'none',
+  response: z.object({
+    mode: rechargeMode,
+    /** Smallest amount accepted per asset (a smaller one is refused with DEPOSIT_BELOW_MINIMUM). */
+    minimums: z.object({ usdt: amountString, coin: amountString }),
+    /** chain mode: where the wallet sends the transfer (checksummed); null in review mode. */
+    deposit_address: address.nullable(),
+    required_confirmations: z.number().int().positive(),
+  }),
+});
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** The caller's deposits and review requests, newest first. */
 export const listDeposits = endpoint({
   method: 'GET',
   path: '/api/finance/recharges',
   auth: 'user',
   query: pageQuery,
-  response: z.object({ list: z.array(deposit), page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  response: page(deposit),
+});
+
+const depositId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const adminDeposit = deposit.extend({
+  uid,
+  account: address,
+  /** The operator who approved or rejected a review request. */
+  reviewed_by: uid.nullable(),
+});
+export type AdminDeposit = z.infer<typeof adminDeposit>;
+
+/** Deposits for operators, newest first; `status=review` is the review queue. */
+export const adminListDeposits = endpoint({
+  method: 'GET',
+  path: '/api/admin/deposits',
+  auth: 'admin',
+  query: pageQuery.extend({ status: depositStatus.optional() }),
+  response: page(adminDeposit),
+});
+
+/**
+ * Credits a review request's declared amount to the user, once: approving a row that is no longer in `review`
+ * (approved or rejected already) is refused with DEPOSIT_NOT_IN_REVIEW and credits nothing.
+ */
+export const adminApproveDeposit = endpoint({
+  method: 'POST',
+  path: '/api/admin/deposits/:id/approve',
+  auth: 'admin',
+  params: z.object({ id: depositId }),
+  response: adminDeposit,
+});
+
+/** Refuses a review request; the reason is shown to the user. Nothing is credited. */
+export const adminRejectDeposit = endpoint({
+  method: 'POST',
+  path: '/api/admin/deposits/:id/reject',
+  auth: 'admin',
+  params: z.object({ id: depositId }),
+  body: z.object({ reason: z.string().trim().min(1).max(200) }),
+  response: adminDeposit,
 });

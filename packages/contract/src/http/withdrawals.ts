@@ -7,7 +7,13 @@ export const WITHDRAWAL_ASSETS = ['usdt', 'coin'] as const;
 export type WithdrawalAsset = (typeof WITHDRAWAL_ASSETS)[number];
 export const withdrawalAsset = z.enum(WITHDRAWAL_ASSETS);
 
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * pending: waiting for an operator; paying: the server's hot wallet is sending the payout (or the outcome of a
+ * send is unknown and an operator must resolve it) — users see it as "processing"; approved: paid out (`tx_hash`);
+ * rejected: refunded (`reason`).
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'paying', 'approved', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 
 /** An on-chain transaction hash: 0x and 64 hex digits. */
@@ -79,6 +85,11 @@ export const adminWithdrawal = withdrawal.extend({
   account: address,
   /** The operator who approved or rejected it. */
   reviewed_by: uid.nullable(),
+  /** While `paying`: the operator who started the hot-wallet payout, and when. */
+  paying_by: uid.nullable(),
+  paying_since: isoTime.nullable(),
+  /** Why the last hot-wallet send failed before broadcast (the row went back to `pending`); null otherwise. */
+  payout_failure: z.string().nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
@@ -92,9 +103,10 @@ export const adminListWithdrawals = endpoint({
 
 /**
  * Approves a pending withdrawal; the held amount leaves the books. With `tx_hash` the operator has paid out
- * and records the transaction; without it the server's hot wallet sends the transfer and records its hash
- * (PAYOUT_HASH_REQUIRED when no hot wallet is configured, PAYOUT_FAILED when the send fails — the
- * withdrawal then stays pending).
+ * and records the transaction; without it the server's hot wallet sends the transfer: the row is first committed
+ * as `paying`, then the transfer is sent, then it is committed `approved` with the hash (PAYOUT_HASH_REQUIRED when
+ * no hot wallet is configured; PAYOUT_FAILED when the send fails before broadcast — the withdrawal goes back to
+ * pending with `payout_failure`). A `paying` row is refused with WITHDRAWAL_PAYING and never sent twice.
  */
 export const adminApproveWithdrawal = endpoint({
   method: 'POST',
@@ -112,5 +124,23 @@ export const adminRejectWithdrawal = endpoint({
   auth: 'admin',
   params: z.object({ id: withdrawalId }),
   body: z.object({ reason: z.string().trim().min(1).max(200) }),
+  response: adminWithdrawal,
+});
+
+/**
+ * Settles a withdrawal stuck in `paying` (the server could not record the outcome of a send). After checking the
+ * chain, the operator either records the payout (`outcome: 'paid'` with its hash; the row becomes approved) or
+ * returns it to the queue (`outcome: 'pending'`, only when the transfer is known not to have been mined). A row
+ * that is not `paying` is refused with WITHDRAWAL_NOT_PAYING.
+ */
+export const adminResolveWithdrawal = endpoint({
+  method: 'POST',
+  path: '/api/admin/withdrawals/:id/resolve',
+  auth: 'admin',
+  params: z.object({ id: withdrawalId }),
+  body: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('paid'), tx_hash: txHash }),
+    z.object({ outcome: z.literal('pending') }),
+  ]),
   response: adminWithdrawal,
 });
