@@ -7,3 +7,4 @@ export * from './withdrawals.js';
 export * from './deposits.js';
 export * from './airdrops.js';
 export * from './charges.js';
+export * from './ai.js';
