@@ -1,4 +1,4 @@
-import { authApi, ledgerApi, STORAGE_RETURN_URL_KEY, STORAGE_TOKEN_KEY, usersApi } from '@reef/contract';
+import { authApi, ledgerApi, STORAGE_RETURN_URL_KEY, STORAGE_TOKEN_KEY, uploadsApi, usersApi } from '@reef/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The client reads localStorage and location when its modules load: give it a minimal window first.
@@ -84,6 +84,19 @@ describe('callApi', () => {
     expect(headers['Idempotency-Key']).toBe('key-1');
     expect(headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(init.body as string)).toEqual({ asset: 'usdt', address: '0x' + '1'.repeat(40), amount: '1' });
+  });
+
+  it('sends a multipart body as it is, leaving the Content-Type (and its boundary) to the browser', async () => {
+    const address = `/uploads/${'a'.repeat(64)}.png`;
+    fetchMock.mockResolvedValue(reply({ status: 200, msg: 'ok', data: address }));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), 'voucher.png');
+    expect(await client.callApi(uploadsApi.upload, { formData: form })).toBe(address);
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe('/api/upload');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect(headers['Content-Type']).toBeUndefined();
   });
 
   it('throws a refusal as ApiError with the code and the server msg, without a toast', async () => {

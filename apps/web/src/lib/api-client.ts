@@ -43,6 +43,8 @@ export interface CallOptions<E extends Endpoint> {
   params?: Input<E['params']>;
   query?: Input<E['query']>;
   body?: Input<E['body']>;
+  /** A multipart body (file uploads), for endpoints whose contract has no JSON body. */
+  formData?: FormData;
   /** Sent as Idempotency-Key: one per user action, the same on a retry of that action. */
   idempotencyKey?: string;
   signal?: AbortSignal;
@@ -88,10 +90,13 @@ export async function callApi<E extends Endpoint>(
   // Every call carries the token when there is one (spec §7); public endpoints ignore it.
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  let body: string | undefined;
+  let body: string | FormData | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
+  } else if (options.formData !== undefined) {
+    // No Content-Type here: the browser sets multipart/form-data with its boundary.
+    body = options.formData;
   }
 
   const controller = new AbortController();
