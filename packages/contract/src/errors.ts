@@ -60,6 +60,9 @@ export const ERROR_CODES = [
   'DEPOSIT_NOT_IN_REVIEW',
   'WITHDRAWAL_PAYING',
   'WITHDRAWAL_NOT_PAYING',
+  'AI_REPLY_IN_PROGRESS',
+  'AI_UPSTREAM_FAILED',
+  'AI_UPSTREAM_TIMEOUT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,6 +18,8 @@ export * as incomesApi from './http/incomes.js';
 export * as uploadsApi from './http/uploads.js';
 export * as chatApi from './http/chat.js';
 export * as chatSocket from './ws/chat-socket.js';
+export * as contentApi from './http/content.js';
+export * as aiApi from './http/ai.js';
 export type { UserInfo } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
 export type { Lake } from './http/market.js';
@@ -29,3 +31,5 @@ export type { AirdropCampaign, UserAirdrop, AirdropClaim } from './http/airdrops
 export { REWARD_KINDS, rewardBillKind, type RewardKind } from './http/incomes.js';
 export type { ChatMessage, ConversationRef, ConversationSummary, Friend, FriendRequest, GroupDetails, GroupSummary, ServiceTicket, ChatPeer, SendMessageBody } from './http/chat.js';
 export type { ClientFrame, ServerFrame, ServerFrameType, ToChatData } from './ws/chat-socket.js';
+export { ARTICLE_KINDS, type ArticleKind, type ArticleSummary, type Article } from './http/content.js';
+export { AI_MESSAGE_MAX, type AiConversation, type AiMessage, type AiMessageStatus, type AiSource, type StreamEvent } from './http/ai.js';
