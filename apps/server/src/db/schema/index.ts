@@ -7,4 +7,5 @@ export * from './withdrawals.js';
 export * from './deposits.js';
 export * from './airdrops.js';
 export * from './charges.js';
+export * from './uploads.js';
 export * from './ai.js';

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * Images users uploaded (spec §7 "Upload"). The bytes live on disk under `${DATA_DIR}/uploads/<sha256>.<ext>`;
+ * this row records who sent them. Files are content-addressed, so two users sending the same bytes share one
+ * file but each get their own row: ownership is per (owner, sha256), which is what vouchers and chat images check.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    /** Lower-case hex SHA-256 of the content: the file's name on disk. */
+    sha256: text('sha256').notNull(),
+    /** Decided from the content (png, jpeg, gif or webp), never from the client. */
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('uploads_owner_sha256_key').on(t.ownerId, t.sha256),
+    // Serving a file looks it up by content hash alone.
+    index('uploads_sha256_idx').on(t.sha256),
+    check('uploads_sha256_format', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('uploads_mime', sql`${t.mime} in ('image/png', 'image/jpeg', 'image/gif', 'image/webp')`),
+    check('uploads_bytes_positive', sql`${t.bytes} > 0`),
+  ],
+);
