@@ -22,6 +22,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(chargeRoutes);
   await app.register(airdropsRoutes);
   await app.register(incomesRoutes);
+  await app.register(uploadsRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

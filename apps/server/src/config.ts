@@ -48,6 +48,8 @@ const envSchema = z.object({
   DEPOSIT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   RUSD_PER_USDT: positiveDecimal.default('1'),
   BNB_PRICE_USDT: positiveDecimal.default('600'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  UPLOAD_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
 });
 
 export interface Config {
@@ -84,6 +86,10 @@ export interface Config {
   rusdPerUsdt: string;
   /** USDT per BNB, for the BNB charge (chargeBNBCalculator / chargeBNB). */
   bnbPriceUsdt: string;
+  /** Largest file POST /api/upload accepts, in bytes (enforced while streaming). */
+  uploadMaxBytes: number;
+  /** New uploads per user per minute; 0 turns the limit off. */
+  uploadPerMinute: number;
 }
 
 export interface ChainConfig {
@@ -212,6 +218,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     depositPollMs: e.DEPOSIT_POLL_SECONDS * 1000,
     rusdPerUsdt: e.RUSD_PER_USDT,
     bnbPriceUsdt: e.BNB_PRICE_USDT,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadPerMinute: e.UPLOAD_PER_MINUTE,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,0 +1,33 @@
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { uploads } from '../../db/schema/index.js';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+/** Records that `ownerId` uploaded this content; a repeat of the same bytes by the same user is one row. */
+export async function recordUpload(db: Executor, values: { ownerId: number; sha256: string; mime: string; bytes: number }): Promise<void> {
+  await db.insert(uploads).values(values).onConflictDoNothing({ target: [uploads.ownerId, uploads.sha256] });
+}
+
+/** Any row for this content: every owner's row has the same type and size, since the type comes from the bytes. */
+export async function findBySha256(db: Executor, sha256: string): Promise<UploadRow | undefined> {
+  const rows = await db.select().from(uploads).where(eq(uploads.sha256, sha256)).limit(1);
+  return rows[0];
+}
+
+export async function findOwned(db: Executor, ownerId: number, sha256: string): Promise<UploadRow | undefined> {
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), eq(uploads.sha256, sha256)));
+  return rows[0];
+}
+
+/** New uploads by one user since `since` (the unique index on owner_id, sha256 serves the owner prefix). */
+export async function countSince(db: Executor, ownerId: number, since: Date): Promise<number> {
+  const rows = await db
+    .select({ total: count() })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, since)));
+  return rows[0]?.total ?? 0;
+}

@@ -1,0 +1,139 @@
+/**
+ * Uploaded images (spec §7 "Upload"; decision 018). A file is streamed to a temporary file while it is hashed,
+ * its type is decided from its bytes (file-type: png, jpeg, gif or webp — never the name or the client's type),
+ * and only then renamed to `${DATA_DIR}/uploads/<sha256>.<ext>`: a half-written file never has a servable name.
+ * The database records who uploaded which content; other modules ask `findUploadByAddress` whether an address
+ * is a real upload and whose it is (recharge vouchers, chat images).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import { UPLOAD_MIME_TYPES, uploadsApi, type UploadAddress, type UploadMimeType } from '@reef/contract';
+import type { Config } from '../../config.js';
+import type { Executor } from '../../db/client.js';
+import { DomainError } from '../../plugins/errors.js';
+import * as repo from './uploads.repository.js';
+
+const ADDRESS_RE = /^\/uploads\/([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
+const NAME_RE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
+
+export function uploadDirectory(config: Config): string {
+  return path.join(config.dataDir, 'uploads');
+}
+
+/** Temporary files live beside the final ones so the rename is atomic (same file system). */
+function temporaryDirectory(config: Config): string {
+  return path.join(uploadDirectory(config), '.incoming');
+}
+
+export interface ReceivedFile {
+  tempPath: string;
+  sha256: string;
+  bytes: number;
+  /** The stream stopped at the size cap: the file is incomplete and must be refused. */
+  truncated: boolean;
+}
+
+/** Refuses a user who has stored `uploadPerMinute` new files in the last minute ('Do not operate frequently'). */
+export async function assertUploadAllowed(db: Executor, config: Config, userId: number, now = new Date()): Promise<void> {
+  if (config.uploadPerMinute === 0) return;
+  const recent = await repo.countSince(db, userId, new Date(now.getTime() - 60_000));
+  if (recent >= config.uploadPerMinute) throw new DomainError('TOO_FREQUENT');
+}
+
+/**
+ * Writes the stream to a temporary file, hashing it on the way. The multipart parser stops the stream at the
+ * size cap and marks it `truncated`, so at most UPLOAD_MAX_BYTES reach the disk.
+ */
+export async function receive(config: Config, stream: Readable & { truncated?: boolean }): Promise<ReceivedFile> {
+  const directory = temporaryDirectory(config);
+  await fs.mkdir(directory, { recursive: true });
+  const tempPath = path.join(directory, randomUUID());
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(stream, meter, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await fs.rm(tempPath, { force: true });
+    throw error;
+  }
+  return { tempPath, sha256: hash.digest('hex'), bytes, truncated: stream.truncated === true };
+}
+
+export async function discard(file: ReceivedFile): Promise<void> {
+  await fs.rm(file.tempPath, { force: true });
+}
+
+function isAllowedMime(mime: string | undefined): mime is UploadMimeType {
+  return (UPLOAD_MIME_TYPES as readonly string[]).includes(mime ?? '');
+}
+
+export function addressOf(sha256: string, mime: UploadMimeType): UploadAddress {
+  return `/uploads/${sha256}.${uploadsApi.UPLOAD_EXTENSIONS[mime]}`;
+}
+
+/** Checks the received file, moves it to its content address and records the owner; answers the address. */
+export async function commit(db: Executor, config: Config, ownerId: number, file: ReceivedFile): Promise<UploadAddress> {
+  try {
+    if (file.truncated) throw new DomainError('UPLOAD_TOO_LARGE', { max_bytes: config.uploadMaxBytes });
+    const detected = file.bytes > 0 ? await fileTypeFromFile(file.tempPath) : undefined;
+    if (!isAllowedMime(detected?.mime)) throw new DomainError('UPLOAD_NOT_IMAGE');
+    const mime = detected.mime;
+    const address = addressOf(file.sha256, mime);
+    // Same bytes, same name: replacing an existing file with identical content is harmless, and rename is atomic.
+    await fs.rename(file.tempPath, path.join(uploadDirectory(config), path.basename(address)));
+    await repo.recordUpload(db, { ownerId, sha256: file.sha256, mime, bytes: file.bytes });
+    return address;
+  } finally {
+    await discard(file);
+  }
+}
+
+export interface UploadRecord {
+  ownerId: number;
+  sha256: string;
+  mime: UploadMimeType;
+  bytes: number;
+}
+
+/**
+ * Whether `address` names an upload and, when `ownerId` is given, one that user uploaded. Null for anything
+ * else: a malformed address, unknown content, an extension that does not match the content, someone else's file.
+ */
+export async function findUploadByAddress(db: Executor, address: string, ownerId?: number): Promise<UploadRecord | null> {
+  const match = ADDRESS_RE.exec(address);
+  if (!match) return null;
+  const [, sha256, ext] = match as unknown as [string, string, string];
+  const row = ownerId === undefined ? await repo.findBySha256(db, sha256) : await repo.findOwned(db, ownerId, sha256);
+  if (!row || !isAllowedMime(row.mime) || uploadsApi.UPLOAD_EXTENSIONS[row.mime] !== ext) return null;
+  return { ownerId: row.ownerId, sha256: row.sha256, mime: row.mime, bytes: row.bytes };
+}
+
+export interface StoredFile {
+  mime: UploadMimeType;
+  bytes: number;
+  sha256: string;
+  open(): Readable;
+}
+
+/** The file behind `GET /uploads/:name`, or null (strict name check first: nothing else reaches the disk). */
+export async function openStoredFile(db: Executor, config: Config, name: string): Promise<StoredFile | null> {
+  if (!NAME_RE.test(name)) return null;
+  const found = await findUploadByAddress(db, `/uploads/${name}`);
+  if (!found) return null;
+  const filePath = path.join(uploadDirectory(config), name);
+  const stat = await fs.stat(filePath).catch(() => null);
+  if (!stat?.isFile()) return null;
+  return { mime: found.mime, bytes: stat.size, sha256: found.sha256, open: () => createReadStream(filePath) };
+}
