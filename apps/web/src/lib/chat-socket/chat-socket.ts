@@ -20,16 +20,8 @@ import { SocketLog } from './socket-log';
 
 export type SocketState = 'connecting' | 'open' | 'closed' | 'reconnecting';
 
-/** What the client needs of a WebSocket: the browser's and the `ws` package's both fit. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-}
+/** What the client needs of a WebSocket: the browser's; tests adapt the `ws` package's, which behaves the same. */
+export type SocketLike = Pick<WebSocket, 'readyState' | 'send' | 'close' | 'onopen' | 'onmessage' | 'onclose' | 'onerror'>;
 
 export type SocketFactory = (url: string) => SocketLike;
 
