@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, type AssetKey, type DepositAsset, type WithdrawalAsset } from '@reef/contract';
+import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, chatSocket, type AssetKey, type DepositAsset, type WithdrawalAsset } from '@reef/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
+  REALTIME_CHANNEL: z.string().regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits and : _ . - (at most 100)').default('reef-realtime'),
+  SOCKET_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(chatSocket.SOCKET_IDLE_MS / 1000),
   PUBLIC_ORIGINS: z.string().optional(),
   LOGIN_LEGACY: bool.default(true),
   ADMIN_ADDRESSES: z.string().default(''),
@@ -58,6 +60,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Redis pub/sub channel the nodes of one deployment share for socket frames (and the flood-control key prefix). */
+  realtimeChannel: string;
+  /** A chat socket that sends nothing for this long is closed (the client pings every 10 s). */
+  socketIdleMs: number;
   /** Origins whose EIP-4361 sign-in messages this server accepts (scheme://host[:port]). */
   publicOrigins: string[];
   loginLegacy: boolean;
@@ -201,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    realtimeChannel: e.REALTIME_CHANNEL,
+    socketIdleMs: e.SOCKET_IDLE_SECONDS * 1000,
     publicOrigins,
     loginLegacy: e.LOGIN_LEGACY,
     adminAddresses,

@@ -1,0 +1,52 @@
+/**
+ * The realtime side of one server process: its sockets, the hub services publish through (Redis when
+ * REDIS_URL is set, this process alone otherwise) and the chat flood gate. `app.realtime` is this.
+ */
+import { chatSocket, type ServerFrame } from '@reef/contract';
+import type { RealtimeHub } from './realtime-hub.js';
+import { LocalFloodGate, RedisFloodGate, type FloodGate } from './flood-gate.js';
+import { LocalHub, type HubLog } from './local-hub.js';
+import { RedisHub } from './redis-hub.js';
+import { SocketRegistry, type FrameSink } from './socket-registry.js';
+
+export interface Realtime extends RealtimeHub {
+  readonly sockets: SocketRegistry<FrameSink>;
+  readonly flood: FloodGate;
+  /** 'redis' when frames fan out to other nodes. */
+  readonly mode: 'local' | 'redis';
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  redisUrl: string | undefined;
+  /** Pub/sub channel, and the prefix of the flood-control keys. */
+  channel: string;
+  log: HubLog;
+}
+
+export async function startRealtime({ redisUrl, channel, log }: RealtimeOptions): Promise<Realtime> {
+  const sockets = new SocketRegistry();
+  if (!redisUrl) {
+    const hub = new LocalHub(sockets, log);
+    const flood = new LocalFloodGate(chatSocket.CHAT_FLOOD_PER_SECOND);
+    return {
+      sockets,
+      flood,
+      mode: 'local',
+      publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
+      close: async () => flood.close(),
+    };
+  }
+  const hub = await RedisHub.connect({ url: redisUrl, channel, sockets, log });
+  const flood = new RedisFloodGate(hub.publisher, `${channel}:flood:`, hub.nodeId, chatSocket.CHAT_FLOOD_PER_SECOND, log);
+  return {
+    sockets,
+    flood,
+    mode: 'redis',
+    publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
+    close: async () => {
+      flood.close();
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * This process's open chat sockets, by user. Hubs deliver through it; it never leaves the process, so
+ * with several nodes each one holds only its own sockets (decision 023).
+ */
+
+/** One open socket as the hubs see it: something that takes an already serialized frame. */
+export interface FrameSink {
+  push(data: string): void;
+  close(code: number, reason: string): void;
+}
+
+export class SocketRegistry<S extends FrameSink = FrameSink> {
+  private readonly byUser = new Map<number, Set<S>>();
+  private count = 0;
+
+  add(userId: number, sink: S): void {
+    let set = this.byUser.get(userId);
+    if (!set) {
+      set = new Set();
+      this.byUser.set(userId, set);
+    }
+    if (set.has(sink)) return;
+    set.add(sink);
+    this.count++;
+  }
+
+  remove(userId: number, sink: S): void {
+    const set = this.byUser.get(userId);
+    if (!set?.delete(sink)) return;
+    this.count--;
+    if (set.size === 0) this.byUser.delete(userId);
+  }
+
+  /** Sends an already serialized frame to every open socket of these users on this node. */
+  deliver(userIds: Iterable<number>, data: string): void {
+    // A user listed twice (e.g. the sender and a member of the group) still gets the frame once.
+    for (const userId of new Set(userIds)) {
+      const set = this.byUser.get(userId);
+      if (!set) continue;
+      for (const sink of set) sink.push(data);
+    }
+  }
+
+  /** Open sockets on this node. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Users with at least one open socket on this node. */
+  get users(): number {
+    return this.byUser.size;
+  }
+
+  all(): S[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+}
