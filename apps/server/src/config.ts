@@ -30,6 +30,7 @@ const envSchema = z.object({
   PUBLIC_ORIGINS: z.string().optional(),
   LOGIN_LEGACY: bool.default(true),
   ADMIN_ADDRESSES: z.string().default(''),
+  SERVICE_ADDRESSES: z.string().default(''),
   TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
   TRANSFER_FEE_RATE: decimalRate.default('0'),
   ASSET_SYMBOLS: z.string().default(''),
@@ -68,6 +69,8 @@ export interface Config {
   publicOrigins: string[];
   loginLegacy: boolean;
   adminAddresses: Set<string>;
+  /** Customer-service agents (lower-case wallet addresses): they see and answer the service desk. */
+  serviceAddresses: Set<string>;
   tokenTtlMs: number;
   transferFeeRate: string;
   assetSymbols: Record<AssetKey, string>;
@@ -152,6 +155,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminAddresses.add(raw.toLowerCase());
   }
 
+  const serviceAddresses = new Set<string>();
+  for (const raw of e.SERVICE_ADDRESSES.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (!ADDRESS_RE.test(raw)) throw new ConfigError(`Invalid environment:\n  SERVICE_ADDRESSES: not a wallet address: ${raw}`);
+    serviceAddresses.add(raw.toLowerCase());
+  }
+
   const assetSymbols = { ...DEFAULT_ASSET_SYMBOLS };
   for (const pair of e.ASSET_SYMBOLS.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [key = '', symbol = ''] = pair.split('=').map((s) => s.trim());
@@ -212,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicOrigins,
     loginLegacy: e.LOGIN_LEGACY,
     adminAddresses,
+    serviceAddresses,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     transferFeeRate: e.TRANSFER_FEE_RATE,
     assetSymbols,

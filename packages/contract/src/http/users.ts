@@ -14,6 +14,8 @@ export const userInfo = z.object({
   invite_address: address.nullable(),
   has_pay_password: z.boolean(),
   role: z.enum(['user', 'admin']),
+  /** Customer service (SERVICE_ADDRESSES): the chat pages show the desk inbox. */
+  service_agent: z.boolean(),
   balances: z.array(balance),
 });
 export type UserInfo = z.infer<typeof userInfo>;

@@ -9,3 +9,4 @@ export * from './airdrops.js';
 export * from './charges.js';
 export * from './uploads.js';
 export * from './ai.js';
+export * from './chat.js';

@@ -22,6 +22,8 @@ export interface AuthUser {
   /** Lower-case wallet address. */
   account: string;
   role: 'user' | 'admin';
+  /** Customer service (SERVICE_ADDRESSES): sees the desk inbox and answers for the desk. */
+  serviceAgent: boolean;
   tokenHash: string;
   /** As of this request's session lookup. */
   profile: UserProfile;
@@ -99,6 +101,7 @@ export async function authenticate(db: Database, config: Config, authorization: 
     account: session.account,
     // Roles follow the configuration at every request, so removing an address takes effect at once.
     role: config.adminAddresses.has(session.account) ? 'admin' : 'user',
+    serviceAgent: config.serviceAddresses.has(session.account),
     tokenHash,
     profile: {
       nickname: session.nickname,

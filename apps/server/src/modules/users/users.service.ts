@@ -56,6 +56,7 @@ export async function userInfo(db: Executor, user: AuthUser, symbols: Record<Ass
     invite_address: profile.referrerAccount ? getAddress(profile.referrerAccount) : null,
     has_pay_password: profile.hasPayPassword,
     role,
+    service_agent: user.serviceAgent,
     balances: ASSET_KEYS.map((key) => ({ key, symbol: symbols[key], amount: balances.get(key) ?? '0.00000000' })),
   };
 }

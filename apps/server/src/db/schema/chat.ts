@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * Chat (issue 4, decision 022). A friendship is two rows, one per direction, so each side keeps its own
+ * remark and "my friends" is one index range. Every conversation — direct pair, group, service desk — is
+ * one `chat_conversations` row; `chat_participants` says who reads it and holds each reader's read mark,
+ * so the conversation list, unread counts and sync are all one indexed walk from the user.
+ */
+export const friendRequests = pgTable(
+  'chat_friend_requests',
+  {
+    id: serial('id').primaryKey(),
+    fromId: integer('from_id')
+      .notNull()
+      .references(() => users.id),
+    toId: integer('to_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull().default(''),
+    /** sent → added | rejected, once. */
+    state: text('state').notNull().default('sent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One pending request per direction: a second one while the first waits is refused by the database too.
+    uniqueIndex('chat_friend_requests_pending_key').on(t.fromId, t.toId).where(sql`${t.state} = 'sent'`),
+    index('chat_friend_requests_to_idx').on(t.toId, t.id.desc()),
+    index('chat_friend_requests_from_idx').on(t.fromId, t.id.desc()),
+    check('chat_friend_requests_state', sql`${t.state} in ('sent', 'added', 'rejected')`),
+    check('chat_friend_requests_not_self', sql`${t.fromId} <> ${t.toId}`),
+  ],
+);
+
+export const friendships = pgTable(
+  'chat_friendships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    friendId: integer('friend_id')
+      .notNull()
+      .references(() => users.id),
+    /** What `user_id` calls `friend_id` ('' = the friend's nickname). */
+    remark: text('remark').notNull().default(''),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] }), check('chat_friendships_not_self', sql`${t.userId} <> ${t.friendId}`)],
+);
+
+export const chatGroups = pgTable(
+  'chat_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    announcement: text('announcement').notNull(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once by the owner; a disbanded group has no members and refuses everything. */
+    disbandedAt: timestamp('disbanded_at', { withTimezone: true }),
+  },
+  (t) => [index('chat_groups_owner_idx').on(t.ownerId)],
+);
+
+export const chatGroupMembers = pgTable(
+  'chat_group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => chatGroups.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').notNull().default('member'),
+    /** The member's nickname in this group ('' = their own nickname). */
+    nickname: text('nickname').notNull().default(''),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('chat_group_members_user_idx').on(t.userId),
+    check('chat_group_members_role', sql`${t.role} in ('owner', 'member')`),
+  ],
+);
+
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: serial('id').primaryKey(),
+    /** direct | group | service. */
+    kind: text('kind').notNull(),
+    /** direct: the pair, lower uid first, so (a, b) and (b, a) are one row. */
+    userLow: integer('user_low').references(() => users.id),
+    userHigh: integer('user_high').references(() => users.id),
+    groupId: integer('group_id').references(() => chatGroups.id),
+    /** service: the customer whose desk conversation this is. */
+    customerId: integer('customer_id').references(() => users.id),
+    /** service: open | claimed | closed. */
+    serviceState: text('service_state'),
+    /** service: the agent who claimed it (kept after closing, for the record). */
+    agentId: integer('agent_id').references(() => users.id),
+    /** service: the agents' shared read mark (the customer's own mark is in chat_participants). */
+    agentReadId: bigint('agent_read_id', { mode: 'number' }).notNull().default(0),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_conversations_direct_key').on(t.userLow, t.userHigh).where(sql`${t.kind} = 'direct'`),
+    uniqueIndex('chat_conversations_group_key').on(t.groupId).where(sql`${t.kind} = 'group'`),
+    uniqueIndex('chat_conversations_service_key').on(t.customerId).where(sql`${t.kind} = 'service'`),
+    // The agents' inbox: open and claimed desks, most recent first.
+    index('chat_conversations_service_inbox_idx').on(t.serviceState, t.updatedAt.desc()).where(sql`${t.kind} = 'service'`),
+    check('chat_conversations_kind', sql`${t.kind} in ('direct', 'group', 'service')`),
+    check(
+      'chat_conversations_shape',
+      sql`(${t.kind} = 'direct' and ${t.userLow} < ${t.userHigh} and ${t.groupId} is null and ${t.customerId} is null)
+        or (${t.kind} = 'group' and ${t.groupId} is not null and ${t.userLow} is null and ${t.customerId} is null)
+        or (${t.kind} = 'service' and ${t.customerId} is not null and ${t.serviceState} in ('open', 'claimed', 'closed') and ${t.userLow} is null and ${t.groupId} is null)`,
+    ),
+  ],
+);
+
+export const chatParticipants = pgTable(
+  'chat_participants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    /** Everything up to this message id has been read; only ever moves forward. */
+    lastReadId: bigint('last_read_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] }), index('chat_participants_conversation_idx').on(t.conversationId)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    /** Global and increasing in commit order (inserts take one advisory lock), so `id > after` never skips. */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    /** `service` when an agent answered for the desk. */
+    senderType: text('sender_type').notNull().default('user'),
+    msgType: text('msg_type').notNull(),
+    content: text('content').notNull(),
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_sender_client_key').on(t.senderId, t.clientId),
+    index('chat_messages_conversation_idx').on(t.conversationId, t.id),
+    check('chat_messages_sender_type', sql`${t.senderType} in ('user', 'service')`),
+    check('chat_messages_msg_type', sql`${t.msgType} in ('text', 'image', 'emoji')`),
+  ],
+);
+
+/** Wallet addresses of the customer-service agents, copied from SERVICE_ADDRESSES at start, so desk frames reach them. */
+export const chatServiceAgents = pgTable('chat_service_agents', {
+  account: text('account').primaryKey(),
+});

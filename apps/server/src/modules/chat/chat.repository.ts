@@ -1,0 +1,414 @@
+/**
+ * Chat queries: conversations, participants (with read marks) and messages. Friends and groups have their
+ * own repositories; this one is what every message path walks.
+ */
+import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { chatConversations, chatGroups, chatMessages, chatParticipants, chatServiceAgents, friendships, users } from '../../db/schema/index.js';
+
+export type ConversationRow = typeof chatConversations.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** The few user fields a chat view shows. */
+export interface PeerRow {
+  id: number;
+  nickname: string;
+  account: string;
+}
+
+export type MessageWithSender = MessageRow & { sender: PeerRow };
+
+/** Any constant: serializes message inserts so ids become visible in increasing order (decision 022). */
+const MESSAGE_ORDER_LOCK = 7_311_022;
+
+export async function lockMessageOrder(db: Executor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
+}
+
+const peerColumns = { id: users.id, nickname: users.nickname, account: users.account };
+
+export async function findPeers(db: Executor, ids: readonly number[]): Promise<Map<number, PeerRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select(peerColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function findPeer(db: Executor, id: number): Promise<PeerRow | undefined> {
+  return (await findPeers(db, [id])).get(id);
+}
+
+// ---- Conversations ------------------------------------------------------------------------------
+
+export async function findConversation(db: Executor, id: number, lock = false): Promise<ConversationRow | undefined> {
+  const query = db.select().from(chatConversations).where(eq(chatConversations.id, id));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function findDirect(db: Executor, a: number, b: number): Promise<ConversationRow | undefined> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const rows = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.kind, 'direct'), eq(chatConversations.userLow, low), eq(chatConversations.userHigh, high)));
+  return rows[0];
+}
+
+/** The pair's conversation, created with both participants on first use (a concurrent creator wins harmlessly). */
+export async function findOrCreateDirect(db: Executor, a: number, b: number): Promise<ConversationRow> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const inserted = await db.insert(chatConversations).values({ kind: 'direct', userLow: low, userHigh: high }).onConflictDoNothing().returning();
+  const row = inserted[0] ?? (await findDirect(db, a, b))!;
+  if (inserted[0]) await addParticipants(db, row.id, [low, high], 0);
+  return row;
+}
+
+export async function findGroupConversation(db: Executor, groupId: number): Promise<ConversationRow | undefined> {
+  const rows = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.kind, 'group'), eq(chatConversations.groupId, groupId)));
+  return rows[0];
+}
+
+export async function insertGroupConversation(db: Executor, groupId: number): Promise<ConversationRow> {
+  const rows = await db.insert(chatConversations).values({ kind: 'group', groupId }).returning();
+  return rows[0]!;
+}
+
+export async function findService(db: Executor, customerId: number, lock = false): Promise<ConversationRow | undefined> {
+  const query = db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.kind, 'service'), eq(chatConversations.customerId, customerId)));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function findOrCreateService(db: Executor, customerId: number): Promise<ConversationRow> {
+  const inserted = await db
+    .insert(chatConversations)
+    .values({ kind: 'service', customerId, serviceState: 'open' })
+    .onConflictDoNothing()
+    .returning();
+  const row = inserted[0] ?? (await findService(db, customerId))!;
+  if (inserted[0]) await addParticipants(db, row.id, [customerId], 0);
+  return row;
+}
+
+export async function updateConversation(
+  db: Executor,
+  id: number,
+  patch: Partial<Pick<ConversationRow, 'serviceState' | 'agentId' | 'updatedAt'>>,
+): Promise<ConversationRow> {
+  const rows = await db.update(chatConversations).set(patch).where(eq(chatConversations.id, id)).returning();
+  return rows[0]!;
+}
+
+/** Moves the conversation's newest message forward (never back: inserts commit in id order, but be safe). */
+export async function touchConversation(db: Executor, id: number, messageId: number, at: Date): Promise<void> {
+  await db
+    .update(chatConversations)
+    .set({ lastMessageId: sql`greatest(coalesce(${chatConversations.lastMessageId}, 0), ${messageId})`, updatedAt: at })
+    .where(eq(chatConversations.id, id));
+}
+
+// ---- Participants and read marks ----------------------------------------------------------------
+
+export async function addParticipants(db: Executor, conversationId: number, userIds: readonly number[], lastReadId: number): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(chatParticipants)
+    .values(userIds.map((userId) => ({ userId, conversationId, lastReadId })))
+    .onConflictDoNothing();
+}
+
+export async function removeParticipants(db: Executor, conversationId: number, userIds?: readonly number[]): Promise<void> {
+  const where = userIds
+    ? and(eq(chatParticipants.conversationId, conversationId), inArray(chatParticipants.userId, [...userIds]))
+    : eq(chatParticipants.conversationId, conversationId);
+  await db.delete(chatParticipants).where(where);
+}
+
+export async function isParticipant(db: Executor, userId: number, conversationId: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: chatParticipants.userId })
+    .from(chatParticipants)
+    .where(and(eq(chatParticipants.userId, userId), eq(chatParticipants.conversationId, conversationId)));
+  return rows.length > 0;
+}
+
+export async function participantIds(db: Executor, conversationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: chatParticipants.userId })
+    .from(chatParticipants)
+    .where(eq(chatParticipants.conversationId, conversationId));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Moves a reader's mark to `lastId`, clamped to the newest message and never backwards; returns the mark
+ * as it is now, or undefined when the user does not read this conversation.
+ */
+export async function advanceReadMark(db: Executor, userId: number, conversationId: number, lastId: number): Promise<number | undefined> {
+  const rows = await db
+    .update(chatParticipants)
+    .set({
+      lastReadId: sql`greatest(${chatParticipants.lastReadId}, least(${lastId}::bigint,
+        (select coalesce(last_message_id, 0) from chat_conversations where id = ${conversationId})))`,
+    })
+    .where(and(eq(chatParticipants.userId, userId), eq(chatParticipants.conversationId, conversationId)))
+    .returning({ lastReadId: chatParticipants.lastReadId });
+  return rows[0]?.lastReadId;
+}
+
+/** The agents' shared mark on a desk conversation, with the same rules. */
+export async function advanceAgentReadMark(db: Executor, conversationId: number, lastId: number): Promise<number> {
+  const rows = await db
+    .update(chatConversations)
+    .set({
+      agentReadId: sql`greatest(${chatConversations.agentReadId}, least(${lastId}::bigint, coalesce(${chatConversations.lastMessageId}, 0)))`,
+    })
+    .where(eq(chatConversations.id, conversationId))
+    .returning({ agentReadId: chatConversations.agentReadId });
+  return rows[0]!.agentReadId;
+}
+
+/** Messages after the user's mark not sent by the user, in one conversation. */
+export async function unreadIn(db: Executor, userId: number, conversationId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .innerJoin(chatParticipants, eq(chatParticipants.conversationId, chatMessages.conversationId))
+    .where(
+      and(
+        eq(chatParticipants.userId, userId),
+        eq(chatParticipants.conversationId, conversationId),
+        gt(chatMessages.id, chatParticipants.lastReadId),
+        ne(chatMessages.senderId, userId),
+      ),
+    );
+  return rows[0]?.n ?? 0;
+}
+
+/** Customer messages after the agents' mark on a desk conversation. */
+export async function agentUnreadIn(db: Executor, conversationId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .where(and(eq(chatMessages.conversationId, conversationId), gt(chatMessages.id, chatConversations.agentReadId), eq(chatMessages.senderType, 'user')));
+  return rows[0]?.n ?? 0;
+}
+
+/** One join over the user's participant rows; each conversation is an index range on (conversation_id, id). */
+export async function totalUnread(db: Executor, userId: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatParticipants)
+    .innerJoin(
+      chatMessages,
+      and(eq(chatMessages.conversationId, chatParticipants.conversationId), gt(chatMessages.id, chatParticipants.lastReadId)),
+    )
+    .where(and(eq(chatParticipants.userId, userId), ne(chatMessages.senderId, userId)));
+  return rows[0]?.n ?? 0;
+}
+
+// ---- Messages -----------------------------------------------------------------------------------
+
+const sender = alias(users, 'sender');
+const messageWithSender = {
+  message: chatMessages,
+  sender: { id: sender.id, nickname: sender.nickname, account: sender.account },
+};
+
+function flatten(rows: { message: MessageRow; sender: PeerRow }[]): MessageWithSender[] {
+  return rows.map(({ message, sender: peer }) => ({ ...message, sender: peer }));
+}
+
+/** Inserts unless (sender, client_id) exists; undefined means it does (a replay). */
+export async function insertMessage(db: Executor, values: typeof chatMessages.$inferInsert): Promise<MessageRow | undefined> {
+  const rows = await db.insert(chatMessages).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+export async function findByClientId(db: Executor, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
+  const rows = await db
+    .select(messageWithSender)
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId)));
+  return flatten(rows)[0];
+}
+
+/** Newest first, `limit + 1` rows so the caller knows whether older ones remain (index (conversation_id, id)). */
+export async function history(db: Executor, conversationId: number, before: number | undefined, limit: number): Promise<MessageWithSender[]> {
+  const where = before === undefined ? eq(chatMessages.conversationId, conversationId) : and(eq(chatMessages.conversationId, conversationId), lt(chatMessages.id, before));
+  const rows = await db
+    .select(messageWithSender)
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .where(where)
+    .orderBy(desc(chatMessages.id))
+    .limit(limit + 1);
+  return flatten(rows);
+}
+
+/**
+ * Messages after `after` in the user's conversations (and, for agents, every desk conversation), oldest
+ * first, `limit + 1` rows. Returned with their conversation rows so each can be shown from the reader's side.
+ */
+export async function messagesAfter(
+  db: Executor,
+  userId: number,
+  includeDesk: boolean,
+  after: number,
+  limit: number,
+): Promise<{ message: MessageWithSender; conversation: ConversationRow }[]> {
+  const mine = db.select({ id: chatParticipants.conversationId }).from(chatParticipants).where(eq(chatParticipants.userId, userId));
+  const scope: SQL = includeDesk
+    ? or(inArray(chatMessages.conversationId, mine), eq(chatConversations.kind, 'service'))!
+    : inArray(chatMessages.conversationId, mine);
+  const rows = await db
+    .select({ ...messageWithSender, conversation: chatConversations })
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+    .where(and(gt(chatMessages.id, after), scope))
+    .orderBy(asc(chatMessages.id))
+    .limit(limit + 1);
+  return rows.map(({ message, sender: peer, conversation }) => ({ message: { ...message, sender: peer }, conversation }));
+}
+
+export async function latestMessageId(db: Executor): Promise<number> {
+  const rows = await db.select({ id: sql<number>`coalesce(max(${chatMessages.id}), 0)::bigint` }).from(chatMessages);
+  return Number(rows[0]?.id ?? 0);
+}
+
+// ---- The conversation list ----------------------------------------------------------------------
+
+const other = alias(users, 'other');
+const lastMessage = alias(chatMessages, 'last_message');
+const lastSender = alias(users, 'last_sender');
+
+export interface ConversationListRow {
+  conversation: ConversationRow;
+  other: PeerRow | null;
+  remark: string | null;
+  groupName: string | null;
+  last: MessageWithSender | null;
+  unread: number;
+}
+
+/**
+ * The user's conversations in one query, newest activity first: the other party (direct), the group name,
+ * the last message with its sender and the unread count (a correlated count on (conversation_id, id)).
+ * Direct and desk conversations appear once they have a message; groups from their creation.
+ */
+export async function listConversations(db: Executor, userId: number): Promise<ConversationListRow[]> {
+  const otherId = sql`case when ${chatConversations.userLow} = ${userId} then ${chatConversations.userHigh} else ${chatConversations.userLow} end`;
+  const rows = await db
+    .select({
+      conversation: chatConversations,
+      other: { id: other.id, nickname: other.nickname, account: other.account },
+      remark: friendships.remark,
+      groupName: chatGroups.name,
+      last: lastMessage,
+      lastSender: { id: lastSender.id, nickname: lastSender.nickname, account: lastSender.account },
+      unread: sql<number>`(select count(*)::int from chat_messages m
+        where m.conversation_id = ${chatParticipants.conversationId} and m.id > ${chatParticipants.lastReadId} and m.sender_id <> ${userId})`,
+    })
+    .from(chatParticipants)
+    .innerJoin(chatConversations, eq(chatConversations.id, chatParticipants.conversationId))
+    .leftJoin(other, and(eq(chatConversations.kind, 'direct'), eq(other.id, otherId)))
+    .leftJoin(friendships, and(eq(friendships.userId, userId), eq(friendships.friendId, other.id)))
+    .leftJoin(chatGroups, eq(chatGroups.id, chatConversations.groupId))
+    .leftJoin(lastMessage, eq(lastMessage.id, chatConversations.lastMessageId))
+    .leftJoin(lastSender, eq(lastSender.id, lastMessage.senderId))
+    .where(and(eq(chatParticipants.userId, userId), or(eq(chatConversations.kind, 'group'), sql`${chatConversations.lastMessageId} is not null`)))
+    .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.id));
+  return rows.map((r) => ({
+    conversation: r.conversation,
+    other: r.other?.id ? r.other : null,
+    remark: r.remark,
+    groupName: r.groupName,
+    last: r.last && r.lastSender ? { ...r.last, sender: r.lastSender } : null,
+    unread: r.unread,
+  }));
+}
+
+// ---- Service desk -------------------------------------------------------------------------------
+
+const customer = alias(users, 'customer');
+const agent = alias(users, 'agent');
+
+export interface TicketRow {
+  conversation: ConversationRow;
+  customer: PeerRow;
+  agent: PeerRow | null;
+  last: MessageWithSender | null;
+  /** From the agents' side. */
+  unread: number;
+}
+
+/** Desk conversations in the given states, unread first then newest, one query. */
+export async function listTickets(db: Executor, states: readonly string[], limit: number): Promise<TicketRow[]> {
+  const unread = sql<number>`(select count(*)::int from chat_messages m
+    where m.conversation_id = ${chatConversations.id} and m.id > ${chatConversations.agentReadId} and m.sender_type = 'user')`;
+  const rows = await db
+    .select({
+      conversation: chatConversations,
+      customer: { id: customer.id, nickname: customer.nickname, account: customer.account },
+      agent: { id: agent.id, nickname: agent.nickname, account: agent.account },
+      last: lastMessage,
+      lastSender: { id: lastSender.id, nickname: lastSender.nickname, account: lastSender.account },
+      unread,
+    })
+    .from(chatConversations)
+    .innerJoin(customer, eq(customer.id, chatConversations.customerId))
+    .leftJoin(agent, eq(agent.id, chatConversations.agentId))
+    .leftJoin(lastMessage, eq(lastMessage.id, chatConversations.lastMessageId))
+    .leftJoin(lastSender, eq(lastSender.id, lastMessage.senderId))
+    .where(
+      and(
+        eq(chatConversations.kind, 'service'),
+        inArray(chatConversations.serviceState, [...states]),
+        sql`${chatConversations.lastMessageId} is not null`,
+      ),
+    )
+    .orderBy(sql`${unread} > 0 desc`, desc(chatConversations.updatedAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    conversation: r.conversation,
+    customer: r.customer,
+    agent: r.agent?.id ? r.agent : null,
+    last: r.last && r.lastSender ? { ...r.last, sender: r.lastSender } : null,
+    unread: r.unread,
+  }));
+}
+
+export async function findMessageWithSender(db: Executor, id: number): Promise<MessageWithSender | undefined> {
+  const rows = await db
+    .select(messageWithSender)
+    .from(chatMessages)
+    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
+    .where(eq(chatMessages.id, id));
+  return flatten(rows)[0];
+}
+
+// ---- Agents -------------------------------------------------------------------------------------
+
+/** Makes the stored agent list equal to the configured one (lower-case addresses). */
+export async function replaceServiceAgents(db: Executor, accounts: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(chatServiceAgents);
+    if (accounts.length > 0) await tx.insert(chatServiceAgents).values(accounts.map((account) => ({ account }))).onConflictDoNothing();
+  });
+}
+
+/** Uids of the agents who have signed in at least once. */
+export async function serviceAgentIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).innerJoin(chatServiceAgents, eq(chatServiceAgents.account, users.account));
+  return rows.map((r) => r.id);
+}

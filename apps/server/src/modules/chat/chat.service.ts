@@ -1,0 +1,284 @@
+/**
+ * Conversations and messages (issue 4 §2, decision 022): who may write where, storing a message once per
+ * (sender, client_id), read marks and unread counts, history and catch-up, and the frames each change
+ * pushes through the realtime hub. The database is the record: a frame is a hint a client may miss, and
+ * GET /api/chat/sync returns everything after the last id it saw.
+ *
+ * The socket gateway calls sendMessage, toChatToSendBody, markRead, totalUnread and latestMessageId; the
+ * REST routes call the same functions, so both paths apply one set of rules.
+ */
+import {
+  chatApi,
+  type ChatMessage,
+  type ConversationRef,
+  type ConversationSummary,
+  type SendMessageBody,
+  type ServerFrame,
+  type ToChatData,
+} from '@reef/contract';
+import type { Database, Executor } from '../../db/client.js';
+import { DomainError } from '../../plugins/errors.js';
+import type { RealtimeHub } from '../realtime/realtime-hub.js';
+import { messageView, peerView, refFor } from './chat-views.js';
+import * as repo from './chat.repository.js';
+import * as friendsRepo from './friends.repository.js';
+import * as groupsRepo from './groups.repository.js';
+import { assertChatImage } from './chat-images.js';
+
+export interface ChatActor {
+  id: number;
+  /** The user's address is in SERVICE_ADDRESSES (read from the configuration at every request). */
+  serviceAgent: boolean;
+}
+
+interface Resolved {
+  conversation: repo.ConversationRow;
+  /** The actor speaks or reads for the desk, not as its customer. */
+  asAgent: boolean;
+}
+
+/** Where a message may be written; creates the direct or desk conversation on first use. Runs in the sending transaction. */
+async function resolveForWrite(tx: Executor, actor: ChatActor, ref: ConversationRef): Promise<Resolved> {
+  switch (ref.type) {
+    case 'user': {
+      // Friends only (decision 022): deleting a friend keeps the history but stops new messages.
+      if (ref.id === actor.id || !(await friendsRepo.areFriends(tx, actor.id, ref.id))) throw new DomainError('NOT_FRIENDS');
+      return { conversation: await repo.findOrCreateDirect(tx, actor.id, ref.id), asAgent: false };
+    }
+    case 'group': {
+      const membership = await groupsRepo.findMembership(tx, ref.id, actor.id);
+      if (!membership) throw new DomainError('NOT_GROUP_MEMBER');
+      if (membership.group.disbandedAt) throw new DomainError('GROUP_DISBANDED');
+      return { conversation: (await repo.findGroupConversation(tx, ref.id))!, asAgent: false };
+    }
+    case 'service': {
+      if (ref.id === actor.id) {
+        await repo.findOrCreateService(tx, actor.id);
+        // Locked: the desk state (reopen, claim) changes with the message, one writer at a time.
+        return { conversation: (await repo.findService(tx, actor.id, true))!, asAgent: false };
+      }
+      if (!actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
+      const conversation = await repo.findService(tx, ref.id, true);
+      if (!conversation) throw new DomainError('NOT_FOUND');
+      return { conversation, asAgent: true };
+    }
+  }
+}
+
+/** Where a user may read; null when the conversation does not exist yet (nothing to read, nothing to leak). */
+async function resolveForRead(db: Executor, actor: ChatActor, ref: ConversationRef): Promise<Resolved | null> {
+  switch (ref.type) {
+    case 'user': {
+      if (ref.id === actor.id) throw new DomainError('NOT_FRIENDS');
+      const conversation = await repo.findDirect(db, actor.id, ref.id);
+      if (conversation) return { conversation, asAgent: false };
+      if (!(await friendsRepo.areFriends(db, actor.id, ref.id))) throw new DomainError('NOT_FRIENDS');
+      return null;
+    }
+    case 'group': {
+      const membership = await groupsRepo.findMembership(db, ref.id, actor.id);
+      if (!membership) throw new DomainError('NOT_GROUP_MEMBER');
+      if (membership.group.disbandedAt) throw new DomainError('GROUP_DISBANDED');
+      return { conversation: (await repo.findGroupConversation(db, ref.id))!, asAgent: false };
+    }
+    case 'service': {
+      if (ref.id !== actor.id && !actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
+      const conversation = await repo.findService(db, ref.id);
+      if (conversation) return { conversation, asAgent: ref.id !== actor.id };
+      if (ref.id !== actor.id) throw new DomainError('NOT_FOUND');
+      return null;
+    }
+  }
+}
+
+/**
+ * The desk's state moves with its messages: a customer writing to a closed desk reopens it; an agent
+ * answering claims it (an open or closed one), and a desk another agent holds refuses them.
+ */
+async function applyDeskRules(tx: Executor, actor: ChatActor, resolved: Resolved): Promise<repo.ConversationRow> {
+  const { conversation, asAgent } = resolved;
+  if (!asAgent) {
+    return conversation.serviceState === 'closed' ? repo.updateConversation(tx, conversation.id, { serviceState: 'open', agentId: null }) : conversation;
+  }
+  if (conversation.serviceState === 'claimed') {
+    if (conversation.agentId !== actor.id) throw new DomainError('SERVICE_CLAIMED_BY_OTHER');
+    return conversation;
+  }
+  return repo.updateConversation(tx, conversation.id, { serviceState: 'claimed', agentId: actor.id });
+}
+
+/** Everyone who reads a conversation: its participants, plus every agent for a desk. */
+async function readersOf(db: Executor, conversation: repo.ConversationRow): Promise<number[]> {
+  const ids = await repo.participantIds(db, conversation.id);
+  if (conversation.kind === 'service') ids.push(...(await repo.serviceAgentIds(db)));
+  return [...new Set(ids)];
+}
+
+/** One publish per distinct view: a direct message is keyed differently for its two readers, anything else is one frame. */
+function publishPerReader(hub: RealtimeHub, conversation: repo.ConversationRow, readers: readonly number[], frameFor: (readerId: number) => ServerFrame) {
+  if (conversation.kind !== 'direct') {
+    if (readers.length > 0) hub.publish(readers, frameFor(readers[0]!));
+    return;
+  }
+  for (const reader of readers) hub.publish([reader], frameFor(reader));
+}
+
+async function replayOf(db: Database, actor: ChatActor, body: SendMessageBody, stored: repo.MessageWithSender): Promise<ChatMessage> {
+  const conversation = (await repo.findConversation(db, stored.conversationId))!;
+  const view = messageView(stored, conversation, actor.id);
+  const same =
+    view.conversation.type === body.conversation.type &&
+    view.conversation.id === body.conversation.id &&
+    stored.msgType === body.msg_type &&
+    stored.content === body.content;
+  // A client id names one message: reusing it for different content is a client bug, not a resend.
+  if (!same) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+  return view;
+}
+
+/**
+ * Stores one message (idempotent on (sender, client_id)), publishes `chat` frames to every recipient's
+ * sockets and the sender's other sockets through the hub, and returns the message as the sender sees it.
+ */
+export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatActor, input: SendMessageBody): Promise<ChatMessage> {
+  // The socket hands over what toChatToSendBody built: the same schema the HTTP route applies.
+  const parsed = chatApi.sendMessageBody.safeParse(input);
+  if (!parsed.success) throw new DomainError('PARAMETER_ERROR');
+  const body = parsed.data;
+
+  const earlier = await repo.findByClientId(db, actor.id, body.client_id);
+  if (earlier) return replayOf(db, actor, body, earlier);
+  if (body.msg_type === 'image') await assertChatImage(db, actor.id, body.content);
+
+  const senderRow = await repo.findPeer(db, actor.id);
+  if (!senderRow) throw new DomainError('USER_NOT_FOUND');
+  const now = new Date();
+  const stored = await db.transaction(async (tx) => {
+    const resolved = await resolveForWrite(tx, actor, body.conversation);
+    const conversation = resolved.conversation.kind === 'service' ? await applyDeskRules(tx, actor, resolved) : resolved.conversation;
+    await repo.lockMessageOrder(tx);
+    const row = await repo.insertMessage(tx, {
+      conversationId: conversation.id,
+      senderId: actor.id,
+      senderType: resolved.asAgent ? 'service' : 'user',
+      msgType: body.msg_type,
+      content: body.content,
+      clientId: body.client_id,
+      createdAt: now,
+    });
+    if (!row) return null;
+    await repo.touchConversation(tx, conversation.id, row.id, now);
+    return { conversation, message: { ...row, sender: senderRow } };
+  });
+  if (!stored) {
+    // The same client id committed between the first look and the insert (two sockets resending at once).
+    return replayOf(db, actor, body, (await repo.findByClientId(db, actor.id, body.client_id))!);
+  }
+
+  const readers = await readersOf(db, stored.conversation);
+  publishPerReader(hub, stored.conversation, readers, (reader) => ({ type: 'chat', data: messageView(stored.message, stored.conversation, reader) }));
+  return messageView(stored.message, stored.conversation, actor.id);
+}
+
+/**
+ * Maps a spec §3 to_chat frame to SendMessageBody (to_group → group; to_user_type 'service' → the sender's own desk
+ * conversation; user_type 'service' (agents only) → the customer's desk conversation {type:'service', id}; else user).
+ */
+export function toChatToSendBody(actor: ChatActor, data: ToChatData): SendMessageBody {
+  let conversation: ConversationRef;
+  if (data.to_group) conversation = { type: 'group', id: data.id };
+  else if (data.to_user_type === 'service') conversation = { type: 'service', id: actor.id };
+  else if (data.user_type === 'service') {
+    if (!actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
+    conversation = { type: 'service', id: data.id };
+  } else conversation = { type: 'user', id: data.id };
+  return { conversation, msg_type: data.msg_type, content: data.content, client_id: data.client_id };
+}
+
+export interface ReadResult {
+  conversation: ConversationRef;
+  last_read_id: number;
+  unread: number;
+  total_unread: number;
+}
+
+/**
+ * Moves the reader's mark forward (never back, never past the newest message), publishes `read` to the
+ * other party or members and `unread` with the exact total to the reader's sockets.
+ */
+export async function markRead(db: Database, hub: RealtimeHub, actor: ChatActor, ref: ConversationRef, lastId: number): Promise<ReadResult> {
+  const resolved = await resolveForRead(db, actor, ref);
+  if (!resolved) throw new DomainError('NOT_FOUND');
+  const { conversation, asAgent } = resolved;
+  let lastReadId: number;
+  let unread: number;
+  if (asAgent) {
+    lastReadId = await repo.advanceAgentReadMark(db, conversation.id, lastId);
+    unread = await repo.agentUnreadIn(db, conversation.id);
+  } else {
+    const mark = await repo.advanceReadMark(db, actor.id, conversation.id, lastId);
+    if (mark === undefined) throw new DomainError('NOT_FOUND');
+    lastReadId = mark;
+    unread = await repo.unreadIn(db, actor.id, conversation.id);
+  }
+  const total = await repo.totalUnread(db, actor.id);
+
+  const others = (await readersOf(db, conversation)).filter((id) => id !== actor.id);
+  publishPerReader(hub, conversation, others, (reader) => ({
+    type: 'read',
+    data: { conversation: refFor(conversation, reader), reader: actor.id, last_read_id: lastReadId },
+  }));
+  hub.publish([actor.id], { type: 'unread', data: { total } });
+  return { conversation: refFor(conversation, actor.id), last_read_id: lastReadId, unread, total_unread: total };
+}
+
+/** Messages after the user's read marks, not sent by the user, across all their conversations. */
+export function totalUnread(db: Executor, userId: number): Promise<number> {
+  return repo.totalUnread(db, userId);
+}
+
+export function latestMessageId(db: Executor): Promise<number> {
+  return repo.latestMessageId(db);
+}
+
+export async function listMessages(
+  db: Database,
+  actor: ChatActor,
+  query: { type: ConversationRef['type']; id: number; before?: number | undefined; limit: number },
+): Promise<{ list: ChatMessage[]; has_more: boolean }> {
+  const resolved = await resolveForRead(db, actor, { type: query.type, id: query.id });
+  if (!resolved) return { list: [], has_more: false };
+  const rows = await repo.history(db, resolved.conversation.id, query.before, query.limit);
+  return {
+    list: rows.slice(0, query.limit).map((row) => messageView(row, resolved.conversation, actor.id)),
+    has_more: rows.length > query.limit,
+  };
+}
+
+/** Catch-up after a reconnect: everything after `after`, oldest first, CHAT_SYNC_LIMIT at a time. */
+export async function syncMessages(db: Database, actor: ChatActor, after: number): Promise<{ list: ChatMessage[]; has_more: boolean }> {
+  const rows = await repo.messagesAfter(db, actor.id, actor.serviceAgent, after, chatApi.CHAT_SYNC_LIMIT);
+  return {
+    list: rows.slice(0, chatApi.CHAT_SYNC_LIMIT).map((row) => messageView(row.message, row.conversation, actor.id)),
+    has_more: rows.length > chatApi.CHAT_SYNC_LIMIT,
+  };
+}
+
+export async function listConversations(db: Database, actor: ChatActor): Promise<{ list: ConversationSummary[]; total_unread: number }> {
+  const rows = await repo.listConversations(db, actor.id);
+  const list = rows.map((row): ConversationSummary => {
+    const { conversation } = row;
+    let title = '';
+    if (conversation.kind === 'direct' && row.other) title = row.remark || row.other.nickname || peerView(row.other).address;
+    else if (conversation.kind === 'group') title = row.groupName ?? '';
+    return {
+      conversation: refFor(conversation, actor.id),
+      title,
+      last_message: row.last ? messageView(row.last, conversation, actor.id) : null,
+      unread: row.unread,
+      updated_at: conversation.updatedAt.toISOString(),
+    };
+  });
+  // Every conversation with unread messages has one, so the list's sum is the total (no second query).
+  return { list, total_unread: list.reduce((sum, item) => sum + item.unread, 0) };
+}
