@@ -22,6 +22,9 @@ const AirdropPage = lazyPage(() => import('./routes/airdrop'));
 const IncomePage = lazyPage(() => import('./routes/income'));
 const IncomeLogPage = lazyPage(() => import('./routes/income-log'));
 const ChargePage = lazyPage(() => import('./routes/charge'));
+const HoldingsPage = lazyPage(() => import('./routes/holdings'));
+const AssetDetailsPage = lazyPage(() => import('./routes/asset-details'));
+const DetailsRowPage = lazyPage(() => import('./routes/details-row'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -41,6 +44,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'index/income': <IncomePage />,
   'index/incomeTpl': <IncomeLogPage />,
   'property/single': <ChargePage />,
+  'index/property': <HoldingsPage />,
+  'index/details': <AssetDetailsPage />,
+  'index/detailsTpl': <DetailsRowPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -7,3 +7,6 @@ export { WithdrawalList } from './components/withdrawal-list';
 export { RechargeForm } from './components/recharge-form';
 export { DepositList } from './components/deposit-list';
 export { ChargeForm } from './components/charge-form';
+export { ChargePanel } from './components/charge-panel';
+export { HoldingsOverview } from './components/holdings-overview';
+export { AssetDetails } from './components/asset-details';

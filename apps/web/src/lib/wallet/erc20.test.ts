@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalToWei, erc20TransferData } from './erc20';
+import { decimalToWei, erc20TransferData, weiToQuantity } from './erc20';
 
 describe('decimalToWei', () => {
   it('converts decimal strings exactly', () => {
@@ -29,5 +29,14 @@ describe('erc20TransferData', () => {
 
   it('refuses a bad address', () => {
     expect(() => erc20TransferData('0x1234', 1n)).toThrow();
+  });
+});
+
+describe('weiToQuantity', () => {
+  it('encodes wei as a quantity without leading zeros', () => {
+    expect(weiToQuantity(0n)).toBe('0x0');
+    expect(weiToQuantity(10n ** 18n)).toBe('0xde0b6b3a7640000');
+    expect(weiToQuantity(decimalToWei('0.05'))).toBe('0xb1a2bc2ec50000');
+    expect(() => weiToQuantity(-1n)).toThrow();
   });
 });

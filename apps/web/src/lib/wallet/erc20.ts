@@ -23,3 +23,12 @@ export function erc20TransferData(to: string, wei: bigint): string {
   if (wei < 0n) throw new Error('negative amount');
   return `${ERC20_TRANSFER_SELECTOR}${word(to.slice(2).toLowerCase())}${word(wei.toString(16))}`;
 }
+
+/**
+ * Wei as an EIP-1474 quantity for a transaction's `value`: 0x and hex digits without leading zeros
+ * ("0x0" for zero). Wallets refuse a padded or decimal value.
+ */
+export function weiToQuantity(wei: bigint): string {
+  if (wei < 0n) throw new Error('negative amount');
+  return `0x${wei.toString(16)}`;
+}

@@ -5,6 +5,7 @@ import { BillIcon, DepositIcon, ExchangeIcon, GiftIcon, TransferIcon, WalletIcon
 import { pagePath, type PageId } from '../../../lib/pages';
 
 const LINKS: { page: PageId; Icon: ComponentType<{ className?: string }>; testId: string }[] = [
+  { page: 'index/property', Icon: WalletIcon, testId: 'quick-holdings' },
   { page: 'property/transfer', Icon: TransferIcon, testId: 'quick-transfer' },
   { page: 'property/propDetails', Icon: BillIcon, testId: 'quick-bills' },
   { page: 'property/recharge', Icon: DepositIcon, testId: 'quick-recharge' },

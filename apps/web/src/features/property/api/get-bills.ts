@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ledgerApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { nextPageParam } from '../model/paged-list';
 
 export type BillType = z.infer<typeof ledgerApi.billType>;
 
@@ -24,7 +25,7 @@ export function billsQueryOptions(type: BillType) {
     queryKey: billsQueryKey(type),
     queryFn: ({ pageParam, signal }) => getBills(type, pageParam, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageParam,
   });
 }
 

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { withdrawalsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { nextPageParam } from '../model/paged-list';
 
 export const WITHDRAWAL_PAGE_LIMIT = 20;
 
@@ -13,10 +14,15 @@ export function listWithdrawals(page: number, signal?: AbortSignal) {
 }
 
 export function withdrawalsQueryOptions() {
-  return queryOptions({ queryKey: [...withdrawalsRootKey, 1], queryFn: ({ signal }) => listWithdrawals(1, signal) });
+  return infiniteQueryOptions({
+    queryKey: withdrawalsRootKey,
+    queryFn: ({ pageParam, signal }) => listWithdrawals(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
 }
 
 export function useWithdrawals() {
   const { token } = useSession();
-  return useQuery({ ...withdrawalsQueryOptions(), enabled: token !== null });
+  return useInfiniteQuery({ ...withdrawalsQueryOptions(), enabled: token !== null });
 }

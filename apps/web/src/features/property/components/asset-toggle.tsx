@@ -1,9 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS } from '@reef/contract';
 import { useAppConfig } from '../../../lib/app-config';
 
 export type ChainAsset = 'usdt' | 'coin';
 export const CHAIN_ASSETS: readonly ChainAsset[] = ['usdt', 'coin'];
+
+/** `?asset=coin` opens a form on the coin (links from an asset's page); anything else on USDT. */
+export function useChainAssetParam(): ChainAsset {
+  const [search] = useSearchParams();
+  const requested = search.get('asset');
+  return CHAIN_ASSETS.find((asset) => asset === requested) ?? 'usdt';
+}
 
 /** The symbol the server configured for an asset ("USDT", the coin's ticker). */
 export function useAssetSymbol() {

@@ -1,36 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_ASSET_SYMBOLS, formatAmount, isAssetKey, isLanguageCode, type AssetKey, type BillLine } from '@reef/contract';
+import { DEFAULT_ASSET_SYMBOLS, isAssetKey, isLanguageCode, type AssetKey } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { FishSchool } from '../../../components/ui/status-screen';
 import { localeTag } from '../../../i18n';
 import { useAppConfig } from '../../../lib/app-config';
 import { useBills, type BillType } from '../api/get-bills';
-
-function BillRow({ line, symbol, dateFormat }: { line: BillLine; symbol: string; dateFormat: Intl.DateTimeFormat }) {
-  const { t } = useTranslation();
-  const amount = formatAmount(line.amount);
-  const negative = amount.startsWith('-');
-  return (
-    <li className="bill" data-testid="bill-line">
-      <div className="bill__main">
-        <span className="bill__kind">{t(`bills.kinds.${line.kind}`)}</span>
-        <time className="bill__time" dateTime={line.created_at}>
-          {dateFormat.format(new Date(line.created_at))}
-        </time>
-        {line.memo && <span className="bill__memo">{line.memo}</span>}
-      </div>
-      <div className="bill__side">
-        <span className={`bill__amount ${negative ? 'is-negative' : 'is-positive'}`} data-testid="bill-amount">
-          {negative ? amount : `+${amount}`} <small>{symbol}</small>
-        </span>
-        <span className="bill__balance">{t('bills.balanceAfter', { amount: formatAmount(line.balance_after) })}</span>
-      </div>
-    </li>
-  );
-}
+import { uniqueRows } from '../model/paged-list';
+import { BillRow } from './bill-row';
+import { LoadMore } from './load-more';
 
 /** Fund log (GET /api/finance/bill/:type): a tab per asset, 20 lines a page, "load more". */
 export function BillList() {
@@ -52,14 +32,7 @@ export function BillList() {
     [language],
   );
 
-  // Offset pages can overlap when new lines arrive between loads: show each line once.
-  const lines = useMemo(() => {
-    const byId = new Map<number, BillLine>();
-    for (const page of bills.data?.pages ?? []) {
-      for (const line of page.list) if (!byId.has(line.id)) byId.set(line.id, line);
-    }
-    return [...byId.values()];
-  }, [bills.data]);
+  const lines = useMemo(() => uniqueRows(bills.data?.pages), [bills.data]);
 
   const tabs: { type: BillType; label: string }[] = [
     { type: 'all', label: t('bills.all') },
@@ -109,22 +82,12 @@ export function BillList() {
                 <BillRow key={line.id} line={line} symbol={symbols[line.asset]} dateFormat={dateFormat} />
               ))}
             </ul>
-            <div className="list-footer">
-              {bills.hasNextPage ? (
-                <Button
-                  variant="secondary"
-                  busy={bills.isFetchingNextPage}
-                  onClick={() => {
-                    if (!bills.isFetchingNextPage) void bills.fetchNextPage();
-                  }}
-                  data-testid="bills-load-more"
-                >
-                  {t('common.loadMore')}
-                </Button>
-              ) : (
-                <p className="muted">{t('common.noMore')}</p>
-              )}
-            </div>
+            <LoadMore
+              hasNextPage={bills.hasNextPage}
+              isFetchingNextPage={bills.isFetchingNextPage}
+              fetchNextPage={bills.fetchNextPage}
+              testId="bills-load-more"
+            />
           </>
         )}
       </div>

@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type Deposit } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeposits } from '../api/list-deposits';
+import { uniqueRows } from '../model/paged-list';
 import { useAssetSymbol } from './asset-toggle';
+import { LoadMore } from './load-more';
 import { useDateFormat } from './use-date-format';
 
 function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.DateTimeFormat }) {
@@ -21,9 +23,26 @@ function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.Date
           </span>
         )}
         {item.status === 'failed' && <span className="bill__memo">{t('recharge.failedReason', { reason: item.failure ?? '' })}</span>}
-        <span className="bill__memo" title={item.tx_hash}>
-          {`${item.tx_hash.slice(0, 10)}…${item.tx_hash.slice(-8)}`}
-        </span>
+        {item.status === 'review' && (
+          <span className="bill__memo" data-testid="deposit-review-note">
+            {t('property.voucher.waitReview')}
+          </span>
+        )}
+        {item.status === 'rejected' && (
+          <span className="bill__memo" data-testid="deposit-reason">
+            {t('recharge.failedReason', { reason: item.reason ?? '' })}
+          </span>
+        )}
+        {item.tx_hash !== null && (
+          <span className="bill__memo" title={item.tx_hash}>
+            {`${item.tx_hash.slice(0, 10)}…${item.tx_hash.slice(-8)}`}
+          </span>
+        )}
+        {item.voucher_image !== null && (
+          <a className="bill__memo text-link" href={item.voucher_image} target="_blank" rel="noreferrer" data-testid="deposit-voucher-image">
+            {t('property.voucher.image')}
+          </a>
+        )}
       </div>
       <div className="bill__side">
         <span className="bill__amount">{item.amount === null ? '—' : `${formatAmount(item.amount)} ${symbol}`}</span>
@@ -43,7 +62,8 @@ export function DepositList({ onCredited }: { onCredited: () => void }) {
     onCreditedRef.current = onCredited;
   });
 
-  const list = deposits.data?.list;
+  const data = deposits.data;
+  const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   useEffect(() => {
     if (list === undefined) return;
     const now = new Set(list.filter((d) => d.status === 'credited').map((d) => d.id));
@@ -71,11 +91,19 @@ export function DepositList({ onCredited }: { onCredited: () => void }) {
       ) : list.length === 0 ? (
         <p className="empty-state">{t('common.empty')}</p>
       ) : (
-        <ul className="bill-list">
-          {list.map((item) => (
-            <DepositRow key={item.id} item={item} dateFormat={dateFormat} />
-          ))}
-        </ul>
+        <>
+          <ul className="bill-list">
+            {list.map((item) => (
+              <DepositRow key={item.id} item={item} dateFormat={dateFormat} />
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={deposits.hasNextPage}
+            isFetchingNextPage={deposits.isFetchingNextPage}
+            fetchNextPage={deposits.fetchNextPage}
+            testId="deposits-load-more"
+          />
+        </>
       )}
     </section>
   );

@@ -6,7 +6,6 @@ import { DEFAULT_ASSET_SYMBOLS, formatAmount, type AssetKey, type UserInfo } fro
 import { ExchangeIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/class-names';
-import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { trimAmount } from '../../../lib/amount-format';
 import { ApiError, toastError } from '../../../lib/api-client';
@@ -28,6 +27,7 @@ import {
   quotableAmount,
   reverse,
 } from '../model/exchange-input';
+import { RechargePrompt } from './recharge-prompt';
 
 /** How long the amount must rest before it is quoted. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -266,17 +266,13 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
       </form>
 
       {rechargeMessage !== null && (
-        <Modal title={rechargeMessage} onClose={closeRechargePrompt} testId="exchange-recharge-prompt">
-          <p className="modal__text">{t('exchange.rechargeHint', { symbol: fromSymbol })}</p>
-          <div className="modal__actions">
-            <Link className="btn btn--primary btn--block" to={pagePath('property/recharge')} data-testid="exchange-recharge">
-              <span className="btn__label">{t('exchange.recharge')}</span>
-            </Link>
-            <Button variant="ghost" block onClick={closeRechargePrompt}>
-              {t('common.later')}
-            </Button>
-          </div>
-        </Modal>
+        <RechargePrompt
+          asset={direction.from}
+          symbol={fromSymbol}
+          message={rechargeMessage}
+          onClose={closeRechargePrompt}
+          testPrefix="exchange"
+        />
       )}
     </>
   );

@@ -78,6 +78,9 @@ export function FundsOverview({ balances, failed, onRetry }: FundsOverviewProps)
                         {t('funds.exchange')}
                       </Link>
                     )}
+                    <Link className="chip-button" to={`${pagePath('index/details')}?asset=${balance.key}`} data-testid={`funds-details-${balance.key}`}>
+                      {t('property.holdings.details')}
+                    </Link>
                     <Link className="chip-button" to={`${pagePath('property/propDetails')}?type=${balance.key}`} data-testid={`funds-bills-${balance.key}`}>
                       {t('funds.bills')}
                     </Link>

@@ -9,36 +9,69 @@ import { useSession } from '../../../lib/session';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { isUserRejection } from '../../../lib/wallet';
-import { useRecharge } from '../api/recharge';
+import { useRechargeRules } from '../api/get-recharge-rules';
+import { useRecharge, type ChainRecharge } from '../api/recharge';
 import { checkAmount, normalizeAmountInput } from '../model/amount-input';
 import { DepositWalletError, depositProvider, sendDepositTransfer } from '../model/deposit-transaction';
-import { AssetToggle, useAssetSymbol, type ChainAsset } from './asset-toggle';
+import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from './asset-toggle';
 import { AmountField } from './amount-field';
+import { VoucherRechargeForm } from './voucher-recharge-form';
 
 interface RechargeFormProps {
   balances: UserInfo['balances'] | undefined;
 }
 
 /**
- * pages/property/recharge: the wallet sends the token to the platform's deposit address, then the app
- * claims the transaction by its hash. A hash whose claim got no answer is kept for "Submit again", so
- * a retry never sends a second transfer.
+ * pages/property/recharge: the server's recharge rules decide the form. With a chain RPC the wallet pays and the
+ * hash is claimed; without one the user submits the amount and a voucher for review.
  */
 export function RechargeForm({ balances }: RechargeFormProps) {
+  const { t } = useTranslation();
+  const rules = useRechargeRules();
+  const initialAsset = useChainAssetParam();
+  if (rules.isError) {
+    return (
+      <section className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void rules.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </section>
+    );
+  }
+  if (rules.data === undefined) {
+    return (
+      <section className="card list-loading">
+        <Spinner />
+      </section>
+    );
+  }
+  if (rules.data.mode === 'review') {
+    return <VoucherRechargeForm balances={balances} minimums={rules.data.minimums} initialAsset={initialAsset} />;
+  }
+  return <ChainRechargeForm balances={balances} initialAsset={initialAsset} />;
+}
+
+/**
+ * Chain mode: the wallet sends the token to the platform's deposit address, then the app claims the
+ * transaction by its hash. A hash whose claim got no answer is kept for "Submit again", so a retry never
+ * sends a second transfer.
+ */
+function ChainRechargeForm({ balances, initialAsset }: RechargeFormProps & { initialAsset: ChainAsset }) {
   const { t } = useTranslation();
   const id = useId();
   const { account } = useSession();
   const config = useChainConfig();
   const claim = useRecharge();
   const symbolOf = useAssetSymbol();
-  const [asset, setAsset] = useState<ChainAsset>('usdt');
+  const [asset, setAsset] = useState<ChainAsset>(initialAsset);
   const [amount, setAmount] = useState('');
   const [sending, setSending] = useState(false);
-  const [unclaimed, setUnclaimed] = useState<{ asset: ChainAsset; txHash: string } | null>(null);
+  const [unclaimed, setUnclaimed] = useState<ChainRecharge | null>(null);
   const symbol = symbolOf(asset);
   const balance = balances?.find((b) => b.key === asset);
 
-  const submitClaim = async (target: { asset: ChainAsset; txHash: string }) => {
+  const submitClaim = async (target: ChainRecharge) => {
     try {
       await claim.mutateAsync(target);
       setUnclaimed(null);

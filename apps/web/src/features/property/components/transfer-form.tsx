@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { formatAmount, isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { ApiError, toastError } from '../../../lib/api-client';
@@ -10,6 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { useTransfer } from '../api/transfer';
 import { checkTransfer, estimateFee, normalizeAmountInput, ratePercent } from '../model/transfer-input';
 import { AmountField } from './amount-field';
+import { RechargePrompt } from './recharge-prompt';
 
 interface TransferFormProps {
   /** The user's balances (from the user info), for the available amount. */
@@ -24,9 +26,16 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
   const config = useAppConfig();
   const send = useTransfer();
   const [keeper] = useState(() => createIdempotencyKeeper());
-  const [chosenAsset, setChosenAsset] = useState<AssetKey | null>(null);
+  // `?asset=` (from an asset's page) preselects it; an unknown key is ignored.
+  const [search] = useSearchParams();
+  const requestedAsset = search.get('asset');
+  const [chosenAsset, setChosenAsset] = useState<AssetKey | null>(
+    requestedAsset !== null && isAssetKey(requestedAsset) ? requestedAsset : null,
+  );
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
+  const [short, setShort] = useState<{ asset: AssetKey; message: string } | null>(null);
+  const closePrompt = useCallback(() => setShort(null), []);
 
   const assets = config.data?.assets ?? [];
   const asset = chosenAsset ?? assets[0]?.key ?? null;
@@ -54,6 +63,10 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
       onTransferred();
     } catch (error) {
       keeper.settle(error instanceof ApiError ? 'answered' : 'unknown');
+      if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+        setShort({ asset, message: error.message });
+        return;
+      }
       toastError(error);
     }
   });
@@ -70,77 +83,88 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
   }
 
   return (
-    <form
-      className="card form transfer-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <label className="field" htmlFor={`${id}-asset`}>
-        <span className="field__label">{t('transfer.asset')}</span>
-        <select
-          id={`${id}-asset`}
-          className="select field__input"
-          value={asset ?? ''}
-          disabled={assets.length === 0}
-          onChange={(event) => {
-            if (isAssetKey(event.target.value)) setChosenAsset(event.target.value);
-          }}
-          data-testid="transfer-asset"
-        >
-          {assets.length === 0 && <option value="">{t('common.loading')}</option>}
-          {assets.map((a) => (
-            <option key={a.key} value={a.key}>
-              {a.symbol}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p className="field__hint" data-testid="transfer-available">
-        {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
-      </p>
+    <>
+      <form
+        className="card form transfer-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label className="field" htmlFor={`${id}-asset`}>
+          <span className="field__label">{t('transfer.asset')}</span>
+          <select
+            id={`${id}-asset`}
+            className="select field__input"
+            value={asset ?? ''}
+            disabled={assets.length === 0}
+            onChange={(event) => {
+              if (isAssetKey(event.target.value)) setChosenAsset(event.target.value);
+            }}
+            data-testid="transfer-asset"
+          >
+            {assets.length === 0 && <option value="">{t('common.loading')}</option>}
+            {assets.map((a) => (
+              <option key={a.key} value={a.key}>
+                {a.symbol}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="field__hint" data-testid="transfer-available">
+          {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
+        </p>
 
-      <label className="field" htmlFor={`${id}-address`}>
-        <span className="field__label">{t('transfer.address')}</span>
-        <input
-          id={`${id}-address`}
-          className="field__input"
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-          placeholder={t('transfer.addressPlaceholder')}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          data-testid="transfer-address"
+        <label className="field" htmlFor={`${id}-address`}>
+          <span className="field__label">{t('transfer.address')}</span>
+          <input
+            id={`${id}-address`}
+            className="field__input"
+            value={address}
+            onChange={(event) => setAddress(event.target.value)}
+            placeholder={t('transfer.addressPlaceholder')}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            data-testid="transfer-address"
+          />
+        </label>
+
+        <AmountField
+          id={`${id}-amount`}
+          label={t('transfer.amount')}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('transfer.amountPlaceholder')}
+          suffix={symbol}
+          testId="transfer-amount"
         />
-      </label>
 
-      <AmountField
-        id={`${id}-amount`}
-        label={t('transfer.amount')}
-        value={amount}
-        onChange={setAmount}
-        placeholder={t('transfer.amountPlaceholder')}
-        suffix={symbol}
-        testId="transfer-amount"
-      />
+        <dl className="fee-box">
+          <div>
+            <dt>{t('transfer.feeRate')}</dt>
+            <dd data-testid="transfer-fee-rate">{percent === null ? '—' : `${percent}%`}</dd>
+          </div>
+          <div>
+            <dt>{t('transfer.fee')}</dt>
+            <dd>{fee === null ? '—' : `${fee} ${symbol}`}</dd>
+          </div>
+        </dl>
 
-      <dl className="fee-box">
-        <div>
-          <dt>{t('transfer.feeRate')}</dt>
-          <dd data-testid="transfer-fee-rate">{percent === null ? '—' : `${percent}%`}</dd>
-        </div>
-        <div>
-          <dt>{t('transfer.fee')}</dt>
-          <dd>{fee === null ? '—' : `${fee} ${symbol}`}</dd>
-        </div>
-      </dl>
-
-      <Button type="submit" block busy={send.isPending} data-testid="transfer-submit">
-        {t('transfer.submit')}
-      </Button>
-    </form>
+        <Button type="submit" block busy={send.isPending} data-testid="transfer-submit">
+          {t('transfer.submit')}
+        </Button>
+      </form>
+      {short !== null && (
+        <RechargePrompt
+          asset={short.asset}
+          symbol={assets.find((a) => a.key === short.asset)?.symbol ?? short.asset}
+          message={short.message}
+          onClose={closePrompt}
+          testPrefix="transfer"
+        />
+      )}
+    </>
   );
 }

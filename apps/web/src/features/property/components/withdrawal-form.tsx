@@ -13,7 +13,7 @@ import { useWithdrawalRules } from '../api/get-withdrawal-rules';
 import { useWithdraw } from '../api/withdraw';
 import { normalizeAmountInput } from '../model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
-import { AssetToggle, useAssetSymbol, type ChainAsset } from './asset-toggle';
+import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from './asset-toggle';
 import { AmountField } from './amount-field';
 
 const PASSWORD_RE = /^\d{6}$/;
@@ -37,7 +37,8 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
   const { t } = useTranslation();
   const id = useId();
   const symbolOf = useAssetSymbol();
-  const [asset, setAsset] = useState<ChainAsset>('usdt');
+  const initialAsset = useChainAssetParam();
+  const [asset, setAsset] = useState<ChainAsset>(initialAsset);
   const [amount, setAmount] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [password, setPassword] = useState('');

@@ -1,9 +1,12 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type Withdrawal } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useWithdrawals } from '../api/list-withdrawals';
+import { uniqueRows } from '../model/paged-list';
 import { useAssetSymbol } from './asset-toggle';
+import { LoadMore } from './load-more';
 import { useDateFormat } from './use-date-format';
 
 function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Intl.DateTimeFormat }) {
@@ -19,6 +22,7 @@ function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Int
             {item.tx_hash}
           </span>
         )}
+        {item.status === 'paying' && <span className="bill__memo">{t('property.payingNote')}</span>}
         {item.status === 'rejected' && (
           <span className="bill__memo" data-testid="withdrawal-reason">
             {t('withdraw.failedReason', { reason: item.reason ?? '' })}
@@ -38,6 +42,8 @@ export function WithdrawalList() {
   const { t } = useTranslation();
   const withdrawals = useWithdrawals();
   const dateFormat = useDateFormat();
+  const data = withdrawals.data;
+  const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
     <section className="card" aria-labelledby="withdrawals-title">
       <h2 id="withdrawals-title" className="card__title">
@@ -50,18 +56,26 @@ export function WithdrawalList() {
             {t('common.retry')}
           </Button>
         </div>
-      ) : withdrawals.data === undefined ? (
+      ) : list === undefined ? (
         <div className="list-loading">
           <Spinner />
         </div>
-      ) : withdrawals.data.list.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="empty-state">{t('common.empty')}</p>
       ) : (
-        <ul className="bill-list">
-          {withdrawals.data.list.map((item) => (
-            <WithdrawalRow key={item.id} item={item} dateFormat={dateFormat} />
-          ))}
-        </ul>
+        <>
+          <ul className="bill-list">
+            {list.map((item) => (
+              <WithdrawalRow key={item.id} item={item} dateFormat={dateFormat} />
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={withdrawals.hasNextPage}
+            isFetchingNextPage={withdrawals.isFetchingNextPage}
+            fetchNextPage={withdrawals.fetchNextPage}
+            testId="withdrawals-load-more"
+          />
+        </>
       )}
     </section>
   );

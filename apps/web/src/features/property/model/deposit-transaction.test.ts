@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Eip1193Provider } from '../../../lib/wallet';
-import { DepositWalletError, sendDepositTransfer } from './deposit-transaction';
+import { DepositWalletError, sendBnbPayment, sendDepositTransfer } from './deposit-transaction';
 
 const account = '0x' + '1'.repeat(40);
 const token = '0x' + '2'.repeat(40);
@@ -34,6 +34,22 @@ describe('sendDepositTransfer', () => {
   it('refuses when the wallet shows another account', async () => {
     const { provider, calls } = wallet('0x' + '9'.repeat(40));
     await expect(sendDepositTransfer({ provider, account, token, depositAddress, amount: '1' })).rejects.toBeInstanceOf(DepositWalletError);
+    expect(calls.map((c) => c.method)).toEqual(['eth_accounts']);
+  });
+});
+
+describe('sendBnbPayment', () => {
+  it('sends the BNB as the value of a plain transfer to the deposit address', async () => {
+    const { provider, calls } = wallet(account);
+    await expect(sendBnbPayment({ provider, account, depositAddress, amount: '0.25' })).resolves.toBe(hash);
+    const sent = calls.find((c) => c.method === 'eth_sendTransaction')!.params as [Record<string, unknown>];
+    expect(sent[0]).toEqual({ from: account, to: depositAddress, value: `0x${(25n * 10n ** 16n).toString(16)}` });
+    expect(calls.map((c) => c.method)).toEqual(['eth_accounts', 'eth_chainId', 'eth_sendTransaction']);
+  });
+
+  it('refuses when the wallet shows another account, before asking it to pay', async () => {
+    const { provider, calls } = wallet('0x' + '9'.repeat(40));
+    await expect(sendBnbPayment({ provider, account, depositAddress, amount: '1' })).rejects.toBeInstanceOf(DepositWalletError);
     expect(calls.map((c) => c.method)).toEqual(['eth_accounts']);
   });
 });

@@ -8,6 +8,7 @@ import {
   sameAccount,
   selectedAccount,
   sendTransaction,
+  weiToQuantity,
   type Eip1193Provider,
 } from '../../../lib/wallet';
 
@@ -46,4 +47,24 @@ export async function sendDepositTransfer({ provider, account, token, depositAdd
   if (selected !== null && !sameAccount(selected, account)) throw new DepositWalletError('wrongAccount');
   await ensureTargetChain(provider);
   return sendTransaction(provider, { from: account, to: token, data: erc20TransferData(depositAddress, decimalToWei(amount)) });
+}
+
+export interface BnbPayment {
+  provider: Eip1193Provider;
+  /** The signed-in account: the server credits only a payment from it. */
+  account: string;
+  depositAddress: string;
+  /** A validated decimal of BNB with at most 8 places. */
+  amount: string;
+}
+
+/**
+ * Has the wallet send `amount` BNB (18 decimals) straight to the deposit address: a native transfer, no
+ * calldata. Answers the transaction hash, which the RUSD charge then claims.
+ */
+export async function sendBnbPayment({ provider, account, depositAddress, amount }: BnbPayment): Promise<string> {
+  const selected = await selectedAccount(provider);
+  if (selected !== null && !sameAccount(selected, account)) throw new DepositWalletError('wrongAccount');
+  await ensureTargetChain(provider);
+  return sendTransaction(provider, { from: account, to: depositAddress, value: weiToQuantity(decimalToWei(amount)) });
 }

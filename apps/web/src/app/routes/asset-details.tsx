@@ -1,0 +1,32 @@
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { isAssetKey } from '@reef/contract';
+import { useLakes } from '../../features/market';
+import { AssetDetails } from '../../features/property';
+import { useUserInfo } from '../../features/user';
+import { pagePath } from '../../lib/pages';
+import { SubPage } from '../layouts/sub-page';
+
+/**
+ * pages/index/details?asset=<key> — one asset: balance, value, actions, fund log. It is one of the two pages
+ * with a navigation bar (spec §2): SubPage's back button and title. An unknown asset goes to the holdings.
+ */
+export default function AssetDetailsRoute() {
+  const [search] = useSearchParams();
+  const asset = search.get('asset');
+  const user = useUserInfo();
+  const lakes = useLakes();
+  if (asset === null || !isAssetKey(asset)) return <Navigate to={pagePath('index/property')} replace />;
+  return (
+    <SubPage page="index/details">
+      <AssetDetails
+        key={asset}
+        asset={asset}
+        balances={user.data?.balances}
+        failed={user.isError}
+        onRetry={() => void user.refetch()}
+        lakes={lakes.data?.list}
+        lakesFailed={lakes.isError}
+      />
+    </SubPage>
+  );
+}

@@ -1,0 +1,158 @@
+import type { ComponentType } from 'react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AssetKey, UserInfo } from '@reef/contract';
+import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '../../../components/ui/art/icons';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { FishSchool } from '../../../components/ui/status-screen';
+import { formatGroupedAmount } from '../../../lib/amount-format';
+import { pagePath } from '../../../lib/pages';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useBills } from '../api/get-bills';
+import { assetActions, type AssetActionKind } from '../model/asset-actions';
+import { valueHoldings, type PricedLake } from '../model/holdings';
+import { uniqueRows } from '../model/paged-list';
+import { BillRow } from './bill-row';
+import { LoadMore } from './load-more';
+import { useDateFormat } from './use-date-format';
+
+/** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
+const NO_LAKES: readonly PricedLake[] = [];
+
+const ACTION_ICONS: Record<AssetActionKind, ComponentType<{ className?: string }>> = {
+  recharge: DepositIcon,
+  withdraw: WithdrawIcon,
+  transfer: TransferIcon,
+  exchange: ExchangeIcon,
+};
+
+interface AssetDetailsProps {
+  asset: AssetKey;
+  balances: UserInfo['balances'] | undefined;
+  failed: boolean;
+  onRetry: () => void;
+  lakes: readonly PricedLake[] | undefined;
+  lakesFailed: boolean;
+}
+
+/**
+ * pages/index/details?asset=<key>: one asset — balance, value in USDT, the actions that apply to it, and its
+ * fund log 20 lines a page (each line is the index/detailsTpl row, `BillRow`).
+ */
+export function AssetDetails({ asset, balances, failed, onRetry, lakes, lakesFailed }: AssetDetailsProps) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const dateFormat = useDateFormat();
+  const bills = useBills(asset);
+  const lines = useMemo(() => uniqueRows(bills.data?.pages), [bills.data]);
+  const pricing = lakes ?? (lakesFailed ? NO_LAKES : undefined);
+  const holding = useMemo(() => {
+    const balance = balances?.find((b) => b.key === asset);
+    if (balance === undefined || pricing === undefined) return undefined;
+    return valueHoldings([balance], pricing).list[0];
+  }, [balances, pricing, asset]);
+  const symbol = symbols[asset];
+
+  return (
+    <>
+      <section className="card asset-head" aria-labelledby="asset-head-title">
+        <h2 id="asset-head-title" className="holdings-total__label">
+          {t('details.balance', { symbol })}
+        </h2>
+        {failed ? (
+          <div className="inline-error">
+            <p>{t('errors.loadFailed')}</p>
+            <Button variant="secondary" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : holding === undefined ? (
+          <span className="skeleton coin-stats__skeleton" />
+        ) : (
+          <>
+            <p className="price-figure price-figure--large">
+              <span className="price-figure__value" data-testid="details-balance">
+                {formatGroupedAmount(holding.amount)}
+              </span>
+              <span className="price-figure__unit">{symbol}</span>
+            </p>
+            <dl className="fee-box">
+              <div>
+                <dt>{t('details.value')}</dt>
+                <dd data-testid="details-value">
+                  {holding.value === null ? t('property.holdings.noPrice') : `≈ ${formatGroupedAmount(holding.value)} ${symbols.usdt}`}
+                </dd>
+              </div>
+              {holding.price !== null && asset !== 'usdt' && (
+                <div>
+                  <dt>{t('details.price')}</dt>
+                  <dd data-testid="details-price">
+                    {t('details.priceValue', { symbol, price: formatGroupedAmount(holding.price), quote: symbols.usdt })}
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </>
+        )}
+      </section>
+
+      <nav className="card fund-actions" aria-label={t('funds.actions')}>
+        <ul className="fund-actions__grid">
+          {assetActions(asset).map(({ kind, page, search }) => {
+            const Icon = ACTION_ICONS[kind];
+            return (
+              <li key={kind}>
+                <Link to={`${pagePath(page)}${search}`} className="quick-link" data-testid={`details-action-${kind}`}>
+                  <span className="quick-link__icon">
+                    <Icon />
+                  </span>
+                  <span className="quick-link__label">{t(`details.actions.${kind}`)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <section className="asset-log" aria-labelledby="asset-log-title" aria-busy={bills.isFetching || undefined}>
+        <h2 id="asset-log-title" className="card__title">
+          {t('details.log')}
+        </h2>
+        {bills.isError && lines.length === 0 ? (
+          <div className="card inline-error">
+            <p>{t('errors.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void bills.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : bills.isPending ? (
+          <div className="list-loading">
+            <Spinner size="large" />
+            <span className="sr-only">{t('common.loading')}</span>
+          </div>
+        ) : lines.length === 0 ? (
+          <div className="empty-state" data-testid="details-log-empty">
+            <FishSchool />
+            <p>{t('bills.empty')}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="card bill-list" data-testid="details-log">
+              {lines.map((line) => (
+                <BillRow key={line.id} line={line} symbol={symbol} dateFormat={dateFormat} />
+              ))}
+            </ul>
+            <LoadMore
+              hasNextPage={bills.hasNextPage}
+              isFetchingNextPage={bills.isFetchingNextPage}
+              fetchNextPage={bills.fetchNextPage}
+              testId="details-load-more"
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

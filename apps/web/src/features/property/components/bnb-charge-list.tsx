@@ -1,0 +1,104 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type BnbCharge } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../lib/toast';
+import { useBnbCharges } from '../api/list-bnb-charges';
+import { uniqueRows } from '../model/paged-list';
+import { LoadMore } from './load-more';
+import { useDateFormat } from './use-date-format';
+
+function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  return (
+    <li className="bill" data-testid="bnb-charge-row" data-status={item.status}>
+      <div className="bill__main">
+        <span className="bill__kind">{t(`property.bnb.status.${item.status}`)}</span>
+        <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
+        {item.status === 'pending' && (
+          <span className="bill__memo" data-testid="bnb-charge-confirmations">
+            {t('recharge.confirmations', { count: Math.min(item.confirmations, item.required_confirmations), required: item.required_confirmations })}
+          </span>
+        )}
+        {item.status === 'failed' && <span className="bill__memo">{t('property.bnb.failedReason', { reason: item.failure ?? '' })}</span>}
+        <span className="bill__memo" title={item.tx_hash}>
+          {`${item.tx_hash.slice(0, 10)}…${item.tx_hash.slice(-8)}`}
+        </span>
+      </div>
+      <div className="bill__side">
+        <span className="bill__amount" data-testid="bnb-charge-amount">
+          {item.amount_bnb === null ? '—' : `${formatAmount(item.amount_bnb)} BNB`}
+        </span>
+        {item.rusd !== null && (
+          <span className="bill__balance" data-testid="bnb-charge-rusd">{`+${formatAmount(item.rusd)} RUSD`}</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The user's BNB charges, asked again every 3 s while one is pending. When one is credited the caller's
+ * `onCredited` refreshes the balances and the user hears it.
+ */
+export function BnbChargeList({ onCredited }: { onCredited: () => void }) {
+  const { t } = useTranslation();
+  const charges = useBnbCharges();
+  const dateFormat = useDateFormat();
+  const data = charges.data;
+  const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
+  const credited = useRef<Set<number> | null>(null);
+  const onCreditedRef = useRef(onCredited);
+  useEffect(() => {
+    onCreditedRef.current = onCredited;
+  });
+
+  useEffect(() => {
+    if (list === undefined) return;
+    const now = new Map(list.filter((c) => c.status === 'credited').map((c) => [c.id, c]));
+    const before = credited.current;
+    credited.current = new Set(now.keys());
+    if (before === null) return;
+    const landed = [...now.values()].filter((c) => !before.has(c.id));
+    if (landed.length === 0) return;
+    onCreditedRef.current();
+    showToast(t('property.bnb.credited', { amount: formatAmount(landed[0]!.rusd ?? '0') }));
+  }, [list, t]);
+
+  return (
+    <section className="card" aria-labelledby="bnb-charges-title">
+      <h2 id="bnb-charges-title" className="card__title">
+        {t('property.bnb.history')}
+      </h2>
+      {charges.isError && list === undefined ? (
+        <div className="inline-error">
+          <p>{t('errors.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void charges.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : list === undefined ? (
+        <div className="list-loading">
+          <Spinner />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="empty-state">{t('common.empty')}</p>
+      ) : (
+        <>
+          <ul className="bill-list">
+            {list.map((item) => (
+              <BnbChargeRow key={item.id} item={item} dateFormat={dateFormat} />
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={charges.hasNextPage}
+            isFetchingNextPage={charges.isFetchingNextPage}
+            fetchNextPage={charges.fetchNextPage}
+            testId="bnb-charges-load-more"
+          />
+        </>
+      )}
+    </section>
+  );
+}
