@@ -47,6 +47,8 @@ export const deposits = pgTable(
   },
   (t) => [
     uniqueIndex('deposits_tx_hash_key').on(t.txHash),
+    // One live claim per voucher image (whoever uploaded the same bytes); a rejected claim frees it for a retry.
+    uniqueIndex('deposits_voucher_image_key').on(t.voucherImage).where(sql`${t.status} <> 'rejected'`),
     index('deposits_user_id_idx').on(t.userId, t.id.desc()),
     // The watcher's queue: only the pending rows, oldest first.
     index('deposits_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { deposits, users } from '../../db/schema/index.js';
 
@@ -7,6 +7,24 @@ export type PendingDeposit = DepositRow & { account: string };
 
 export async function findByHash(db: Executor, txHash: string): Promise<DepositRow | undefined> {
   const rows = await db.select().from(deposits).where(eq(deposits.txHash, txHash));
+  return rows[0];
+}
+
+/** A live (not rejected) review request with this voucher image. */
+export async function findByVoucherImage(db: Executor, voucherImage: string): Promise<DepositRow | undefined> {
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.voucherImage, voucherImage), ne(deposits.status, 'rejected')));
+  return rows[0];
+}
+
+/**
+ * Inserts a review request, or nothing when its voucher (hash, or a live claim's image) is taken: no target, so
+ * either unique index counts. A concurrent insert of the same voucher waits for the first, then inserts nothing.
+ */
+export async function insertReview(db: Executor, values: typeof deposits.$inferInsert): Promise<DepositRow | undefined> {
+  const rows = await db.insert(deposits).values(values).onConflictDoNothing().returning();
   return rows[0];
 }
 
@@ -84,4 +102,47 @@ export async function markFailed(db: Executor, id: number, failure: string): Pro
     .update(deposits)
     .set({ status: 'failed', failure, checkedAt: new Date() })
     .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')));
+}
+
+export type DepositWithAccount = DepositRow & { account: string };
+
+/** Every user's deposits for operators, optionally by status, newest first (index on status, id). */
+export async function listForReview(db: Database, status: string | undefined, limit: number, offset: number) {
+  const where: SQL | undefined = status ? eq(deposits.status, status) : undefined;
+  const [rows, totals] = await Promise.all([
+    db.select(withAccount).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where).orderBy(desc(deposits.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(deposits).where(where),
+  ]);
+  return { list: rows.map(({ row, account }) => ({ ...row, account })), total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * Locks one deposit row until the transaction ends (the user row is only read): a second operator waits here,
+ * then sees the status the first one left.
+ */
+export async function lockForReview(db: Executor, id: number): Promise<DepositWithAccount | undefined> {
+  const rows = await db
+    .select(withAccount)
+    .from(deposits)
+    .innerJoin(users, eq(users.id, deposits.userId))
+    .where(eq(deposits.id, id))
+    .for('update', { of: deposits });
+  const found = rows[0];
+  return found && { ...found.row, account: found.account };
+}
+
+export type ReviewOutcome = { status: 'credited'; entryId: number } | { status: 'rejected'; reason: string };
+
+/** Settles a review request; the status condition is a backstop behind the row lock. */
+export async function markReviewed(db: Executor, id: number, outcome: ReviewOutcome, reviewedBy: number, now: Date): Promise<DepositRow | undefined> {
+  const rows = await db
+    .update(deposits)
+    .set(
+      outcome.status === 'credited'
+        ? { status: 'credited', entryId: outcome.entryId, creditedAt: now, reviewedBy, reviewedAt: now, checkedAt: now }
+        : { status: 'rejected', reason: outcome.reason, reviewedBy, reviewedAt: now, checkedAt: now },
+    )
+    .where(and(eq(deposits.id, id), eq(deposits.status, 'review')))
+    .returning();
+  return rows[0];
 }

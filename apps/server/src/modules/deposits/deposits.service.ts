@@ -6,15 +6,22 @@
  * A hash is claimed once (unique index); the claim records `pending` until the transfer has
  * DEPOSIT_CONFIRMATIONS blocks, and is credited by whoever first sees it confirmed — the submitting request
  * or the watcher — under the row's lock, as one journal entry from `chain_in` to the user.
+ *
+ * Without an RPC (decision 019) the chain cannot be asked, so a recharge is a request for review: the user
+ * declares the amount and gives a voucher (the transfer's hash, or an image they uploaded). Nothing moves until
+ * an operator approves it; the approval credits the declared amount with the same entry shape, once, under the
+ * row lock. A hash voucher shares the hash's unique index with chain claims: it serves once, either way.
  */
-import type { Address, Hash } from 'viem';
-import { fromUnits, toUnits, type Deposit, type DepositAsset, type ErrorCode } from '@reef/contract';
+import { getAddress, type Address, type Hash } from 'viem';
+import { fromUnits, toUnits, type AdminDeposit, type Deposit, type DepositAsset, type DepositStatus, type ErrorCode, type RechargeMode } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { verifyTokenTransfer, weiToUnits, type TransferRefusal, type TransferVerification } from '../chain/token-transfer.js';
+import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
+import { findUploadByAddress } from '../uploads/uploads.service.js';
 import * as repo from './deposits.repository.js';
 
 export interface DepositContext {
@@ -67,18 +74,22 @@ async function verify(ctx: DepositContext, chain: ChainClient, asset: DepositAss
   }
 }
 
-async function credit(tx: Transaction, row: repo.DepositRow, progress: repo.Progress & { amount: string }) {
+/** One journal entry: `units` of the deposit's asset from `chain_in` to its owner. */
+function postDeposit(tx: Transaction, row: repo.DepositRow, units: bigint, memo: string, actorId: number) {
   const asset = row.asset as DepositAsset;
-  const units = toUnits(progress.amount);
-  const posted = await postEntry(tx, {
+  return postEntry(tx, {
     kind: 'deposit',
-    memo: row.txHash,
-    actorId: row.userId,
+    memo,
+    actorId,
     postings: [
       { account: { system: 'chain_in', asset }, amount: -units, kind: 'deposit' },
       { account: { userId: row.userId, asset }, amount: units, kind: 'deposit' },
     ],
   });
+}
+
+async function credit(tx: Transaction, row: repo.DepositRow, progress: repo.Progress & { amount: string }) {
+  const posted = await postDeposit(tx, row, toUnits(progress.amount), row.txHash!, row.userId);
   return repo.markCredited(tx, row.id, { ...progress, entryId: posted.entryId });
 }
 
@@ -86,15 +97,72 @@ function view(row: repo.DepositRow, config: Config): Deposit {
   return {
     id: row.id,
     asset: row.asset as DepositAsset,
+    method: row.method as RechargeMode,
     tx_hash: row.txHash,
+    voucher_image: row.voucherImage as Deposit['voucher_image'],
     amount: row.amount,
-    status: row.status as Deposit['status'],
+    status: row.status as DepositStatus,
     failure: row.failure as ErrorCode | null,
+    reason: row.reason,
     confirmations: row.confirmations,
     required_confirmations: config.depositConfirmations,
     created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
     credited_at: row.creditedAt?.toISOString() ?? null,
   };
+}
+
+function adminView(row: repo.DepositWithAccount, config: Config): AdminDeposit {
+  return { ...view(row, config), uid: row.userId, account: getAddress(row.account), reviewed_by: row.reviewedBy };
+}
+
+export function rechargeModeOf(config: Config): RechargeMode {
+  return config.chain ? 'chain' : 'review';
+}
+
+/** What the recharge page needs first: which body to send, the minimums, and (chain) where to send the transfer. */
+export function rechargeRules(config: Config) {
+  return {
+    mode: rechargeModeOf(config),
+    minimums: { usdt: fromUnits(toUnits(config.rechargeMinimums.usdt)), coin: fromUnits(toUnits(config.rechargeMinimums.coin)) },
+    deposit_address: config.chain ? getAddress(config.chain.depositAddress) : null,
+    required_confirmations: config.depositConfirmations,
+  };
+}
+
+const HASH_VOUCHER_RE = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * Review mode: stores `{amount, voucher}` as a request in `review`; no money moves. Refused when an RPC is
+ * configured (the chain verifies instead), below the minimum, with a voucher that is neither a hash nor an image
+ * the same user uploaded, or with a voucher already used (a hash ever; an image by a request not rejected).
+ */
+export async function submitReview(
+  db: Database,
+  config: Config,
+  userId: number,
+  asset: DepositAsset,
+  input: { amount: string; voucher: string },
+): Promise<Deposit> {
+  if (config.chain) throw new DomainError('DEPOSIT_REVIEW_UNAVAILABLE');
+  const units = toUnits(input.amount);
+  const minimum = toUnits(config.rechargeMinimums[asset]);
+  if (units < minimum) throw new DomainError('DEPOSIT_BELOW_MINIMUM', { minimum: fromUnits(minimum) });
+
+  let voucher: { txHash: string; voucherImage: null } | { txHash: null; voucherImage: string };
+  if (HASH_VOUCHER_RE.test(input.voucher)) {
+    voucher = { txHash: input.voucher.toLowerCase(), voucherImage: null };
+    if (await repo.findByHash(db, voucher.txHash)) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
+  } else {
+    const upload = await findUploadByAddress(db, input.voucher, userId);
+    if (!upload) throw new DomainError('DEPOSIT_VOUCHER_INVALID');
+    voucher = { txHash: null, voucherImage: input.voucher };
+    if (await repo.findByVoucherImage(db, voucher.voucherImage)) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
+  }
+  // The checks above answer the common case without a write; the unique indexes settle concurrent ones.
+  const row = await repo.insertReview(db, { userId, asset, method: 'review', status: 'review', amount: fromUnits(units), ...voucher });
+  if (!row) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
+  return view(row, config);
 }
 
 /** Claims a transfer for the signed-in user: refused, recorded as pending, or credited at once if confirmed. */
@@ -149,7 +217,7 @@ export async function creditConfirmedDeposits(ctx: DepositContext, now = new Dat
   for (const row of await repo.pendingBatch(db, WATCH_BATCH)) {
     let decision: Decision;
     try {
-      decision = decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash, row.account), row.asset as DepositAsset, config);
+      decision = decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash!, row.account), row.asset as DepositAsset, config);
     } catch (error) {
       if (!(error instanceof ChainUnreachable)) throw error;
       pass.pending++;
@@ -177,4 +245,49 @@ export async function creditConfirmedDeposits(ctx: DepositContext, now = new Dat
     }
   }
   return pass;
+}
+
+export async function listForReview(db: Database, config: Config, status: DepositStatus | undefined, page: number, limit: number) {
+  const { list, total } = await repo.listForReview(db, status, limit, (page - 1) * limit);
+  return { list: list.map((row) => adminView(row, config)), page, limit, total };
+}
+
+type ReviewDecision = { status: 'credited' } | { status: 'rejected'; reason: string };
+
+/**
+ * Settles a review request once: the operator holds the row lock and re-reads the status, so of two approvals
+ * (or an approval racing a rejection) exactly one acts and the others are refused with DEPOSIT_NOT_IN_REVIEW.
+ */
+async function settleReview(
+  db: Database,
+  config: Config,
+  operatorId: number,
+  id: number,
+  decision: ReviewDecision,
+  idempotencyKey: string | undefined,
+  now: Date,
+): Promise<AdminDeposit> {
+  return runIdempotent(db, { userId: operatorId, key: idempotencyKey, request: ['deposit_review', id, decision] }, async (tx) => {
+    const row = await repo.lockForReview(tx, id);
+    if (!row) throw new DomainError('NOT_FOUND');
+    if (row.status !== 'review') throw new DomainError('DEPOSIT_NOT_IN_REVIEW', { status: row.status });
+    let outcome: repo.ReviewOutcome;
+    if (decision.status === 'credited') {
+      const posted = await postDeposit(tx, row, toUnits(row.amount!), `deposit ${id} reviewed`, operatorId);
+      outcome = { status: 'credited', entryId: posted.entryId };
+    } else {
+      outcome = decision;
+    }
+    const updated = await repo.markReviewed(tx, id, outcome, operatorId, now);
+    if (!updated) throw new Error(`deposit ${id} left review under its row lock`);
+    return adminView({ ...updated, account: row.account }, config);
+  });
+}
+
+export function approveReview(db: Database, config: Config, operatorId: number, id: number, idempotencyKey?: string, now = new Date()) {
+  return settleReview(db, config, operatorId, id, { status: 'credited' }, idempotencyKey, now);
+}
+
+export function rejectReview(db: Database, config: Config, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = new Date()) {
+  return settleReview(db, config, operatorId, id, { status: 'rejected', reason }, idempotencyKey, now);
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "deposits_voucher_image_key" ON "deposits" USING btree ("voucher_image") WHERE "deposits"."status" <> 'rejected';
