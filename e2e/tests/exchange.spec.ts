@@ -91,7 +91,9 @@ test('more than the balance: the server refuses and the app offers a recharge', 
   const prompt = page.getByTestId('exchange-recharge-prompt');
   await expect(prompt).toContainText('Insufficient balance');
   await prompt.getByTestId('exchange-recharge').click();
-  await expect.poll(() => app.hashPath()).toBe(PAGES.recharge);
+  // The recharge opens on the asset that ran short.
+  await expect.poll(() => app.hashPath()).toBe(`${PAGES.recharge}?asset=coin`);
+  await expect(page.getByTestId('recharge-asset').getByRole('tab', { name: 'RSC' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('recharge-submit')).toBeVisible();
 });
 
