@@ -53,6 +53,9 @@ const envSchema = z.object({
   BNB_PRICE_USDT: positiveDecimal.default('600'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
   UPLOAD_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
+  AI_BASE_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s):// URL, e.g. https://api.openai.com/v1').optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
 });
 
 export interface Config {
@@ -99,6 +102,10 @@ export interface Config {
   uploadMaxBytes: number;
   /** New uploads per user per minute; 0 turns the limit off. */
   uploadPerMinute: number;
+  /** OpenAI-compatible chat-completions provider; null runs the built-in help assistant. */
+  ai: AiProviderConfig | null;
+  /** Longest wait for the provider's next bytes before the answer fails with a time-out. */
+  aiTimeoutMs: number;
 }
 
 export interface ChainConfig {
@@ -133,6 +140,28 @@ function hotWalletOf(key: string): HotWalletConfig {
   return wallet;
 }
 
+export interface AiProviderConfig {
+  /** Without a trailing slash; `/chat/completions` is appended. */
+  baseUrl: string;
+  model: string;
+  /** Non-enumerable, so logging or serialising the configuration does not print it. */
+  readonly apiKey: string;
+}
+
+/** AI_BASE_URL, AI_API_KEY and AI_MODEL come together or not at all; no message contains the key. */
+function aiProviderOf(baseUrl: string | undefined, apiKey: string | undefined, model: string | undefined): AiProviderConfig | null {
+  const given = { AI_BASE_URL: baseUrl, AI_API_KEY: apiKey, AI_MODEL: model };
+  const missing = Object.entries(given).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (missing.length === 3) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid environment:\n${missing.map((name) => `  ${name}: required when any of AI_BASE_URL, AI_API_KEY, AI_MODEL is set`).join('\n')}`);
+  }
+  if (/\s/.test(apiKey!) || apiKey!.length > 500) throw new ConfigError('Invalid environment:\n  AI_API_KEY: must be one token without spaces (value not shown)');
+  const provider = { baseUrl: baseUrl!.replace(/\/+$/, ''), model: model! } as AiProviderConfig;
+  Object.defineProperty(provider, 'apiKey', { value: apiKey, enumerable: false, writable: false });
+  return provider;
+}
+
 export class ConfigError extends Error {}
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
@@ -142,6 +171,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A secret: checked apart from the schema, whose messages quote the value they refuse.
   const hotWalletKey = cleaned.HOT_WALLET_KEY;
   delete cleaned.HOT_WALLET_KEY;
+  const aiApiKey = cleaned.AI_API_KEY;
+  delete cleaned.AI_API_KEY;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
@@ -238,6 +269,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bnbPriceUsdt: e.BNB_PRICE_USDT,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadPerMinute: e.UPLOAD_PER_MINUTE,
+    ai: aiProviderOf(e.AI_BASE_URL, aiApiKey, e.AI_MODEL),
+    aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }
