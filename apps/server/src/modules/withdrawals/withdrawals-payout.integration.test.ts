@@ -2,10 +2,13 @@
  * Hot-wallet payouts against a real local EVM node (Hardhat, chain id 56) with real ERC-20 contracts, on
  * PGlite (and PostgreSQL with TEST_DATABASE_URL): approving without a hash sends the transfer from the
  * configured HOT_WALLET_KEY and records its hash; two approvals at once send one transfer; a failed send
- * approves nothing.
+ * approves nothing. Through an RPC proxy that loses answers (a real network fault, between the app and the
+ * node): a payout whose outcome is unknown stays `paying`, is never sent again, and an operator resolves it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEther, type Address, type Hash } from 'viem';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { keccak256, parseEther, type Address, type Hash, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { toUnits } from '@reef/contract';
 import { verifyTokenTransfer } from '../chain/token-transfer.js';
@@ -19,6 +22,52 @@ const depositAddress = privateKeyToAccount(generatePrivateKey()).address;
 let chain: LocalChain;
 let usdt: Address;
 let coin: Address;
+
+interface FaultyRpc {
+  url: string;
+  /** What the proxy does to the next calls: forward and lose the answer, or lose the call itself. */
+  faults: { loseSendAnswer: boolean; swallowSend: boolean; loseLookups: boolean };
+  /** Raw transactions the app tried to broadcast, in order. */
+  sent: Hex[];
+  close(): Promise<void>;
+}
+
+/** A JSON-RPC proxy in front of the local node that can drop connections, like a network failing mid-call. */
+async function startFaultyRpc(target: string): Promise<FaultyRpc> {
+  const faults = { loseSendAnswer: false, swallowSend: false, loseLookups: false };
+  const sent: Hex[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const body = Buffer.concat(chunks).toString();
+        const call = JSON.parse(body) as { method: string; params: unknown[] };
+        const isSend = call.method === 'eth_sendRawTransaction';
+        if (isSend) sent.push(call.params[0] as Hex);
+        if ((isSend && faults.swallowSend) || (call.method === 'eth_getTransactionByHash' && faults.loseLookups)) {
+          request.socket.destroy();
+          return;
+        }
+        const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const answer = await upstream.text();
+        if (isSend && faults.loseSendAnswer) {
+          request.socket.destroy();
+          return;
+        }
+        response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(answer);
+      })().catch(() => request.socket.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    faults,
+    sent,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 beforeAll(async () => {
   chain = await startLocalChain();
@@ -38,6 +87,11 @@ describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
   let empty: TestApp;
   /** An RPC but no hot wallet: operators record hashes. */
   let manual: TestApp;
+  /** Pays from its own funded hot wallet through the faulty proxy. */
+  let flaky: TestApp;
+  let proxy: FaultyRpc;
+  const flakyKey = generatePrivateKey();
+  const flakyAddress = privateKeyToAccount(flakyKey).address;
 
   const chainEnv = () => ({ BSC_RPC_URL: chain.url, DEPOSIT_ADDRESS: depositAddress, USDT_CONTRACT: usdt, COIN_CONTRACT: coin, WITHDRAW_FEE_USDT: '1' });
 
@@ -45,12 +99,17 @@ describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
     paying = await createTestApp(kind, { ...chainEnv(), HOT_WALLET_KEY: hotKey });
     empty = await createTestApp(kind, { ...chainEnv(), HOT_WALLET_KEY: emptyKey });
     manual = await createTestApp(kind, chainEnv());
+    proxy = await startFaultyRpc(chain.url);
+    flaky = await createTestApp(kind, { ...chainEnv(), BSC_RPC_URL: proxy.url, HOT_WALLET_KEY: flakyKey });
+    await chain.fundGas(flakyAddress);
+    await chain.mint(usdt, flakyAddress, parseEther('10000'));
     await chain.fundGas(hotAddress);
     await chain.fundGas(emptyAddress);
     await chain.mint(usdt, hotAddress, parseEther('10000'));
   });
   afterAll(async () => {
-    await Promise.all([paying?.close(), empty?.close(), manual?.close()]);
+    await Promise.all([paying?.close(), empty?.close(), manual?.close(), flaky?.close()]);
+    await proxy?.close();
   });
 
   /** A signed-in user with a transaction password and a pending USDT withdrawal of `amount` (fee 1). */
@@ -117,7 +176,10 @@ describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
     const results = await Promise.all([approve(paying, id), approve(paying, id), approve(paying, id)]);
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
-    for (const refused of results.filter((r) => r.status !== 200)) expect(refused.data).toEqual({ code: 'WITHDRAWAL_NOT_PENDING', status: 'approved' });
+    // The first commits `paying` before it sends: the others find it paying, or already approved.
+    for (const refused of results.filter((r) => r.status !== 200)) {
+      expect([{ code: 'WITHDRAWAL_PAYING' }, { code: 'WITHDRAWAL_NOT_PENDING', status: 'approved' }]).toContainEqual(refused.data);
+    }
     expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('200'));
     expect(await chain.balanceOf(usdt, hotAddress)).toBe(hotBefore - parseEther('200'));
     expect(await ownWithdrawal(paying, user, id)).toMatchObject({ status: 'approved', tx_hash: ok[0]!.data.tx_hash });
@@ -168,5 +230,100 @@ describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
     const hash = `0x${'cd'.repeat(32)}`;
     expect((await approve(manual, id, { tx_hash: hash })).data).toMatchObject({ status: 'approved', tx_hash: hash });
     await expectBalancedBooks(manual);
+  });
+  const resolve = (t: TestApp, id: number, payload: Record<string, unknown>, token = t.admin.token) =>
+    t.call({ method: 'POST', url: `/api/admin/withdrawals/${id}/resolve`, token, payload });
+  const adminRow = async (t: TestApp, id: number) =>
+    (await t.call({ method: 'GET', url: '/api/admin/withdrawals?limit=100', token: t.admin.token })).data.list.find((w: { id: number }) => w.id === id);
+
+  it('a payout whose answer is lost stays paying: approvals never send it again, and the operator records the hash', async () => {
+    const { user, id } = await pendingWithdrawal(flaky, '140');
+    const hotBefore = await chain.balanceOf(usdt, flakyAddress);
+    proxy.faults.loseSendAnswer = true;
+    proxy.faults.loseLookups = true;
+    const sentBefore = proxy.sent.length;
+    let res;
+    try {
+      res = await approve(flaky, id);
+    } finally {
+      proxy.faults.loseSendAnswer = false;
+      proxy.faults.loseLookups = false;
+    }
+    expect(res.data).toEqual({ code: 'PAYOUT_FAILED', status: 'paying' });
+    // The transfer did reach the node and was mined: the money has left.
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('140'));
+    const hash = keccak256(proxy.sent[sentBefore]!);
+    expect(await ownWithdrawal(flaky, user, id)).toMatchObject({ status: 'paying', tx_hash: null, reviewed_at: null });
+    expect(await adminRow(flaky, id)).toMatchObject({ status: 'paying', paying_by: flaky.admin.uid, payout_failure: null });
+
+    const again = await Promise.all(Array.from({ length: 5 }, () => approve(flaky, id)));
+    for (const refused of again) expect(refused.data).toEqual({ code: 'WITHDRAWAL_PAYING' });
+    expect((await approve(flaky, id, { tx_hash: hash })).data).toEqual({ code: 'WITHDRAWAL_PAYING' });
+    const rejected = await flaky.call({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, token: flaky.admin.token, payload: { reason: 'x' } });
+    expect(rejected.data).toEqual({ code: 'WITHDRAWAL_PAYING' });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('140'));
+    expect(await chain.balanceOf(usdt, flakyAddress)).toBe(hotBefore - parseEther('140'));
+    // Still held: nothing has left the books or come back to the user.
+    expect((await flaky.call({ method: 'GET', url: '/api/finance/extract', token: user.token })).data.balance).toBe('859.00000000');
+
+    for (const payload of [{}, { outcome: 'paid' }, { outcome: 'paid', tx_hash: '0x12' }, { outcome: 'done' }]) {
+      expect((await resolve(flaky, id, payload)).data.code, JSON.stringify(payload)).toBe('PARAMETER_ERROR');
+    }
+    expect((await resolve(flaky, id, { outcome: 'paid', tx_hash: hash }, user.token)).http).toBe(403);
+    const resolved = await resolve(flaky, id, { outcome: 'paid', tx_hash: hash });
+    expect(resolved.data).toMatchObject({ id, status: 'approved', tx_hash: hash, reviewed_by: flaky.admin.uid });
+    expect(await ownWithdrawal(flaky, user, id)).toMatchObject({ status: 'approved', tx_hash: hash });
+    expect((await resolve(flaky, id, { outcome: 'pending' })).data).toEqual({ code: 'WITHDRAWAL_NOT_PAYING', status: 'approved' });
+    expect((await systemBalanceUnits(flaky.database.db, 'pending_withdrawal')).get('usdt') ?? 0n).toBe(0n);
+    await expectBalancedBooks(flaky);
+  });
+
+  it('a send that never reached the node can be put back to pending by the operator, then paid once', async () => {
+    const { user, id } = await pendingWithdrawal(flaky, '125');
+    proxy.faults.swallowSend = true;
+    proxy.faults.loseLookups = true;
+    let res;
+    try {
+      res = await approve(flaky, id);
+    } finally {
+      proxy.faults.swallowSend = false;
+      proxy.faults.loseLookups = false;
+    }
+    expect(res.data).toEqual({ code: 'PAYOUT_FAILED', status: 'paying' });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(0n);
+    expect((await approve(flaky, id)).data).toEqual({ code: 'WITHDRAWAL_PAYING' });
+    // Only the operator, after checking that the hash is unknown to the chain, releases it.
+    const released = await resolve(flaky, id, { outcome: 'pending' });
+    expect(released.data).toMatchObject({ id, status: 'pending', paying_by: null, paying_since: null, tx_hash: null });
+    expect((await resolve(flaky, id, { outcome: 'pending' })).data).toEqual({ code: 'WITHDRAWAL_NOT_PAYING', status: 'pending' });
+    const paid = await approve(flaky, id);
+    expect(paid.data).toMatchObject({ status: 'approved' });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('125'));
+    await expectBalancedBooks(flaky);
+  });
+
+  it('a lost answer to a send the node did take is recognised by its hash: approved, paid once', async () => {
+    const { user, id } = await pendingWithdrawal(flaky, '111');
+    proxy.faults.loseSendAnswer = true;
+    let res;
+    try {
+      res = await approve(flaky, id);
+    } finally {
+      proxy.faults.loseSendAnswer = false;
+    }
+    expect(res.data).toMatchObject({ id, status: 'approved' });
+    expect(await chain.balanceOf(usdt, user.wallet.address)).toBe(parseEther('111'));
+    const check = await verifyTokenTransfer(paying.app.chain!, { txHash: res.data.tx_hash as Hash, token: usdt, from: flakyAddress, to: user.wallet.address });
+    expect(check).toMatchObject({ outcome: 'mined', amountWei: parseEther('111') });
+  });
+
+  it('a failed send before broadcast goes back to pending with the reason recorded for operators', async () => {
+    const { id } = await pendingWithdrawal(empty, '180');
+    expect((await approve(empty, id)).data).toEqual({ code: 'PAYOUT_FAILED' });
+    const row = await adminRow(empty, id);
+    expect(row).toMatchObject({ status: 'pending', paying_by: null, paying_since: null });
+    expect(row.payout_failure).toEqual(expect.any(String));
+    expect(row.payout_failure).not.toContain('http');
+    expect((await resolve(empty, id, { outcome: 'pending' })).data).toEqual({ code: 'WITHDRAWAL_NOT_PAYING', status: 'pending' });
   });
 });

@@ -67,11 +67,15 @@ export type Review =
   | { status: 'approved'; txHash: string; reason?: never }
   | { status: 'rejected'; reason: string; txHash?: never };
 
-/** Settles a pending withdrawal; the status condition is a backstop behind the row lock. */
+/**
+ * Settles a withdrawal that is `from` (pending, or paying for a hot-wallet payout); the status condition is a
+ * backstop behind the row lock.
+ */
 export async function markReviewed(
   db: Executor,
   id: number,
   review: Review & { settleEntryId: number; reviewedBy: number; reviewedAt: Date },
+  from: 'pending' | 'paying' = 'pending',
 ): Promise<WithdrawalRow | undefined> {
   const rows = await db
     .update(withdrawals)
@@ -83,7 +87,27 @@ export async function markReviewed(
       reviewedBy: review.reviewedBy,
       reviewedAt: review.reviewedAt,
     })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+    .returning();
+  return rows[0];
+}
+
+/** pending → paying: from here on the row is never sent again without an operator's decision. */
+export async function markPaying(db: Executor, id: number, payingBy: number, payingSince: Date): Promise<WithdrawalRow | undefined> {
+  const rows = await db
+    .update(withdrawals)
+    .set({ status: 'paying', payingBy, payingSince, payoutFailure: null })
     .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+    .returning();
+  return rows[0];
+}
+
+/** paying → pending: the transfer is known not to have been broadcast (or an operator checked it was not mined). */
+export async function releasePaying(db: Executor, id: number, payoutFailure: string | null): Promise<WithdrawalRow | undefined> {
+  const rows = await db
+    .update(withdrawals)
+    .set({ status: 'pending', payingBy: null, payingSince: null, payoutFailure })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'paying')))
     .returning();
   return rows[0];
 }

@@ -30,4 +30,7 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, ({ user, params, body, request }) =>
     withdrawals.reject(app.db, user.id, params.id, body.reason, idempotencyKeyOf(request)),
   );
+  registerEndpoint(app, withdrawalsApi.adminResolveWithdrawal, ({ user, params, body, request }) =>
+    withdrawals.resolvePayout(app.db, user.id, params.id, body, idempotencyKeyOf(request)),
+  );
 }

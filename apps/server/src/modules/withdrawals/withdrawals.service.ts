@@ -6,9 +6,12 @@
  * `withdrawn` (it has left the platform) and the fee to `fees`; rejecting returns amount + fee to the user.
  * Either happens once: the reviewer holds the withdrawal's row lock and re-reads its status.
  *
- * With a hot wallet configured (HOT_WALLET_KEY), an approval without a hash sends the ERC-20 transfer
- * itself while holding that row lock, so a second operator approving at the same moment waits and then
- * finds the withdrawal settled: one transfer. A send that fails rolls everything back (still pending).
+ * With a hot wallet configured (HOT_WALLET_KEY), an approval without a hash pays in three steps (decision 019):
+ * commit `paying` (under the row lock: of two operators approving at once, one gets there and the other is
+ * refused), send the transfer with no lock held, then commit `approved` with the hash. A row in `paying` is never
+ * sent again by an approval: if the send failed before anything was broadcast it goes back to `pending`
+ * (`payout_failure`); if the outcome is unknown, or the final commit fails, it stays `paying` and an operator
+ * resolves it after checking the chain (`resolvePayout`).
  */
 import { getAddress, type Address } from 'viem';
 import {
@@ -20,9 +23,9 @@ import {
   type WithdrawalAsset,
 } from '@reef/contract';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
-import type { HotWallet } from '../chain/hot-wallet.js';
+import { PayoutNotSentError, PayoutOutcomeUnknownError, type HotWallet } from '../chain/hot-wallet.js';
 import { unitsToWei } from '../chain/token-transfer.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, balancesOf, postEntry, type PostingInput } from '../ledger/ledger.service.js';
@@ -47,7 +50,15 @@ function userView(row: repo.WithdrawalRow): Withdrawal {
 }
 
 function adminView(row: repo.WithdrawalWithAccount): AdminWithdrawal {
-  return { ...userView(row), uid: row.userId, account: getAddress(row.account), reviewed_by: row.reviewedBy };
+  return {
+    ...userView(row),
+    uid: row.userId,
+    account: getAddress(row.account),
+    reviewed_by: row.reviewedBy,
+    paying_by: row.payingBy,
+    paying_since: row.payingSince?.toISOString() ?? null,
+    payout_failure: row.payoutFailure,
+  };
 }
 
 /** What the confirmation screen shows: the minimum (exclusive), the fee and what the user holds. */
@@ -130,76 +141,96 @@ export interface Payer {
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
-/** `txHash` null: the hot wallet pays, under the row lock, and its hash is recorded. */
-type Decision = { status: 'approved'; txHash: string | null } | { status: 'rejected'; reason: string };
+type Settlement = repo.Review;
 
-async function review(
-  db: Database,
-  operatorId: number,
-  id: number,
-  decision: Decision,
-  idempotencyKey: string | undefined,
-  now: Date,
-  payer: Payer | null = null,
-) {
-  const request = ['withdrawal_review', id, decision];
-  let sentHash: string | null = null;
+/** Posts the entry that takes the held amount + fee out of `pending_withdrawal` and records the outcome. */
+async function settle(tx: Transaction, row: repo.WithdrawalWithAccount, settled: Settlement, operatorId: number, now: Date, from: 'pending' | 'paying') {
+  const asset = row.asset as WithdrawalAsset;
+  const amount = toUnits(row.amount);
+  const fee = toUnits(row.fee);
+  const held = { system: 'pending_withdrawal' as const, asset };
+  const postings: PostingInput[] =
+    settled.status === 'approved'
+      ? [
+          { account: held, amount: -(amount + fee), kind: 'withdrawal' },
+          { account: { system: 'withdrawn', asset }, amount, kind: 'withdrawal', memo: settled.txHash },
+          ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'withdrawal_fee' }] : []),
+        ]
+      : [
+          { account: held, amount: -(amount + fee), kind: 'withdrawal_refund' },
+          { account: { userId: row.userId, asset }, amount: amount + fee, kind: 'withdrawal_refund', memo: settled.reason },
+        ];
+  const posted = await postEntry(tx, {
+    kind: settled.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_refund',
+    actorId: operatorId,
+    memo: `withdrawal ${row.id}`,
+    postings,
+  });
+  const updated = await repo.markReviewed(tx, row.id, { ...settled, settleEntryId: posted.entryId, reviewedBy: operatorId, reviewedAt: now }, from);
+  if (!updated) throw new Error(`withdrawal ${row.id} left ${from} under its row lock`);
+  return adminView({ ...updated, account: row.account });
+}
+
+/** Locks a withdrawal that must still be pending; a paying one is refused apart, so nobody retries a payout. */
+async function lockPending(tx: Transaction, id: number) {
+  const row = await repo.lockForReview(tx, id);
+  if (!row) throw new DomainError('NOT_FOUND');
+  if (row.status === 'paying') throw new DomainError('WITHDRAWAL_PAYING');
+  if (row.status !== 'pending') throw new DomainError('WITHDRAWAL_NOT_PENDING', { status: row.status });
+  return row;
+}
+
+/** An operator's decision with nothing to send: a payout made elsewhere (its hash), or a refund. */
+function review(db: Database, operatorId: number, id: number, settled: Settlement, idempotencyKey: string | undefined, now: Date) {
+  return runIdempotent(db, { userId: operatorId, key: idempotencyKey, request: ['withdrawal_review', id, settled] }, async (tx) =>
+    settle(tx, await lockPending(tx, id), settled, operatorId, now, 'pending'),
+  );
+}
+
+/**
+ * Pays a pending withdrawal from the hot wallet. The Idempotency-Key is not used here: the `paying` state is
+ * what stops a repeat, and a key checked only after the send could refuse an approval whose money already left.
+ */
+async function payFromHotWallet(db: Database, operatorId: number, id: number, payer: Payer | null, now: Date) {
+  const row = await db.transaction(async (tx) => {
+    const locked = await lockPending(tx, id);
+    if (!payer) throw new DomainError('PAYOUT_HASH_REQUIRED');
+    const paying = await repo.markPaying(tx, id, operatorId, now);
+    if (!paying) throw new Error(`withdrawal ${id} left pending under its row lock`);
+    return { ...paying, account: locked.account };
+  });
+  const wallet = payer!;
+  const asset = row.asset as WithdrawalAsset;
+
+  let hash: string;
   try {
-    return await runIdempotent(db, { userId: operatorId, key: idempotencyKey, request }, async (tx) => {
-      const row = await repo.lockForReview(tx, id);
-      if (!row) throw new DomainError('NOT_FOUND');
-      if (row.status !== 'pending') throw new DomainError('WITHDRAWAL_NOT_PENDING', { status: row.status });
-      const asset = row.asset as WithdrawalAsset;
-      const amount = toUnits(row.amount);
-      const fee = toUnits(row.fee);
-      let settled: repo.Review;
-      if (decision.status === 'approved' && decision.txHash === null) {
-        if (!payer) throw new DomainError('PAYOUT_HASH_REQUIRED');
-        sentHash = await pay(payer, id, asset, getAddress(row.toAddress), amount);
-        settled = { status: 'approved', txHash: sentHash };
-      } else {
-        settled = decision.status === 'approved' ? { status: 'approved', txHash: decision.txHash! } : decision;
-      }
-      const held = { system: 'pending_withdrawal' as const, asset };
-      const postings: PostingInput[] =
-        settled.status === 'approved'
-          ? [
-              { account: held, amount: -(amount + fee), kind: 'withdrawal' },
-              { account: { system: 'withdrawn', asset }, amount, kind: 'withdrawal', memo: settled.txHash },
-              ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'withdrawal_fee' }] : []),
-            ]
-          : [
-              { account: held, amount: -(amount + fee), kind: 'withdrawal_refund' },
-              { account: { userId: row.userId, asset }, amount: amount + fee, kind: 'withdrawal_refund', memo: settled.reason },
-            ];
-      const posted = await postEntry(tx, {
-        kind: settled.status === 'approved' ? 'withdrawal_payout' : 'withdrawal_refund',
-        actorId: operatorId,
-        memo: `withdrawal ${id}`,
-        postings,
+    hash = (await wallet.wallet.sendTokenTransfer(wallet.tokens[asset], getAddress(row.toAddress), unitsToWei(toUnits(row.amount)))).toLowerCase();
+  } catch (error) {
+    if (error instanceof PayoutNotSentError) {
+      wallet.log.warn({ err: error, withdrawalId: id }, 'hot-wallet payout not sent; the withdrawal goes back to pending');
+      const released = await repo.releasePaying(db, id, error.message).catch((releaseError: unknown) => {
+        wallet.log.error({ err: releaseError, withdrawalId: id }, 'payout not sent, but the withdrawal could not go back to pending: it stays paying');
       });
-      const updated = await repo.markReviewed(tx, id, { ...settled, settleEntryId: posted.entryId, reviewedBy: operatorId, reviewedAt: now });
-      if (!updated) throw new Error(`withdrawal ${id} left pending under its row lock`);
-      return adminView({ ...updated, account: row.account });
+      if (released) throw new DomainError('PAYOUT_FAILED');
+    } else {
+      const sentHash = error instanceof PayoutOutcomeUnknownError ? error.hash : null;
+      wallet.log.error({ err: error, withdrawalId: id, txHash: sentHash }, 'payout outcome unknown: the withdrawal stays paying until an operator resolves it');
+    }
+    throw new DomainError('PAYOUT_FAILED', { status: 'paying' });
+  }
+
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await repo.lockForReview(tx, id);
+      if (locked?.status !== 'paying') throw new Error(`withdrawal ${id} is ${locked?.status ?? 'gone'} while its payout was being sent`);
+      return settle(tx, locked, { status: 'approved', txHash: hash }, operatorId, now, 'paying');
     });
   } catch (error) {
-    // The transfer is on its way but the approval did not commit: the withdrawal still reads pending, and
-    // approving it again would pay twice. Operators must see this.
-    if (sentHash !== null) payer?.log.error({ err: error, withdrawalId: id, txHash: sentHash }, 'payout sent but the approval was not recorded');
+    // The money has left; only the record is missing. The row stays paying, so no approval can pay again.
+    wallet.log.error({ err: error, withdrawalId: id, txHash: hash }, 'payout sent but the approval was not recorded: resolve the paying withdrawal with this hash');
     throw error;
   }
 }
-
-async function pay(payer: Payer, id: number, asset: WithdrawalAsset, to: Address, amount: bigint): Promise<string> {
-  try {
-    const hash = await payer.wallet.sendTokenTransfer(payer.tokens[asset], to, unitsToWei(amount));
-    return hash.toLowerCase();
-  } catch (error) {
-    payer.log.warn({ err: error, withdrawalId: id }, 'hot-wallet payout failed');
-    throw new DomainError('PAYOUT_FAILED');
-  }
-}
-
 /**
  * Approves a pending withdrawal. With a hash, the operator has sent the payout (stored lower-case);
  * without one, the hot wallet sends it (PAYOUT_HASH_REQUIRED when there is none).
@@ -213,9 +244,31 @@ export function approve(
   now = new Date(),
   payer: Payer | null = null,
 ) {
-  return review(db, operatorId, id, { status: 'approved', txHash: txHash?.toLowerCase() ?? null }, idempotencyKey, now, payer);
+  if (txHash === undefined) return payFromHotWallet(db, operatorId, id, payer, now);
+  return review(db, operatorId, id, { status: 'approved', txHash: txHash.toLowerCase() }, idempotencyKey, now);
 }
 
 export function reject(db: Database, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = new Date()) {
   return review(db, operatorId, id, { status: 'rejected', reason }, idempotencyKey, now);
+}
+
+export type PayoutResolution = { outcome: 'paid'; tx_hash: string } | { outcome: 'pending' };
+
+/**
+ * An operator settles a withdrawal left `paying`, after checking the chain: 'paid' records the payout's hash
+ * (approved, the held amount leaves the books), 'pending' puts it back in the queue (only when the transfer is
+ * known not to have been mined; approving it again sends a new one).
+ */
+export function resolvePayout(db: Database, operatorId: number, id: number, resolution: PayoutResolution, idempotencyKey?: string, now = new Date()) {
+  return runIdempotent(db, { userId: operatorId, key: idempotencyKey, request: ['withdrawal_resolve', id, resolution] }, async (tx) => {
+    const row = await repo.lockForReview(tx, id);
+    if (!row) throw new DomainError('NOT_FOUND');
+    if (row.status !== 'paying') throw new DomainError('WITHDRAWAL_NOT_PAYING', { status: row.status });
+    if (resolution.outcome === 'paid') {
+      return settle(tx, row, { status: 'approved', txHash: resolution.tx_hash.toLowerCase() }, operatorId, now, 'paying');
+    }
+    const released = await repo.releasePaying(tx, id, null);
+    if (!released) throw new Error(`withdrawal ${id} left paying under its row lock`);
+    return adminView({ ...released, account: row.account });
+  });
 }
