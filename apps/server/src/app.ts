@@ -9,6 +9,7 @@ import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { websocketPlugin } from './plugins/websocket.js';
 import { webPlugin } from './plugins/web.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
@@ -22,6 +23,8 @@ import { financeRoutes } from './modules/finance/finance.routes.js';
 import { incomesRoutes } from './modules/incomes/incomes.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
+import { startRealtime, type Realtime } from './modules/realtime/realtime.js';
+import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -36,6 +39,8 @@ declare module 'fastify' {
     chain: ChainClient | null;
     /** Pays approved withdrawals; null when no HOT_WALLET_KEY is configured. */
     hotWallet: HotWallet | null;
+    /** Chat sockets of this process and the hub services publish frames through (Redis-backed with REDIS_URL). */
+    realtime: Realtime;
   }
 }
 
@@ -60,6 +65,10 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
+  app.decorate('realtime', await startRealtime({ redisUrl: config.redisUrl, channel: config.realtimeChannel, log: app.log }));
+  // onClose runs after the websocket plugin's preClose has closed every socket with 1001.
+  app.addHook('onClose', async () => app.realtime.close());
+  await app.register(websocketPlugin);
 
   await app.register(authRoutes);
   await app.register(usersRoutes);
@@ -73,6 +82,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(chargeRoutes);
   await app.register(airdropsRoutes);
   await app.register(incomesRoutes);
+  await app.register(realtimeRoutes);
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
   await app.register(aiRoutes);
