@@ -177,14 +177,15 @@ export async function searchUsers(db: Executor, searcherId: number, q: string, l
   const conditions = [ilike(users.nickname, likePattern(q))];
   if (/^\d{1,9}$/.test(q)) conditions.push(eq(users.id, Number(q)));
   if (/^0x[0-9a-fA-F]{40}$/.test(q)) conditions.push(eq(users.account, q.toLowerCase()));
+  // The correlated subqueries name `users.id` literally: drizzle leaves columns unqualified in a one-table select.
   const rows = await db
     .select({
       id: users.id,
       nickname: users.nickname,
       account: users.account,
-      isFriend: sql<boolean>`exists (select 1 from chat_friendships f where f.user_id = ${searcherId} and f.friend_id = ${users.id})`,
-      outgoing: sql<boolean>`exists (select 1 from chat_friend_requests r where r.from_id = ${searcherId} and r.to_id = ${users.id} and r.state = 'sent')`,
-      incoming: sql<boolean>`exists (select 1 from chat_friend_requests r where r.from_id = ${users.id} and r.to_id = ${searcherId} and r.state = 'sent')`,
+      isFriend: sql<boolean>`exists (select 1 from chat_friendships f where f.user_id = ${searcherId} and f.friend_id = users.id)`,
+      outgoing: sql<boolean>`exists (select 1 from chat_friend_requests r where r.from_id = ${searcherId} and r.to_id = users.id and r.state = 'sent')`,
+      incoming: sql<boolean>`exists (select 1 from chat_friend_requests r where r.from_id = users.id and r.to_id = ${searcherId} and r.state = 'sent')`,
     })
     .from(users)
     .where(and(sql`${users.id} <> ${searcherId}`, or(...conditions)))
