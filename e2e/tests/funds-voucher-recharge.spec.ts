@@ -1,0 +1,236 @@
+/**
+ * Recharge by review (decision 019/020): a server with no chain RPC takes `{amount, voucher}` and an operator
+ * reviews it. The suite's shared server always has the local chain, so this file starts its own real server
+ * without one (fresh PGlite directory, own port) and drives the built app against it with the injected wallet.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { STORAGE } from '../fixtures/app';
+import { ADMIN_ADDRESS, ADMIN_PRIVATE_KEY, REPO_ROOT, SERVER_ENTRY, SERVER_SOURCE } from '../fixtures/env';
+import { expect, test } from '../fixtures/test';
+
+const READY_TIMEOUT_MS = 30_000;
+/** The smallest valid PNG (1×1, transparent): what the server's content check must accept. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface ReviewServer {
+  origin: string;
+  host: string;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts the server as the global setup does, but with no chain variables: recharges go to review. */
+async function startReviewServer(): Promise<ReviewServer> {
+  const port = await freePort();
+  const host = `127.0.0.1:${port}`;
+  const origin = `http://${host}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reef-e2e-review-'));
+  const fromSource = process.env.REEF_E2E_SERVER === 'source' || !existsSync(SERVER_ENTRY);
+  const log: string[] = [];
+  const child = spawn(process.execPath, fromSource ? ['--import', 'tsx', SERVER_SOURCE] : [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.homedir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGINS: origin,
+      ADMIN_ADDRESSES: ADMIN_ADDRESS,
+      RATE_LIMIT_PER_MINUTE: '0',
+      RECHARGE_MIN_USDT: '10',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  for (const output of [child.stdout, child.stderr]) {
+    output?.setEncoding('utf8');
+    output?.on('data', (chunk: string) => log.push(chunk));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${origin}/api/config`)).ok) return { origin, host, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error(`The review server did not start:\n${log.join('').slice(-4000)}`);
+}
+
+let server: ReviewServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  server = await startReviewServer();
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.beforeEach(async ({ app }) => {
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+});
+
+interface Envelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', pathname: string, token: string, body?: unknown): Promise<T> {
+  const response = await request.fetch(`${server.origin}${pathname}`, { method, headers: { Authorization: `Bearer ${token}` }, data: body });
+  const json = (await response.json()) as Envelope<T>;
+  if (json.status !== 200) throw new Error(`${method} ${pathname}: ${json.status} ${json.msg} ${JSON.stringify(json.data)}`);
+  return json.data;
+}
+
+/** Signs in on the review server as the app does (EIP-4361 with its nonce); answers the token. */
+async function signIn(request: APIRequestContext, privateKey: Hex): Promise<string> {
+  const account = privateKeyToAccount(privateKey);
+  const nonce = await request.get(`${server.origin}/api/login/nonce`).then(async (r) => ((await r.json()) as Envelope<{ nonce: string }>).data.nonce);
+  const msg = createSiweMessage({
+    address: account.address,
+    domain: server.host,
+    uri: server.origin,
+    chainId: 56,
+    version: '1',
+    nonce,
+    statement: 'Sign in to Reef.',
+    issuedAt: new Date(),
+  });
+  const sign = await account.signMessage({ message: msg });
+  const login = await request.post(`${server.origin}/api/login`, { data: { sign, account: account.address, msg, spread: null } });
+  return ((await login.json()) as Envelope<{ token: string }>).data.token;
+}
+
+/** Opens a page of the app served by the review server; the wallet then signs in there. */
+async function open(page: Page, hashPath: string): Promise<void> {
+  await page.goto(`${server.origin}/index/#${hashPath}`);
+}
+
+interface ReviewRow {
+  id: number;
+  uid: number;
+  status: string;
+  amount: string;
+  tx_hash: string | null;
+  voucher_image: string | null;
+}
+
+test('without an RPC: amount and voucher (hash, then an uploaded image) go to review, an operator credits one and rejects the other', async ({
+  page,
+  wallet,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await open(page, '/pages/index/index');
+  await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, STORAGE.token, { timeout: 15_000 });
+  await expect(page.getByTestId('balance-usdt')).toHaveText('0.0000', { timeout: 15_000 });
+
+  await page.evaluate(() => (window.location.hash = '#/pages/property/recharge'));
+  const form = page.getByTestId('voucher-form');
+  await expect(form).toBeVisible();
+  await expect(page.getByTestId('recharge-submit')).toHaveCount(0);
+  await expect(page.getByTestId('voucher-amount')).toHaveAttribute('placeholder', 'At least 10.0000 USDT');
+
+  // Refused before sending: below the minimum, then a malformed hash.
+  await page.getByTestId('voucher-amount').fill('9.5');
+  await page.getByTestId('voucher-hash').fill(`0x${'12'.repeat(32)}`);
+  await page.getByTestId('voucher-submit').click();
+  await expect(page.getByTestId('toast')).toHaveText('The minimum recharge is 10.0000 USDT');
+  await expect(page.getByTestId('toast')).toBeHidden();
+  await page.getByTestId('voucher-amount').fill('50');
+  await page.getByTestId('voucher-hash').fill('0x1234');
+  await page.getByTestId('voucher-submit').click();
+  await expect(page.getByTestId('toast')).toHaveText('A transaction hash is 0x followed by 64 hexadecimal characters');
+  await expect(page.getByTestId('toast')).toBeHidden();
+
+  // A hash voucher: submitted, then 'wait for review'.
+  const hash = `0x${'ab'.repeat(32)}`;
+  await page.getByTestId('voucher-hash').fill(hash);
+  await page.getByTestId('voucher-submit').click();
+  await expect(page.getByTestId('toast')).toHaveText('Recharge successful, please wait for review');
+  await expect(page.getByTestId('voucher-submitted')).toContainText('Submitted, please wait for review');
+  const rows = page.getByTestId('deposit-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-status', 'review');
+  await expect(rows.first()).toContainText('Under review');
+  await expect(rows.first()).toContainText('50.0000 USDT');
+
+  // An image voucher: a text file named .png passes the browser's type check but not the server's.
+  await page.getByTestId('voucher-another').click();
+  await page.getByTestId('voucher-kind-image').click();
+  await page.getByTestId('voucher-file').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await expect(page.getByTestId('toast')).toHaveText('Only PNG, JPEG, GIF or WebP images can be uploaded');
+  await expect(page.getByTestId('voucher-preview')).toHaveCount(0);
+  // A PDF is not even sent.
+  await page.getByTestId('voucher-file').setInputFiles({ name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByTestId('toast')).toHaveText('Please choose a PNG, JPEG, GIF or WebP image');
+  await page.getByTestId('voucher-file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  const preview = page.getByTestId('voucher-preview');
+  await expect(preview).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.png$/);
+  await page.getByTestId('voucher-amount').fill('20');
+  await page.getByTestId('voucher-submit').click();
+  await expect(page.getByTestId('voucher-submitted')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toHaveAttribute('data-status', 'review');
+  await expect(rows.first().getByTestId('deposit-voucher-image')).toHaveAttribute('href', /^\/uploads\/[0-9a-f]{64}\.png$/);
+
+  // The operator's queue holds both; approve the hash one, reject the image one.
+  const admin = await signIn(request, ADMIN_PRIVATE_KEY);
+  const queue = await call<{ list: ReviewRow[] }>(request, 'GET', '/api/admin/deposits?status=review&limit=100', admin);
+  const byHash = queue.list.find((row) => row.tx_hash === hash)!;
+  const byImage = queue.list.find((row) => row.voucher_image !== null)!;
+  expect(byHash).toMatchObject({ amount: '50.00000000' });
+  expect(byImage).toMatchObject({ amount: '20.00000000' });
+  await call(request, 'POST', `/api/admin/deposits/${byHash.id}/approve`, admin);
+  await call(request, 'POST', `/api/admin/deposits/${byImage.id}/reject`, admin, { reason: 'The screenshot shows no transfer' });
+
+  await page.reload();
+  await expect(rows.nth(1)).toHaveAttribute('data-status', 'credited');
+  await expect(rows.nth(0)).toHaveAttribute('data-status', 'rejected');
+  await expect(rows.nth(0).getByTestId('deposit-reason')).toHaveText('Recharge failed: The screenshot shows no transfer');
+  await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 50.0000 USDT');
+  expect(wallet.methods()).not.toContain('eth_sendTransaction');
+});
