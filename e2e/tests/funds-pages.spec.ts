@@ -155,3 +155,26 @@ test("'Insufficient balance' on a RUSD transfer offers the RUSD charge, by USDT 
   // Nothing moved.
   expect((await api.bills(recipient.token)).length).toBe(0);
 });
+
+test("the withdrawal records show 20, then the rest on 'load more'", async ({ page, wallet, api, app }) => {
+  const user = await api.signInViaApi(wallet.privateKey);
+  // 21 withdrawals of 102..122 USDT, each with the 1 USDT fee.
+  await api.fund(user.uid, 'usdt', '2373');
+  await api.data('POST', '/api/user/password', { token: user.token, body: { password: '246810', confirm: '246810' } });
+  for (let amount = 102; amount <= 122; amount++) {
+    await api.data('POST', '/api/finance/extract', { token: user.token, body: { amount: String(amount), password: '246810' } });
+  }
+  await app.signIn();
+
+  await app.goto('/pages/property/withdrawal');
+  const rows = page.getByTestId('withdrawal-row');
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText('122.0000 USDT');
+  await expect(rows.first()).toHaveAttribute('data-status', 'pending');
+  await expect(rows.nth(19)).toContainText('103.0000 USDT');
+  await page.getByTestId('withdrawals-load-more').click();
+  await expect(rows).toHaveCount(21);
+  await expect(rows.last()).toContainText('102.0000 USDT');
+  await expect(page.getByTestId('withdrawals-load-more-end')).toHaveText('No more records');
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('Available: 0.0000 USDT');
+});

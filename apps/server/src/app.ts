@@ -15,6 +15,7 @@ import { aiRoutes } from './modules/ai/ai.routes.js';
 import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChainClient, type ChainClient } from './modules/chain/chain-client.js';
 import { createHotWallet, type HotWallet } from './modules/chain/hot-wallet.js';
 import { contentRoutes } from './modules/content/content.routes.js';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(chargeRoutes);
   await app.register(airdropsRoutes);
   await app.register(incomesRoutes);
+  await app.register(chatRoutes);
   await app.register(realtimeRoutes);
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
