@@ -25,6 +25,18 @@ const ChargePage = lazyPage(() => import('./routes/charge'));
 const HoldingsPage = lazyPage(() => import('./routes/holdings'));
 const AssetDetailsPage = lazyPage(() => import('./routes/asset-details'));
 const DetailsRowPage = lazyPage(() => import('./routes/details-row'));
+const ChatConversationPage = lazyPage(() => import('./routes/chat-conversation'));
+const ChatGroupPage = lazyPage(() => import('./routes/chat-group'));
+const ChatInfoPage = lazyPage(() => import('./routes/chat-info'));
+const ChatGroupInfoPage = lazyPage(() => import('./routes/chat-group-info'));
+const ChatRequestsPage = lazyPage(() => import('./routes/chat-requests'));
+const ChatFriendsPage = lazyPage(() => import('./routes/chat-friends'));
+const ChatFriendCardPage = lazyPage(() => import('./routes/chat-friend-card'));
+const ChatGroupsPage = lazyPage(() => import('./routes/chat-groups'));
+const ChatServicePage = lazyPage(() => import('./routes/chat-service'));
+const ChatSearchPage = lazyPage(() => import('./routes/chat-search'));
+const ChatAddFriendPage = lazyPage(() => import('./routes/chat-add-friend'));
+const ChatSocketLogPage = lazyPage(() => import('./routes/chat-socket-log'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
@@ -47,6 +59,17 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'index/property': <HoldingsPage />,
   'index/details': <AssetDetailsPage />,
   'index/detailsTpl': <DetailsRowPage />,
+  'chat/chat': <ChatConversationPage />,
+  'chat/chatGroup': <ChatGroupPage />,
+  'chat/chatInfoDetails': <ChatInfoPage />,
+  'chat/groupInfoDetails': <ChatGroupInfoPage />,
+  'chat/addList': <ChatRequestsPage />,
+  'chat/myFriList': <ChatFriendsPage />,
+  'chat/friCard': <ChatFriendCardPage />,
+  'chat/groupList': <ChatGroupsPage />,
+  'chat/myService': <ChatServicePage />,
+  'chat/searchAdd': <ChatSearchPage />,
+  'chat/addFri': <ChatAddFriendPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -69,6 +92,8 @@ export const routes: RouteObject[] = [
         children: [pageRoute('index/index', '/'), ...TAB_PAGES.map((id) => pageRoute(id))],
       },
       ...PAGE_IDS.filter((id) => !TAB_PAGES.includes(id)).map((id) => pageRoute(id)),
+      // The socket log (decision 024): not a spec page and linked from nowhere.
+      { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

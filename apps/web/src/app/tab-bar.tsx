@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { ChatIcon, HomeIcon, UserIcon } from '../components/ui/art/icons';
@@ -20,7 +20,8 @@ const TABS: Tab[] = [
   { to: pagePath('user/user'), paths: [pagePath('user/user')], label: 'tabs.mine', Icon: UserIcon, testId: 'tab-mine' },
 ];
 
-export function TabBar() {
+/** `badges`: something to pin on a tab, by its test id (the unread count on AI chat). */
+export function TabBar({ badges = {} }: { badges?: Partial<Record<string, ReactNode>> }) {
   const { t } = useTranslation();
   const pathname = useLocation().pathname.toLowerCase();
   return (
@@ -38,6 +39,7 @@ export function TabBar() {
           >
             <Icon className="tab-bar__icon" />
             <span className="tab-bar__label">{t(label)}</span>
+            {badges[testId]}
           </Link>
         );
       })}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ReefScene } from '../../components/ui/art/reef-scene';
 import { LogoutButton, NotLoggedIn } from '../../features/auth';
+import { UnreadBadge, useUnreadTotal } from '../../features/chat/unread';
 import { LanguageSelect, ProfileCard } from '../../features/user';
 import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
@@ -10,6 +11,7 @@ import { useSession } from '../../lib/session';
 export default function MineRoute() {
   const { t } = useTranslation();
   const { token } = useSession();
+  const unread = useUnreadTotal();
   return (
     <div className="page page--tab">
       <header className="hero hero--compact">
@@ -22,6 +24,14 @@ export default function MineRoute() {
         {token ? <ProfileCard /> : <NotLoggedIn />}
         <section className="card settings" aria-label={t('mine.settings')}>
           <LanguageSelect />
+          {token && (
+            <Link className="row-link" to={`${pagePath('chat/index')}?segment=messages`} data-testid="mine-chat">
+              <span>{t('chat.mineEntry')}</span>
+              <span>
+                <UnreadBadge count={unread} testId="mine-chat-unread" /> <span aria-hidden="true">›</span>
+              </span>
+            </Link>
+          )}
           {token && (
             <Link className="row-link" to={pagePath('user/password')} data-testid="mine-password">
               <span>{t('titles.user/password')}</span>

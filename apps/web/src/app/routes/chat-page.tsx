@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner';
+import { startChatLive } from '../../features/chat/unread';
+import { useUserInfo } from '../../features/user';
+import type { PageId } from '../../lib/pages';
+import { useSession } from '../../lib/session';
+import { SubPage } from '../layouts/sub-page';
+
+export interface ChatViewer {
+  uid: number;
+  serviceAgent: boolean;
+}
+
+/** Starts the live chat connection (lazily, once) while someone is signed in. */
+export function useChatLive(): void {
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (token !== null) startChatLive(queryClient);
+  }, [token, queryClient]);
+}
+
+/** Who is reading: the chat feature needs the uid (whose side a message is on) and the agent flag. */
+export function ChatViewerGate({ children }: { children: (viewer: ChatViewer) => ReactNode }) {
+  const { t } = useTranslation();
+  const user = useUserInfo();
+  useChatLive();
+  if (!user.data) {
+    return (
+      <div className="list-loading">
+        <Spinner size="large" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  return <>{children({ uid: user.data.uid, serviceAgent: user.data.service_agent })}</>;
+}
+
+/** A chat page pushed over the tabs: SubPage (title, back, not-logged-in prompt) with the viewer known. */
+export function ChatSubPage({ page, children }: { page: PageId; children: (viewer: ChatViewer) => ReactNode }) {
+  return (
+    <SubPage page={page}>
+      <ChatViewerGate>{children}</ChatViewerGate>
+    </SubPage>
+  );
+}
+
+/** A page opened without the id it needs (route parameters ride in the hash query). */
+export function InvalidChatLink() {
+  const { t } = useTranslation();
+  return (
+    <p className="card inline-error" data-testid="chat-invalid-link">
+      {t('chat.invalidLink')}
+    </p>
+  );
+}

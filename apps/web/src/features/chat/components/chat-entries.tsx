@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { pagePath, type PageId } from '../../../lib/pages';
+import { usePendingIncomingCount } from '../api/friend-requests';
+import { UnreadBadge } from './unread-badge';
+import './chat.css';
+
+const ENTRIES: { page: PageId; icon: string; testId: string }[] = [
+  { page: 'chat/addList', icon: '🤝', testId: 'chat-entry-requests' },
+  { page: 'chat/groupList', icon: '👥', testId: 'chat-entry-groups' },
+  { page: 'chat/myFriList', icon: '🐠', testId: 'chat-entry-friends' },
+  { page: 'chat/myService', icon: '🛟', testId: 'chat-entry-service' },
+  { page: 'chat/searchAdd', icon: '🔍', testId: 'chat-entry-search' },
+];
+
+/** The chat list's shortcuts: new friends (with a badge for waiting requests), groups, friends, service, search. */
+export function ChatEntries() {
+  const { t } = useTranslation();
+  const incoming = usePendingIncomingCount();
+  return (
+    <nav className="card chat-entries" aria-label={t('chat.entries')}>
+      {ENTRIES.map(({ page, icon, testId }) => (
+        <Link key={page} className="chat-entry" to={pagePath(page)} data-testid={testId}>
+          <span className="chat-entry__icon" aria-hidden="true">
+            {icon}
+          </span>
+          <span>{t(`titles.${page}`)}</span>
+          {page === 'chat/addList' && <UnreadBadge count={incoming} testId="chat-requests-badge" />}
+        </Link>
+      ))}
+    </nav>
+  );
+}

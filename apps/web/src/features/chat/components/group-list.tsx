@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { chatApi } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
+import { toastError } from '../../../lib/api-client';
+import { pagePath } from '../../../lib/pages';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
+import { useFriends } from '../api/friends';
+import { useCreateGroup, useGroups } from '../api/groups';
+import { Avatar, peerName, QueryState } from './list-state';
+import './chat.css';
+
+/** Friends to tick, for a new group or an invitation. `exclude` are already members. */
+export function FriendPicker({ selected, onChange, exclude = [] }: { selected: number[]; onChange: (uids: number[]) => void; exclude?: number[] }) {
+  const { t } = useTranslation();
+  const friends = useFriends();
+  const list = (friends.data?.list ?? []).filter((f) => !exclude.includes(f.uid));
+  return (
+    <fieldset className="field pick-list" data-testid="friend-picker">
+      <legend className="field__label">{t('chat.pickFriends')}</legend>
+      {friends.isPending ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : list.length === 0 ? (
+        <p className="muted">{t('chat.noFriendsToPick')}</p>
+      ) : (
+        list.map((friend) => (
+          <label key={friend.uid}>
+            <input
+              type="checkbox"
+              checked={selected.includes(friend.uid)}
+              onChange={(event) => onChange(event.target.checked ? [...selected, friend.uid] : selected.filter((uid) => uid !== friend.uid))}
+              data-testid="friend-pick"
+              data-uid={friend.uid}
+            />
+            <span>{friend.remark || peerName(friend)}</span>
+          </label>
+        ))
+      )}
+    </fieldset>
+  );
+}
+
+/** Spec §5: group name, nickname and announcement are all required. */
+function CreateGroupForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [nickname, setNickname] = useState('');
+  const [announcement, setAnnouncement] = useState('');
+  const [members, setMembers] = useState<number[]>([]);
+  const create = useCreateGroup();
+  const onSubmit = useGuardedSubmit(async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = [
+      [name, 'chat.groupNameRequired'],
+      [nickname, 'chat.groupNicknameRequired'],
+      [announcement, 'chat.groupAnnouncementRequired'],
+    ].find(([value]) => value!.trim() === '');
+    if (missing) {
+      showToast(t(missing[1] as 'chat.groupNameRequired'));
+      return;
+    }
+    try {
+      const group = await create.mutateAsync({ name: name.trim(), nickname: nickname.trim(), announcement: announcement.trim(), member_uids: members });
+      showToast(t('chat.groupCreated'));
+      onDone();
+      navigate(`${pagePath('chat/chatGroup')}?id=${group.id}`);
+    } catch (error) {
+      toastError(error);
+    }
+  });
+  return (
+    <form className="card form" onSubmit={onSubmit} noValidate data-testid="create-group-form">
+      <h2 className="card__title">{t('chat.createGroup')}</h2>
+      <label className="field">
+        <span className="field__label">{t('chat.groupName')}</span>
+        <input className="field__input" value={name} maxLength={chatApi.GROUP_NAME_MAX} required onChange={(e) => setName(e.target.value)} data-testid="group-name" />
+      </label>
+      <label className="field">
+        <span className="field__label">{t('chat.groupNickname')}</span>
+        <input className="field__input" value={nickname} maxLength={chatApi.GROUP_NICKNAME_MAX} required onChange={(e) => setNickname(e.target.value)} data-testid="group-nickname" />
+      </label>
+      <label className="field">
+        <span className="field__label">{t('chat.announcement')}</span>
+        <textarea
+          className="field__input composer__input"
+          rows={3}
+          value={announcement}
+          maxLength={chatApi.GROUP_ANNOUNCEMENT_MAX}
+          required
+          onChange={(e) => setAnnouncement(e.target.value)}
+          data-testid="group-announcement"
+        />
+      </label>
+      <FriendPicker selected={members} onChange={setMembers} />
+      <Button type="submit" variant="primary" block busy={create.isPending} data-testid="group-create-submit">
+        {t('chat.createGroup')}
+      </Button>
+    </form>
+  );
+}
+
+/** chat/groupList: the user's groups, and creating one. */
+export function GroupList() {
+  const { t } = useTranslation();
+  const groups = useGroups();
+  const [creating, setCreating] = useState(false);
+  const list = groups.data?.list ?? [];
+  return (
+    <>
+      {creating ? (
+        <CreateGroupForm onDone={() => setCreating(false)} />
+      ) : (
+        <Button variant="primary" block onClick={() => setCreating(true)} data-testid="group-create-open">
+          {t('chat.createGroup')}
+        </Button>
+      )}
+      <QueryState
+        isPending={groups.isPending}
+        isError={groups.isError}
+        onRetry={() => void groups.refetch()}
+        empty={list.length === 0}
+        emptyText={t('chat.noGroups')}
+        emptyTestId="groups-empty"
+      >
+        <section className="card">
+          <ul className="chat-list" data-testid="group-list">
+            {list.map((group) => (
+              <li key={group.id}>
+                <Link className="chat-row" to={`${pagePath('chat/chatGroup')}?id=${group.id}`} data-testid="group-row" data-group={group.id}>
+                  <Avatar name={group.name} group />
+                  <span className="chat-row__main">
+                    <span className="chat-row__title">{group.name}</span>
+                    <span className="chat-row__sub">
+                      <span className="chat-row__preview">{group.announcement}</span>
+                      <span>{t('chat.memberCount', { count: group.member_count })}</span>
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+export { ChatHome } from './components/chat-home';
+export { DirectChat, GroupChat } from './components/conversation-pages';
+export { FriendCard } from './components/friend-card';
+export { FriendList } from './components/friend-list';
+export { FriendRequests } from './components/friend-requests';
+export { AddFriendForm } from './components/add-friend-form';
+export { UserSearch } from './components/user-search';
+export { GroupList } from './components/group-list';
+export { GroupInfo } from './components/group-info';
+export { ServiceDesk } from './components/service-desk';
+export { SocketLogView } from './components/socket-log-view';
+export { UnreadBadge } from './components/unread-badge';
+export { parseId } from './model/conversation-link';

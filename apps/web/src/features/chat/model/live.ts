@@ -1,0 +1,87 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { startChatSocket } from '../../../lib/chat-socket';
+import { getSession, subscribeSession } from '../../../lib/session';
+import { chatKeys } from '../api/keys';
+import { syncMessages } from '../api/sync-messages';
+import { catchUp } from './catch-up';
+import type { ConversationList } from './message-cache';
+import { newestId } from './message-cache';
+import { mergeMessages } from './merge-messages';
+
+let started = false;
+
+/**
+ * Feeds socket frames into the query caches, once per page load. The newest server id seen is the
+ * catch-up cursor: after every `ready` but the first, GET /api/chat/sync fetches what was stored while
+ * the socket was away, and the merge (by message id) leaves nothing doubled.
+ */
+export function startChatLive(queryClient: QueryClient): void {
+  if (started) return;
+  started = true;
+  const socket = startChatSocket();
+  let lastSeen: number | null = null;
+  let token = getSession().token;
+
+  subscribeSession(() => {
+    if (getSession().token === token) return;
+    token = getSession().token;
+    // Another user's cursor means nothing to this one; their first `ready` starts afresh.
+    lastSeen = null;
+  });
+
+  const merge = (messages: Parameters<typeof mergeMessages>[1]) => {
+    lastSeen = newestId(lastSeen, messages);
+    mergeMessages(queryClient, messages, socket.getUid());
+  };
+
+  socket.on('chat', (message) => merge([message]));
+  socket.on('ack', ({ message }) => merge([message]));
+
+  socket.on('unread', ({ total }) => {
+    queryClient.setQueryData(chatKeys.unread, { total });
+    queryClient.setQueryData<ConversationList>(chatKeys.conversations, (data) => (data ? { ...data, total_unread: total } : data));
+  });
+
+  socket.on('read', ({ reader }) => {
+    // The user read on another device: the counts there are the server's to tell.
+    if (reader === socket.getUid()) void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+  });
+
+  socket.on('friend_request', () => {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.requests });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.friends });
+    void queryClient.invalidateQueries({ queryKey: ['chat', 'search'] });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+  });
+
+  socket.on('group_event', ({ group_id, group }) => {
+    if (group === null) {
+      queryClient.removeQueries({ queryKey: chatKeys.group(group_id) });
+    } else {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.group(group_id) });
+    }
+    void queryClient.invalidateQueries({ queryKey: chatKeys.groups, exact: true });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+  });
+
+  socket.on('ready', ({ last_message_id }) => {
+    const cursor = lastSeen;
+    if (cursor === null) {
+      // First connection of this session: anything cached may predate it, so reread what is on screen.
+      lastSeen = last_message_id;
+      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      return;
+    }
+    void catchUp((after) => syncMessages(after), cursor, merge)
+      .catch(() => {
+        // Sync failed (network again): reread what is on screen instead; the next ready retries.
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messagesRoot });
+      })
+      .finally(() => {
+        // Frames other than messages (requests, group events, counts) may have been missed too.
+        for (const queryKey of [chatKeys.conversations, chatKeys.unread, chatKeys.requests, chatKeys.groups, chatKeys.service, chatKeys.friends]) {
+          void queryClient.invalidateQueries({ queryKey });
+        }
+      });
+  });
+}
