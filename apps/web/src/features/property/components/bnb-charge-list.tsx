@@ -5,12 +5,17 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
 import { useBnbCharges } from '../api/list-bnb-charges';
+import { chainFailure } from '../model/failure-reason';
 import { uniqueRows } from '../model/paged-list';
 import { LoadMore } from './load-more';
 import { useDateFormat } from './use-date-format';
 
 function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
+  const failureText = (code: string | null) => {
+    const known = chainFailure(code);
+    return known === null ? t('errors.generic') : t(`property.failures.${known}`);
+  };
   return (
     <li className="bill" data-testid="bnb-charge-row" data-status={item.status}>
       <div className="bill__main">
@@ -21,7 +26,7 @@ function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.
             {t('recharge.confirmations', { count: Math.min(item.confirmations, item.required_confirmations), required: item.required_confirmations })}
           </span>
         )}
-        {item.status === 'failed' && <span className="bill__memo">{t('property.bnb.failedReason', { reason: item.failure ?? '' })}</span>}
+        {item.status === 'failed' && <span className="bill__memo">{t('property.bnb.failedReason', { reason: failureText(item.failure) })}</span>}
         <span className="bill__memo" title={item.tx_hash}>
           {`${item.tx_hash.slice(0, 10)}…${item.tx_hash.slice(-8)}`}
         </span>

@@ -4,6 +4,7 @@ import { formatAmount, type Deposit } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeposits } from '../api/list-deposits';
+import { chainFailure } from '../model/failure-reason';
 import { uniqueRows } from '../model/paged-list';
 import { useAssetSymbol } from './asset-toggle';
 import { LoadMore } from './load-more';
@@ -11,6 +12,10 @@ import { useDateFormat } from './use-date-format';
 
 function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
+  const failureText = (code: string | null) => {
+    const known = chainFailure(code);
+    return known === null ? t('errors.generic') : t(`property.failures.${known}`);
+  };
   const symbol = useAssetSymbol()(item.asset);
   return (
     <li className="bill" data-testid="deposit-row" data-status={item.status}>
@@ -22,7 +27,7 @@ function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.Date
             {t('recharge.confirmations', { count: Math.min(item.confirmations, item.required_confirmations), required: item.required_confirmations })}
           </span>
         )}
-        {item.status === 'failed' && <span className="bill__memo">{t('recharge.failedReason', { reason: item.failure ?? '' })}</span>}
+        {item.status === 'failed' && <span className="bill__memo">{t('recharge.failedReason', { reason: failureText(item.failure) })}</span>}
         {item.status === 'review' && (
           <span className="bill__memo" data-testid="deposit-review-note">
             {t('property.voucher.waitReview')}
