@@ -26,7 +26,7 @@ export function ChargePanel({ balances, onCharged }: ChargePanelProps) {
   const method = chargeMethodFrom(search.get('pay'));
   return (
     <>
-      <div className="tabs tabs--even" role="tablist" aria-label={t('property.bnb.method')} data-testid="charge-method">
+      <div className="tabs tabs--pair" role="tablist" aria-label={t('property.bnb.method')} data-testid="charge-method">
         {METHODS.map((option) => (
           <button
             key={option}

@@ -132,7 +132,7 @@ export function VoucherRechargeForm({ balances, minimums, initialAsset }: Vouche
         testId="voucher-amount"
       />
 
-      <div className="tabs tabs--even" role="tablist" aria-label={t('property.voucher.kind')} data-testid="voucher-kind">
+      <div className="tabs tabs--pair" role="tablist" aria-label={t('property.voucher.kind')} data-testid="voucher-kind">
         {(['hash', 'image'] as const).map((option) => (
           <button
             key={option}
