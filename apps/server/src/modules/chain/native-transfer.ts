@@ -10,7 +10,8 @@ export type NativeTransferRefusal = 'not_found' | 'reverted' | 'wrong_recipient'
 
 export type NativeTransferVerification =
   | { outcome: 'mined'; amountWei: bigint; blockNumber: bigint; confirmations: number }
-  | { outcome: 'unmined' }
+  /** In the mempool: the value is already known, the block is not. */
+  | { outcome: 'unmined'; amountWei: bigint }
   | { outcome: 'refused'; reason: NativeTransferRefusal };
 
 const same = (a: string | null | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
@@ -28,13 +29,13 @@ export async function verifyNativeTransfer(
   }
   if (!transaction.to || !same(transaction.to, expected.to)) return { outcome: 'refused', reason: 'wrong_recipient' };
   if (!same(transaction.from, expected.from)) return { outcome: 'refused', reason: 'wrong_sender' };
-  if (transaction.blockNumber === null) return { outcome: 'unmined' };
+  if (transaction.blockNumber === null) return { outcome: 'unmined', amountWei: transaction.value };
 
   let receipt;
   try {
     receipt = await client.getTransactionReceipt({ hash: expected.txHash });
   } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) return { outcome: 'unmined' };
+    if (error instanceof TransactionReceiptNotFoundError) return { outcome: 'unmined', amountWei: transaction.value };
     throw error;
   }
   if (receipt.status !== 'success') return { outcome: 'refused', reason: 'reverted' };

@@ -13,4 +13,6 @@ export async function chargeRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, chargeApi.chargeBnb, ({ user, body, request }) =>
     charge.chargeBnb({ db: app.db, config: app.config, chain: app.chain, log: request.log }, user, body.tx_hash),
   );
+  registerEndpoint(app, chargeApi.listBnbCharges, ({ user, query }) => charge.listOwnBnbCharges(app.db, app.config, user.id, query.page, query.limit));
+  registerEndpoint(app, chargeApi.getBnbCharge, ({ user, params }) => charge.getOwnBnbCharge(app.db, app.config, user.id, params.id));
 }

@@ -7,18 +7,19 @@
  * BNB charge: the wallet sends native BNB to DEPOSIT_ADDRESS and submits the hash. Once the transfer has
  * DEPOSIT_CONFIRMATIONS blocks, RUSD worth BNB × BNB_PRICE_USDT × RUSD_PER_USDT is issued to the user from
  * `rusd_issue` (the BNB itself is not a ledger asset: it stays on chain at the deposit address). A hash is
- * credited once (unique index); until it is confirmed the request is refused and can be repeated.
+ * claimed once (unique index). A valid transfer that is not confirmed yet is stored `pending` and credited by
+ * whoever first sees it confirmed — a later check or the background watcher (decision 019) — under the row lock.
  */
 import type { Address, Hash } from 'viem';
-import { UNIT, applyRate, fromUnits, toUnits, type ErrorCode } from '@reef/contract';
+import { UNIT, applyRate, fromUnits, toUnits, type BnbCharge, type BnbChargeStatus, type ErrorCode } from '@reef/contract';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { verifyNativeTransfer, type NativeTransferRefusal, type NativeTransferVerification } from '../chain/native-transfer.js';
 import { weiToUnits } from '../chain/token-transfer.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { balanceKey, postEntry } from '../ledger/ledger.service.js';
+import { balanceKey, balancesOf, postEntry } from '../ledger/ledger.service.js';
 import * as repo from './charge.repository.js';
 
 export function quote(config: Config, amount: string) {
@@ -57,12 +58,16 @@ export async function charge(db: Database, config: Config, userId: number, amoun
   });
 }
 
+/** RUSD for `amountBnb` at the configured price and rate: one truncation over the exact product, not two. */
+function rusdForBnb(config: Config, amountBnb: bigint): bigint {
+  return (amountBnb * toUnits(config.bnbPriceUsdt) * toUnits(config.rusdPerUsdt)) / (UNIT * UNIT);
+}
+
 export function quoteBnb(config: Config, amountBnb: bigint) {
   const price = toUnits(config.bnbPriceUsdt);
   const rate = toUnits(config.rusdPerUsdt);
   const usdt = (amountBnb * price) / UNIT;
-  // One truncation over the exact product, not two.
-  const rusd = (amountBnb * price * rate) / (UNIT * UNIT);
+  const rusd = rusdForBnb(config, amountBnb);
   if (rusd <= 0n) throw new DomainError('AMOUNT_TOO_SMALL');
   return {
     rusd,
@@ -81,6 +86,10 @@ const REFUSALS: Record<NativeTransferRefusal, ErrorCode> = {
   wrong_sender: 'DEPOSIT_WRONG_SENDER',
 };
 
+/** A pending charge whose transaction the node no longer knows is given this long to reappear before it fails. */
+export const VANISHED_GRACE_MS = 60 * 60_000;
+const WATCH_BATCH = 100;
+
 export interface BnbChargeContext {
   db: Database;
   config: Config;
@@ -88,54 +97,150 @@ export interface BnbChargeContext {
   log: { warn(details: object, message: string): void };
 }
 
+class ChainUnreachable extends Error {}
+
+type Decision =
+  | { kind: 'refuse'; code: ErrorCode }
+  | { kind: 'wait'; progress: repo.Progress }
+  | { kind: 'credit'; progress: repo.Progress };
+
+function decide(verification: NativeTransferVerification, config: Config): Decision {
+  if (verification.outcome === 'refused') return { kind: 'refuse', code: REFUSALS[verification.reason] };
+  const amountBnb = weiToUnits(verification.amountWei);
+  // Worth no RUSD at today's price (nothing sent, or dust): there is nothing to wait for.
+  if (rusdForBnb(config, amountBnb) <= 0n) return { kind: 'refuse', code: 'AMOUNT_TOO_SMALL' };
+  if (verification.outcome === 'unmined') return { kind: 'wait', progress: { amountBnb: fromUnits(amountBnb), blockNumber: null, confirmations: 0 } };
+  const progress = { amountBnb: fromUnits(amountBnb), blockNumber: Number(verification.blockNumber), confirmations: verification.confirmations };
+  return verification.confirmations >= config.depositConfirmations ? { kind: 'credit', progress } : { kind: 'wait', progress };
+}
+
+async function verify(ctx: BnbChargeContext, chain: ChainClient, txHash: string, account: string) {
+  try {
+    return await verifyNativeTransfer(chain, { txHash: txHash as Hash, from: account as Address, to: ctx.config.chain!.depositAddress });
+  } catch (error) {
+    ctx.log.warn({ err: error, txHash }, 'BNB charge: RPC call failed');
+    throw new ChainUnreachable();
+  }
+}
+
+/** Issues the RUSD at the price and rate configured now, in one entry with the row's move to `credited`. */
+async function credit(tx: Transaction, config: Config, row: repo.BnbChargeRow, progress: repo.Progress) {
+  const { rusd, view } = quoteBnb(config, toUnits(progress.amountBnb));
+  const posted = await postEntry(tx, {
+    kind: 'rusd_charge_bnb',
+    actorId: row.userId,
+    memo: row.txHash,
+    postings: [
+      { account: { system: 'rusd_issue', asset: 'rusd' }, amount: -rusd, kind: 'rusd_charge_bnb' },
+      { account: { userId: row.userId, asset: 'rusd' }, amount: rusd, kind: 'rusd_charge_bnb' },
+    ],
+  });
+  const credited = await repo.markCredited(tx, row.id, { ...progress, price: view.price, rate: view.rate, usdt: view.usdt, rusd: view.rusd, entryId: posted.entryId });
+  return { row: credited, rusdBalance: posted.userBalances.get(balanceKey(row.userId, 'rusd'))! };
+}
+
+function view(row: repo.BnbChargeRow, config: Config): BnbCharge {
+  return {
+    id: row.id,
+    tx_hash: row.txHash,
+    status: row.status as BnbChargeStatus,
+    amount_bnb: row.amountBnb,
+    usdt: row.usdt,
+    rusd: row.rusd,
+    price: row.price,
+    rate: row.rate,
+    failure: row.failure as ErrorCode | null,
+    confirmations: row.confirmations,
+    required_confirmations: config.depositConfirmations,
+    created_at: row.createdAt.toISOString(),
+    credited_at: row.creditedAt?.toISOString() ?? null,
+  };
+}
+
+/** Claims a BNB transfer for the signed-in user: refused, stored as pending, or credited at once if confirmed. */
 export async function chargeBnb(ctx: BnbChargeContext, user: { id: number; account: string }, txHash: string) {
   const { db, config, chain } = ctx;
   if (!config.chain || !chain) throw new DomainError('DEPOSITS_UNAVAILABLE');
   const hash = txHash.toLowerCase();
-  // A credited hash needs no RPC round trip; the unique index below settles the concurrent case.
+  // A claimed hash needs no RPC round trip; the unique index below settles the concurrent case.
   if (await repo.findBnbChargeByHash(db, hash)) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
 
-  let verification: NativeTransferVerification;
+  let decision: Decision;
   try {
-    verification = await verifyNativeTransfer(chain, { txHash: hash as Hash, from: user.account as Address, to: config.chain.depositAddress });
+    decision = decide(await verify(ctx, chain, hash, user.account), config);
   } catch (error) {
-    ctx.log.warn({ err: error, txHash: hash }, 'BNB charge: RPC call failed');
-    throw new DomainError('DEPOSITS_UNAVAILABLE');
+    if (error instanceof ChainUnreachable) throw new DomainError('DEPOSITS_UNAVAILABLE');
+    throw error;
   }
-  if (verification.outcome === 'refused') throw new DomainError(REFUSALS[verification.reason]);
-  if (verification.outcome === 'unmined' || verification.confirmations < config.depositConfirmations) {
-    const confirmations = verification.outcome === 'mined' ? verification.confirmations : 0;
-    throw new DomainError('CHARGE_UNCONFIRMED', { confirmations, required_confirmations: config.depositConfirmations });
-  }
-  const { rusd, view } = quoteBnb(config, weiToUnits(verification.amountWei));
+  if (decision.kind === 'refuse') throw new DomainError(decision.code);
 
   return db.transaction(async (tx) => {
-    const posted = await postEntry(tx, {
-      kind: 'rusd_charge_bnb',
-      actorId: user.id,
-      memo: hash,
-      postings: [
-        { account: { system: 'rusd_issue', asset: 'rusd' }, amount: -rusd, kind: 'rusd_charge_bnb' },
-        { account: { userId: user.id, asset: 'rusd' }, amount: rusd, kind: 'rusd_charge_bnb' },
-      ],
-    });
-    const row = await repo.insertBnbCharge(tx, {
-      userId: user.id,
-      txHash: hash,
-      amountBnb: view.amount_bnb,
-      price: view.price,
-      rate: view.rate,
-      rusd: view.rusd,
-      entryId: posted.entryId,
-    });
-    if (!row) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
-    return {
-      ...view,
-      id: row.id,
-      tx_hash: hash,
-      entry_id: posted.entryId,
-      rusd_balance: posted.userBalances.get(balanceKey(user.id, 'rusd'))!,
-      created_at: row.createdAt.toISOString(),
-    };
+    const inserted = await repo.insertBnbCharge(tx, { userId: user.id, txHash: hash, ...decision.progress });
+    if (!inserted) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
+    if (decision.kind === 'credit') {
+      const { row, rusdBalance } = await credit(tx, config, inserted, decision.progress);
+      return { ...view(row, config), rusd_balance: rusdBalance };
+    }
+    const balances = await balancesOf(tx, user.id);
+    return { ...view(inserted, config), rusd_balance: balances.get('rusd') ?? fromUnits(0n) };
   });
+}
+
+export async function listOwnBnbCharges(db: Database, config: Config, userId: number, page: number, limit: number) {
+  const { list, total } = await repo.listForUser(db, userId, limit, (page - 1) * limit);
+  return { list: list.map((row) => view(row, config)), page, limit, total };
+}
+
+export async function getOwnBnbCharge(db: Database, config: Config, userId: number, id: number) {
+  const row = await repo.findForUser(db, userId, id);
+  if (!row) throw new DomainError('NOT_FOUND');
+  return view(row, config);
+}
+
+export interface WatchPass {
+  credited: number;
+  failed: number;
+  pending: number;
+}
+
+/**
+ * One pass of the watcher over pending BNB charges (oldest first): records progress, credits the confirmed ones
+ * and fails the ones the chain now refuses. Safe alongside itself and submissions: crediting happens only under
+ * the row lock of a still-pending row.
+ */
+export async function creditConfirmedBnbCharges(ctx: BnbChargeContext, now = new Date()): Promise<WatchPass> {
+  const pass: WatchPass = { credited: 0, failed: 0, pending: 0 };
+  const { db, config, chain } = ctx;
+  if (!config.chain || !chain) return pass;
+  for (const row of await repo.pendingBatch(db, WATCH_BATCH)) {
+    let decision: Decision;
+    try {
+      decision = decide(await verify(ctx, chain, row.txHash, row.account), config);
+    } catch (error) {
+      if (!(error instanceof ChainUnreachable)) throw error;
+      pass.pending++;
+      continue;
+    }
+    if (decision.kind === 'refuse') {
+      if (decision.code === 'DEPOSIT_TX_NOT_FOUND' && now.getTime() - row.createdAt.getTime() < VANISHED_GRACE_MS) {
+        pass.pending++;
+      } else {
+        await repo.markFailed(db, row.id, decision.code);
+        pass.failed++;
+      }
+    } else if (decision.kind === 'wait') {
+      await repo.recordProgress(db, row.id, decision.progress);
+      pass.pending++;
+    } else {
+      const progress = decision.progress;
+      const credited = await db.transaction(async (tx) => {
+        const locked = await repo.lockPending(tx, row.id);
+        if (!locked) return false;
+        await credit(tx, config, locked, progress);
+        return true;
+      });
+      if (credited) pass.credited++;
+    }
+  }
+  return pass;
 }

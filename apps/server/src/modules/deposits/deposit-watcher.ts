@@ -1,7 +1,8 @@
 /**
- * Credits deposits as soon as they are confirmed, not only when the user asks again: one pass every
- * DEPOSIT_POLL_SECONDS, never two at once in this process. Started by server.ts when an RPC is configured.
+ * Credits deposits and BNB charges as soon as they are confirmed, not only when the user asks again: one pass
+ * every DEPOSIT_POLL_SECONDS, never two at once in this process. Started by server.ts when an RPC is configured.
  */
+import { creditConfirmedBnbCharges } from '../charge/charge.service.js';
 import { creditConfirmedDeposits, type DepositContext } from './deposits.service.js';
 
 export interface DepositWatcher {
@@ -13,9 +14,12 @@ export function startDepositWatcher(ctx: DepositContext & { log: { error(details
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = creditConfirmedDeposits(ctx)
+    // One pass failing (its own error) must not starve the other: each is logged apart.
+    running = Promise.all([
+      creditConfirmedDeposits(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'deposit watcher pass failed')),
+      creditConfirmedBnbCharges(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'BNB charge watcher pass failed')),
+    ])
       .then(() => undefined)
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'deposit watcher pass failed'))
       .finally(() => {
         running = null;
       });

@@ -69,7 +69,9 @@ describe.each(databaseKinds)('on-chain deposits on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({
       asset: 'usdt',
+      method: 'chain',
       tx_hash: hash.toLowerCase(),
+      voucher_image: null,
       amount: '25.12345678',
       status: 'pending',
       failure: null,
