@@ -2,6 +2,7 @@
  * WebSocket upgrades for the chat socket. On shutdown every socket is closed with 1001 "going away"
  * (SOCKET_CLOSE.GOING_AWAY) before the listener stops, so clients reconnect — to another node if
  * there is one — and catch up with GET /api/chat/sync, instead of seeing a dropped connection.
+ * Registered after `app.realtime` is decorated (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,6 +37,8 @@ export const websocketPlugin = fp(async (app: FastifyInstance) => {
     options: { maxPayload: SOCKET_HARD_MAX_BYTES },
     preClose: async function (this: FastifyInstance) {
       await Promise.all([...this.websocketServer.clients].map(closeGoingAway));
+      // Closed sockets take no new frames; the one each was working on finishes before the database closes.
+      await Promise.allSettled([...app.realtime.inFlight]);
     },
   });
 });

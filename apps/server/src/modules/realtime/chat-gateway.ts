@@ -233,12 +233,15 @@ export class ChatConnection implements FrameSink {
 
   private enqueue(task: () => Promise<void>): void {
     this.pending++;
-    this.queue = this.queue
+    const done: Promise<void> = this.queue
       .then(() => (this.closed ? undefined : task()))
       .catch((error: unknown) => this.ctx.log.error({ err: error }, 'socket frame failed'))
       .finally(() => {
         this.pending--;
+        this.ctx.realtime.inFlight.delete(done);
       });
+    this.ctx.realtime.inFlight.add(done);
+    this.queue = done;
   }
 
   private async handle(frame: ClientFrame, admitted: Promise<boolean> | null): Promise<void> {

@@ -14,6 +14,11 @@ export interface Realtime extends RealtimeHub {
   readonly flood: FloodGate;
   /** 'redis' when frames fan out to other nodes. */
   readonly mode: 'local' | 'redis';
+  /**
+   * Frame work under way on this node. Shutdown waits for it after closing the sockets, so a message
+   * being stored is committed (and its resend answered from the record) before the database closes.
+   */
+  readonly inFlight: Set<Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,6 +38,7 @@ export async function startRealtime({ redisUrl, channel, log }: RealtimeOptions)
       sockets,
       flood,
       mode: 'local',
+      inFlight: new Set(),
       publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
       close: async () => flood.close(),
     };
@@ -43,6 +49,7 @@ export async function startRealtime({ redisUrl, channel, log }: RealtimeOptions)
     sockets,
     flood,
     mode: 'redis',
+    inFlight: new Set(),
     publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
     close: async () => {
       flood.close();

@@ -1,0 +1,146 @@
+/**
+ * Real server processes for tests that need more than one (several nodes) or a real restart: the
+ * server runs from source through tsx, on a loopback port, with the environment the test gives it and
+ * nothing inherited (a DATABASE_URL or REDIS_URL on the machine must not leak in). Sign-in goes over
+ * HTTP with a real secp256k1 signature, like a browser.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_SOURCE = path.join(SERVER_DIR, 'src/server.ts');
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const LOG_LINES = 60;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  origin: string;
+  port: number;
+  /** The last lines the process wrote, for failure messages. */
+  log(): string;
+  /** SIGTERM, and waits for the exit (graceful shutdown: sockets are closed with 1001). */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `src/server.ts` on `port` (a free one by default) and waits until it answers. */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const origin = `http://127.0.0.1:${listenPort}`;
+  const lines: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_SOURCE], {
+    cwd: SERVER_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.homedir(),
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGINS: origin,
+      RATE_LIMIT_PER_MINUTE: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      lines.push(...chunk.split('\n').filter(Boolean));
+      if (lines.length > LOG_LINES * 2) lines.splice(0, lines.length - LOG_LINES);
+    });
+  }
+  const log = () => lines.slice(-LOG_LINES).join('\n');
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${log()}`);
+    try {
+      if ((await fetch(`${origin}/api/config`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer within ${READY_TIMEOUT_MS} ms:\n${log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    origin,
+    port: listenPort,
+    log,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** A throwaway PostgreSQL database that several processes can open by URL; dropped by `drop`. */
+export async function createScratchDatabaseUrl(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export interface HttpUser {
+  wallet: PrivateKeyAccount;
+  token: string;
+  uid: number;
+}
+
+/** A JSON call to a running server; returns the envelope. */
+export async function callApi(origin: string, method: string, url: string, token?: string, body?: unknown) {
+  const response = await fetch(`${origin}${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary envelopes
+  return (await response.json()) as { status: number; msg: string; data: any };
+}
+
+/** EIP-4361 sign-in against a running server, with a fresh key unless one is given. */
+export async function signInOverHttp(origin: string, wallet: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())): Promise<HttpUser> {
+  const nonce = (await callApi(origin, 'GET', '/api/login/nonce')).data.nonce as string;
+  const site = new URL(origin);
+  const msg = createSiweMessage({ address: wallet.address, domain: site.host, uri: site.origin, chainId: 56, version: '1', nonce, issuedAt: new Date() });
+  const login = await callApi(origin, 'POST', '/api/login', undefined, { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.msg}`);
+  const info = await callApi(origin, 'GET', '/api/user/info', login.data.token);
+  return { wallet, token: login.data.token, uid: info.data.uid };
+}
