@@ -38,6 +38,8 @@ const ChatSearchPage = lazyPage(() => import('./routes/chat-search'));
 const ChatAddFriendPage = lazyPage(() => import('./routes/chat-add-friend'));
 const ChatSocketLogPage = lazyPage(() => import('./routes/chat-socket-log'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
+const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
+const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
 const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
@@ -56,6 +58,8 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'index/income': <IncomePage />,
   'index/incomeTpl': <IncomeLogPage />,
   'property/single': <ChargePage />,
+  'article/index': <ArticleIndexPage />,
+  'article/details': <ArticleDetailsPage />,
   'index/property': <HoldingsPage />,
   'index/details': <AssetDetailsPage />,
   'index/detailsTpl': <DetailsRowPage />,

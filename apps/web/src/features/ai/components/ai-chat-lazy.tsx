@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
+
+// The panel and its Markdown renderer load when the AI segment is first shown, never with the home page.
+const Panel = lazy(() => import('./ai-chat-panel'));
+
+/** The AI assistant for the AI chat tab. Self-contained: no props; shows a sign-in hint to visitors. */
+export function AiChatPanel() {
+  return (
+    <Suspense
+      fallback={
+        <div className="list-loading">
+          <Spinner size="large" />
+        </div>
+      }
+    >
+      <Panel />
+    </Suspense>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toastError } from '../../../lib/api-client';
+import { useDateFormat } from '../../../lib/use-date-format';
+import { useAiConversations, useDeleteAiConversation } from '../api/conversations';
+
+/** The user's earlier conversations: open one to continue it, or delete it. */
+export function AiHistory({ currentId, onOpen, onDeleted }: { currentId: number | null; onOpen: (id: number) => void; onDeleted: (id: number) => void }) {
+  const { t } = useTranslation();
+  const conversations = useAiConversations(true);
+  const remove = useDeleteAiConversation();
+  const dateFormat = useDateFormat();
+
+  if (conversations.isPending) {
+    return (
+      <div className="list-loading">
+        <Spinner size="large" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  }
+  if (conversations.isError) {
+    return (
+      <div className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void conversations.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (conversations.data.list.length === 0) {
+    return <p className="muted ai-history__empty">{t('ai.historyEmpty')}</p>;
+  }
+  return (
+    <ul className="ai-history" data-testid="ai-history">
+      {conversations.data.list.map((c) => (
+        <li key={c.id} className={c.id === currentId ? 'ai-history__row is-current' : 'ai-history__row'}>
+          <button type="button" className="ai-history__open" onClick={() => onOpen(c.id)} data-testid="ai-history-open">
+            <span className="ai-history__title">{c.title}</span>
+            <time className="ai-history__time" dateTime={c.updated_at}>
+              {dateFormat.format(new Date(c.updated_at))}
+            </time>
+          </button>
+          <Button
+            variant="ghost"
+            busy={remove.isPending && remove.variables === c.id}
+            aria-label={t('ai.deleteConversation', { title: c.title })}
+            onClick={() => {
+              if (remove.isPending) return;
+              remove.mutate(c.id, { onSuccess: () => onDeleted(c.id), onError: toastError });
+            }}
+            data-testid="ai-history-delete"
+          >
+            {t('ai.delete')}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

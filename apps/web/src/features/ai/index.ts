@@ -1,0 +1,1 @@
+export { AiChatPanel } from './components/ai-chat-lazy';

@@ -1,0 +1,3 @@
+export { ArticleList } from './components/article-list';
+export { ArticleView } from './components/article-view';
+export { parseArticleId, parseArticleKind } from './model/article-kind';
