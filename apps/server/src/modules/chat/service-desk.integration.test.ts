@@ -96,6 +96,14 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
     // The customer's next message reopens the desk for every agent.
     await send(t, customer, desk(customer.uid), 'still missing');
     expect(await ticketOf(agent1, customer.uid)).toMatchObject({ state: 'open', agent: null });
+    const list = await t.call({ method: 'GET', url: '/api/chat/conversations', token: customer.token });
+    expect(list.data.list).toContainEqual(expect.objectContaining({ conversation: desk(customer.uid), title: '', last_message: expect.objectContaining({ content: 'still missing' }) }));
+
+    // An agent following up on a closed desk takes it.
+    expect((await close(loser, customer.uid)).data.state).toBe('closed');
+    const followUp = await send(t, loser, desk(customer.uid), 'following up');
+    expect(followUp.data.from_type).toBe('service');
+    expect(await ticketOf(winner, customer.uid)).toMatchObject({ state: 'claimed', agent: { uid: loser.uid } });
   });
 
   it('an agent answering an open desk claims it', async () => {
