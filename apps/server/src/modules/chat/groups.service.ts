@@ -42,9 +42,12 @@ async function detailsView(db: Executor, group: repo.GroupRow, myRole: string): 
   };
 }
 
-/** Tells `to` about a change; each reader gets the group with their own role (null once they are out of it). */
-async function tell(db: Executor, hub: RealtimeHub, group: repo.GroupRow, event: GroupEvent, about: number | null, to: readonly number[], outOfIt: readonly number[] = []) {
-  const count = group.disbandedAt ? 0 : await repo.countMembers(db, group.id);
+/**
+ * Tells `to` about a change; each reader gets the group with their own role (null once they are out of it).
+ * `to` is the membership after the change, so its length is the member count (no query per frame).
+ */
+function tell(hub: RealtimeHub, group: repo.GroupRow, event: GroupEvent, about: number | null, to: readonly number[], outOfIt: readonly number[] = []) {
+  const count = to.length;
   const owner = to.filter((id) => id === group.ownerId);
   const members = to.filter((id) => id !== group.ownerId);
   const frame = (role: string | null): ServerFrame => ({
@@ -92,7 +95,7 @@ export async function createGroup(db: Database, hub: RealtimeHub, userId: number
     await chatRepo.addParticipants(tx, conversation.id, [userId, ...invitees], 0);
     return created;
   });
-  await tell(db, hub, group, 'created', null, [userId, ...invitees]);
+  tell(hub, group, 'created', null, [userId, ...invitees]);
   return detailsView(db, group, 'owner');
 }
 
@@ -120,7 +123,7 @@ export async function updateGroup(
       ...(patch.announcement !== undefined ? { announcement: patch.announcement } : {}),
     });
   });
-  await tell(db, hub, group, 'updated', null, await repo.memberIds(db, groupId));
+  tell(hub, group, 'updated', null, await repo.memberIds(db, groupId));
   return detailsView(db, group, 'owner');
 }
 
@@ -141,14 +144,13 @@ export async function invite(db: Database, hub: RealtimeHub, userId: number, gro
     return { group: current, role: member.role, joined: added };
   });
   const everyone = await repo.memberIds(db, groupId);
-  for (const id of joined) await tell(db, hub, group, 'joined', id, everyone);
+  for (const id of joined) tell(hub, group, 'joined', id, everyone);
   return detailsView(db, group, role);
 }
 
 /** Takes a member out (the owner removing someone, or a member leaving) and tells everyone, the one who left included. */
 async function takeOut(db: Database, hub: RealtimeHub, group: repo.GroupRow, uid: number, event: 'removed' | 'left') {
-  const remaining = await repo.memberIds(db, group.id);
-  await tell(db, hub, group, event, uid, remaining, [uid]);
+  tell(hub, group, event, uid, await repo.memberIds(db, group.id), [uid]);
 }
 
 export async function removeMember(db: Database, hub: RealtimeHub, userId: number, groupId: number, uid: number): Promise<GroupDetails> {
@@ -187,6 +189,6 @@ export async function disband(db: Database, hub: RealtimeHub, userId: number, gr
     await chatRepo.removeParticipants(tx, conversation.id);
     return disbanded;
   });
-  await tell(db, hub, group, 'disbanded', null, await repo.memberIds(db, groupId));
+  tell(hub, group, 'disbanded', null, await repo.memberIds(db, groupId));
   return { id: groupId };
 }
