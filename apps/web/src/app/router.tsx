@@ -25,6 +25,7 @@ const ChargePage = lazyPage(() => import('./routes/charge'));
 const HoldingsPage = lazyPage(() => import('./routes/holdings'));
 const AssetDetailsPage = lazyPage(() => import('./routes/asset-details'));
 const DetailsRowPage = lazyPage(() => import('./routes/details-row'));
+const ChatIndexPage = lazyPage(() => import('./routes/chat-index'));
 const ChatConversationPage = lazyPage(() => import('./routes/chat-conversation'));
 const ChatGroupPage = lazyPage(() => import('./routes/chat-group'));
 const ChatInfoPage = lazyPage(() => import('./routes/chat-info'));
@@ -63,6 +64,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'index/property': <HoldingsPage />,
   'index/details': <AssetDetailsPage />,
   'index/detailsTpl': <DetailsRowPage />,
+  'chat/index': <ChatIndexPage />,
   'chat/chat': <ChatConversationPage />,
   'chat/chatGroup': <ChatGroupPage />,
   'chat/chatInfoDetails': <ChatInfoPage />,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ServiceTicket } from '@reef/contract';
@@ -25,15 +26,16 @@ function TicketState({ ticket }: { ticket: ServiceTicket }) {
 function useTicketAction() {
   const { t } = useTranslation();
   const action = useServiceAction();
+  const [latest, setLatest] = useState<ServiceTicket | null>(null);
   const run = useGuardedSubmit(async (uid: number, what: 'claim' | 'close') => {
     try {
-      await action.mutateAsync({ uid, action: what });
+      setLatest(await action.mutateAsync({ uid, action: what }));
       showToast(t(what === 'claim' ? 'chat.service.claimed' : 'chat.service.closed'));
     } catch (error) {
       toastError(error);
     }
   });
-  return { run, busy: action.isPending };
+  return { run, busy: action.isPending, latest };
 }
 
 /** The agents' inbox: open and claimed conversations, unread first. */
@@ -82,8 +84,10 @@ function ServiceInbox({ tickets }: { tickets: ServiceTicket[] }) {
 /** An agent on one customer's conversation: claim, close, and answer as the desk. */
 function AgentTicket({ customer, tickets, myUid }: { customer: number; tickets: ServiceTicket[]; myUid: number }) {
   const { t } = useTranslation();
-  const { run, busy } = useTicketAction();
-  const ticket = tickets.find((item) => item.customer.uid === customer);
+  const { run, busy, latest } = useTicketAction();
+  // The inbox lists open and claimed tickets only: once closed here, the answer to the close shows it.
+  const listed = tickets.find((item) => item.customer.uid === customer);
+  const ticket = latest !== null && (listed === undefined || latest.updated_at >= listed.updated_at) ? latest : listed;
   return (
     <>
       <section className="card chat-row__top" data-testid="service-ticket-head">

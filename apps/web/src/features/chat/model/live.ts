@@ -7,6 +7,7 @@ import { catchUp } from './catch-up';
 import type { ConversationList } from './message-cache';
 import { newestId } from './message-cache';
 import { mergeMessages } from './merge-messages';
+import { openConversation } from './open-conversation';
 
 let started = false;
 
@@ -34,7 +35,14 @@ export function startChatLive(queryClient: QueryClient): void {
     mergeMessages(queryClient, messages, socket.getUid());
   };
 
-  socket.on('chat', (message) => merge([message]));
+  socket.on('chat', (message) => {
+    merge([message]);
+    // The server pushes `unread` only after read marks, so a message from someone else refreshes the
+    // exact total — unless its conversation is on screen, whose read mark answers with the total itself.
+    const open = openConversation();
+    const onScreen = open !== null && open.type === message.conversation.type && open.id === message.conversation.id;
+    if (message.from.uid !== socket.getUid() && !onScreen) void queryClient.invalidateQueries({ queryKey: chatKeys.unread });
+  });
   socket.on('ack', ({ message }) => merge([message]));
 
   socket.on('unread', ({ total }) => {
@@ -54,12 +62,10 @@ export function startChatLive(queryClient: QueryClient): void {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
   });
 
-  socket.on('group_event', ({ group_id, group }) => {
-    if (group === null) {
-      queryClient.removeQueries({ queryKey: chatKeys.group(group_id) });
-    } else {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.group(group_id) });
-    }
+  socket.on('group_event', ({ group_id }) => {
+    // Refetched rather than dropped: a page showing a disbanded group (or one the user was removed
+    // from) then gets the server's refusal and says so.
+    void queryClient.invalidateQueries({ queryKey: chatKeys.group(group_id) });
     void queryClient.invalidateQueries({ queryKey: chatKeys.groups, exact: true });
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
   });

@@ -1,0 +1,196 @@
+/**
+ * Chat (issue 4): two people on two phones (browser contexts with their own wallets) become friends and
+ * talk with live unread badges; a group of three with an announcement is disbanded by its owner; a user
+ * writes to customer service and an agent (SERVICE_ADDRESSES) answers. Everything goes through the real
+ * server and its /ws socket.
+ */
+import { generatePrivateKey } from 'viem/accounts';
+import { PAGES, STORAGE } from '../fixtures/app';
+import { CHAT_PAGES, ChatApi, SERVICE_AGENT_PRIVATE_KEY } from '../fixtures/chat';
+import { expect, test } from '../fixtures/test';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('friend request, accept, messages both ways with unread badges', async ({ page, app, api, wallet, openUserSession }) => {
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await app.signIn();
+  const alice = await api.userInfo(await app.waitForToken());
+
+  const bobPhone = await openUserSession();
+  await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  const bobToken = await bobPhone.app.signIn();
+  const bob = await api.userInfo(bobToken);
+  expect(wallet.address).not.toBe(bob.account);
+
+  // Alice finds Bob by uid and asks, with a note.
+  await app.goto(CHAT_PAGES.search);
+  await page.getByTestId('user-search-input').fill(String(bob.uid));
+  await page.locator(`[data-testid="user-search-result"][data-uid="${bob.uid}"]`).getByTestId('user-search-add').click();
+  await page.getByTestId('add-friend-note').fill('Hi Bob, Alice from the reef');
+  await page.getByTestId('add-friend-send').click();
+  await expect(app.toast()).toHaveText('Friend request sent');
+  const outgoing = page.locator(`[data-testid="friend-request-outgoing"][data-uid="${bob.uid}"]`);
+  await expect(outgoing.getByTestId('friend-request-state')).toHaveAttribute('data-state', 'sent');
+
+  // Bob sees the request on the chat list's "New friends" badge, and accepts it.
+  await bobPhone.app.goto(CHAT_PAGES.messages);
+  await expect(bobPhone.page.getByTestId('chat-requests-badge')).toHaveText('1');
+  await bobPhone.page.getByTestId('chat-entry-requests').click();
+  const incoming = bobPhone.page.locator(`[data-testid="friend-request-incoming"][data-uid="${alice.uid}"]`);
+  await expect(incoming).toContainText('Hi Bob, Alice from the reef');
+  await incoming.getByTestId('friend-request-accept').click();
+  await expect(bobPhone.app.toast()).toHaveText('Friend added');
+  await expect(incoming.getByTestId('friend-request-state')).toHaveAttribute('data-state', 'added');
+
+  // Alice's page follows over the socket: the request is now "added".
+  await expect(outgoing.getByTestId('friend-request-state')).toHaveAttribute('data-state', 'added');
+
+  // Bob waits on the Mine tab; Alice writes, including markup that must stay text.
+  await bobPhone.app.goto(PAGES.mine);
+  await expect(bobPhone.page.getByTestId('mine-chat')).toBeVisible();
+  await app.goto(CHAT_PAGES.friends);
+  await page.locator(`[data-testid="friend-row"][data-uid="${bob.uid}"]`).click();
+  await page.getByTestId('friend-send-message').click();
+  await page.getByTestId('chat-input').fill('Hello Bob');
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').last()).toContainText('Hello Bob');
+  await page.getByTestId('chat-input').fill('<b>not bold</b>');
+  await page.getByTestId('chat-input').press('Enter');
+  const markup = page.getByTestId('chat-message').filter({ hasText: '<b>not bold</b>' });
+  await expect(markup).toHaveCount(1);
+  await expect(markup.locator('b')).toHaveCount(0);
+  await expect(page.getByTestId('chat-pending')).toHaveCount(0);
+
+  // Bob's badges count both, live: the AI chat tab and the Mine entry.
+  await expect(bobPhone.page.getByTestId('tab-ai-unread')).toHaveText('2');
+  await expect(bobPhone.page.getByTestId('mine-chat-unread')).toHaveText('2');
+  await bobPhone.page.getByTestId('mine-chat').click();
+  const row = bobPhone.page.locator(`[data-testid="chat-conversation"][data-conversation="user:${alice.uid}"]`);
+  await expect(row.getByTestId('chat-conversation-unread')).toHaveText('2');
+  await row.click();
+  await expect(bobPhone.page.getByTestId('chat-message')).toHaveText([/Hello Bob/, /<b>not bold<\/b>/]);
+
+  // Reading clears the badges (the server's counts, also through the API).
+  await expect.poll(() => new ChatApi(api).unread(bobToken)).toBe(0);
+  await bobPhone.page.getByTestId('chat-input').fill('Hi Alice!');
+  await bobPhone.page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').last()).toContainText('Hi Alice!');
+  await bobPhone.app.goto(PAGES.mine);
+  await expect(bobPhone.page.getByTestId('mine-chat-unread')).toHaveCount(0);
+  await expect(bobPhone.page.getByTestId('tab-ai-unread')).toHaveCount(0);
+
+  // Each message is stored once, in order.
+  const history = await new ChatApi(api).messages(bobToken, { type: 'user', id: alice.uid });
+  expect(history.map((m) => m.content).reverse()).toEqual(['Hello Bob', '<b>not bold</b>', 'Hi Alice!']);
+});
+
+test('a group of three with an announcement, then the owner disbands it', async ({ page, app, api, wallet, openUserSession }) => {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  const bobPhone = await openUserSession();
+  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
+  const carol = await api.signInViaApi(generatePrivateKey());
+  await chat.befriend(bob, alice);
+  await chat.befriend(carol, alice);
+
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await app.signIn();
+  await app.goto(CHAT_PAGES.groups);
+  await page.getByTestId('group-create-open').click();
+  // Spec §5: name, nickname and announcement are all required.
+  await page.getByTestId('group-create-submit').click();
+  await expect(app.toast()).toHaveText('Please enter a group name');
+  await page.getByTestId('group-name').fill('Reef keepers');
+  await page.getByTestId('group-create-submit').click();
+  await expect(app.toast()).toHaveText('Please enter your nickname in the group');
+  await page.getByTestId('group-nickname').fill('Captain Alice');
+  await page.getByTestId('group-create-submit').click();
+  await expect(app.toast()).toHaveText('Please enter an announcement');
+  await page.getByTestId('group-announcement').fill('Dive at dawn, no plastic.');
+  await page.locator(`[data-testid="friend-pick"][data-uid="${bob.uid}"]`).check();
+  await page.locator(`[data-testid="friend-pick"][data-uid="${carol.uid}"]`).check();
+  await page.getByTestId('group-create-submit').click();
+  await expect(app.toast()).toHaveText('Group created');
+  await expect(page.getByTestId('chat-title')).toHaveText('Reef keepers');
+  await expect(page.getByTestId('group-announcement-banner')).toContainText('Dive at dawn, no plastic.');
+  const groupId = Number(new URL(`http://x${await app.hashPath()}`).searchParams.get('id'));
+  expect(groupId).toBeGreaterThan(0);
+
+  // Bob finds the group on his chat list and talks; Carol writes through the API; everyone sees both.
+  await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await bobPhone.app.signIn();
+  await bobPhone.app.goto(CHAT_PAGES.groups);
+  await bobPhone.page.locator(`[data-testid="group-row"][data-group="${groupId}"]`).click();
+  await expect(bobPhone.page.getByTestId('group-announcement-banner')).toContainText('Dive at dawn, no plastic.');
+  await bobPhone.page.getByTestId('chat-input').fill('Bob here');
+  await bobPhone.page.getByTestId('chat-send').click();
+  await chat.send(carol.token, { type: 'group', id: groupId }, 'Carol here');
+  for (const phone of [page, bobPhone.page]) {
+    await expect(phone.getByTestId('chat-message').filter({ hasText: 'Bob here' })).toHaveCount(1);
+    await expect(phone.getByTestId('chat-message').filter({ hasText: 'Carol here' })).toHaveCount(1);
+  }
+
+  // The group info lists three members; the owner disbands.
+  await page.getByTestId('group-info-link').click();
+  await expect(page.getByTestId('group-member')).toHaveCount(3);
+  await expect(page.getByTestId('group-info-announcement')).toHaveText('Dive at dawn, no plastic.');
+  await page.getByTestId('group-disband').click();
+  await page.getByTestId('group-leave-yes').click();
+  await expect(app.toast()).toHaveText('Group disbanded');
+
+  // Bob's open group page learns it over the socket; the group is gone from his list.
+  await expect(bobPhone.page.getByTestId('group-unavailable')).toBeVisible();
+  await bobPhone.app.goto(CHAT_PAGES.groups);
+  await expect(bobPhone.page.locator(`[data-testid="group-row"][data-group="${groupId}"]`)).toHaveCount(0);
+  const refused = await api.call('POST', '/api/chat/messages', {
+    token: carol.token,
+    body: { conversation: { type: 'group', id: groupId }, msg_type: 'text', content: 'anyone?', client_id: 'e2e-after-disband' },
+  });
+  expect(refused.body.status).not.toBe(200);
+});
+
+test('a user writes to customer service and an agent answers', async ({ page, app, api, wallet, openUserSession }) => {
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await app.signIn();
+  const customer = await api.userInfo(await app.waitForToken());
+  expect(customer.account.toLowerCase()).toBe(wallet.address.toLowerCase());
+  await app.goto(CHAT_PAGES.messages);
+  await page.getByTestId('chat-entry-service').click();
+  await expect(page.getByTestId('service-inbox')).toHaveCount(0);
+  await page.getByTestId('chat-input').fill('My deposit has not arrived');
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').last()).toContainText('My deposit has not arrived');
+
+  const agentPhone = await openUserSession({ privateKey: SERVICE_AGENT_PRIVATE_KEY });
+  await agentPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await agentPhone.app.signIn();
+  await agentPhone.app.goto(CHAT_PAGES.service);
+  const ticket = agentPhone.page.locator(`[data-testid="service-ticket"][data-uid="${customer.uid}"]`);
+  await expect(ticket).toContainText('My deposit has not arrived');
+  await ticket.getByTestId('service-claim').click();
+  await expect(agentPhone.app.toast()).toHaveText('Conversation claimed');
+  await ticket.locator('a').click();
+  await expect(agentPhone.page.getByTestId('service-ticket-head').getByTestId('service-state')).toHaveAttribute('data-state', 'claimed');
+  await expect(agentPhone.page.getByTestId('chat-message')).toContainText(['My deposit has not arrived']);
+  await agentPhone.page.getByTestId('chat-input').fill('We are checking it now');
+  await agentPhone.page.getByTestId('chat-send').click();
+
+  // The customer's open page gets the answer live, signed by the desk.
+  const answer = page.getByTestId('chat-message').filter({ hasText: 'We are checking it now' });
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toContainText('Customer service');
+
+  await agentPhone.page.getByTestId('service-close').click();
+  await expect(agentPhone.app.toast()).toHaveText('Conversation closed');
+  await expect(agentPhone.page.getByTestId('service-ticket-head').getByTestId('service-state')).toHaveAttribute('data-state', 'closed');
+});
+
+// `wallet` injects the signing wallet that the start-up check signs in with.
+test('the hidden socket log shows the open socket and its frames', async ({ page, app, wallet: _wallet }) => {
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await app.signIn();
+  await app.goto(CHAT_PAGES.socketLog);
+  await expect(page.getByTestId('socket-state')).toHaveText('Open');
+  await expect(page.locator('[data-testid="socket-log-entry"][data-direction="in"][data-type="ready"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="socket-log-entry"][data-direction="out"][data-type="online"]')).toHaveCount(1);
+});
