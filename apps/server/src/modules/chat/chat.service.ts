@@ -109,9 +109,10 @@ async function applyDeskRules(tx: Executor, actor: ChatActor, resolved: Resolved
 
 /** Everyone who reads a conversation: its participants, plus every agent for a desk. */
 async function readersOf(db: Executor, conversation: repo.ConversationRow): Promise<number[]> {
-  const ids = await repo.participantIds(db, conversation.id);
-  if (conversation.kind === 'service') ids.push(...(await repo.serviceAgentIds(db)));
-  return [...new Set(ids)];
+  // A direct pair is on the row itself: no query on the hot path of one-to-one chat.
+  if (conversation.kind === 'direct') return [conversation.userLow!, conversation.userHigh!];
+  if (conversation.kind === 'service') return [...new Set([conversation.customerId!, ...(await repo.serviceAgentIds(db))])];
+  return repo.participantIds(db, conversation.id);
 }
 
 /** One publish per distinct view: a direct message is keyed differently for its two readers, anything else is one frame. */
