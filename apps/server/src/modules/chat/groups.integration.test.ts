@@ -148,7 +148,7 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: '/api/chat/unread', token: owner.token })).status).toBe(200);
   });
 
-  it('a full group refuses more members', async () => {
+  it('a full group refuses more members, also when two invitations race for the last seat', async () => {
     const big = await t.signIn();
     // Setup only: 499 friends of `big` written straight to the tables (signing in 499 wallets would take minutes).
     await t.database.db.execute(sql`insert into users (account) select '0xeeee' || lpad(to_hex(g), 36, '0') from generate_series(1, ${chatApi.GROUP_MEMBERS_MAX}) g`);
@@ -158,11 +158,16 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
     await t.database.db.execute(
       sql`insert into chat_friendships (user_id, friend_id) select ${big.uid}, id from users where account like '0xeeee%'`,
     );
-    const full = await create(big, { ...valid(), member_uids: ids.slice(0, chatApi.GROUP_MEMBERS_MAX - 1) });
-    expect(full.data.member_count).toBe(chatApi.GROUP_MEMBERS_MAX);
-    const more = await action(big, full.data.id, 'invite', { uids: [ids.at(-1)] });
-    expect(more.data.code).toBe('GROUP_FULL');
-    expect((await get(big, full.data.id)).data.member_count).toBe(chatApi.GROUP_MEMBERS_MAX);
+    const almost = await create(big, { ...valid(), member_uids: ids.slice(0, chatApi.GROUP_MEMBERS_MAX - 2) });
+    expect(almost.data.member_count).toBe(chatApi.GROUP_MEMBERS_MAX - 1);
+    // One seat left, two invitations at once: the group lock lets exactly one in.
+    const racing = await Promise.all([
+      action(big, almost.data.id, 'invite', { uids: [ids[chatApi.GROUP_MEMBERS_MAX - 2]] }),
+      action(big, almost.data.id, 'invite', { uids: [ids[chatApi.GROUP_MEMBERS_MAX - 1]] }),
+    ]);
+    expect(racing.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(racing.find((r) => r.status !== 200)!.data.code).toBe('GROUP_FULL');
+    expect((await get(big, almost.data.id)).data.member_count).toBe(chatApi.GROUP_MEMBERS_MAX);
   });
 
   it('group events and messages reach current members only, each with their own role', async () => {
