@@ -194,3 +194,32 @@ test('the hidden socket log shows the open socket and its frames', async ({ page
   await expect(page.locator('[data-testid="socket-log-entry"][data-direction="in"][data-type="ready"]')).toHaveCount(1);
   await expect(page.locator('[data-testid="socket-log-entry"][data-direction="out"][data-type="online"]')).toHaveCount(1);
 });
+
+test('messages sent while a phone is offline arrive once, in order, when the network returns', async ({ api, wallet, openUserSession }) => {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  const bobPhone = await openUserSession();
+  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
+  await chat.befriend(alice, bob);
+  const toBob = { type: 'user', id: bob.uid } as const;
+
+  await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await bobPhone.app.signIn();
+  await bobPhone.app.goto(CHAT_PAGES.chat(alice.uid));
+  await chat.send(alice.token, toBob, 'before the tunnel');
+  await expect(bobPhone.page.getByTestId('chat-message')).toHaveText([/before the tunnel/]);
+
+  // The browser's offline event stops the heartbeat; its online event closes the socket and opens a new one,
+  // whose `ready` starts the catch-up from the last message id Bob has seen.
+  await bobPhone.context.setOffline(true);
+  for (const n of [1, 2, 3]) await chat.send(alice.token, toBob, `in the tunnel ${n}`);
+  const catchUp = bobPhone.page.waitForRequest((request) => /\/api\/chat\/sync\?after=\d+$/.test(request.url()));
+  await bobPhone.context.setOffline(false);
+  await catchUp;
+  await expect(bobPhone.page.getByTestId('chat-message')).toHaveText([/before the tunnel/, /in the tunnel 1/, /in the tunnel 2/, /in the tunnel 3/]);
+
+  await bobPhone.app.goto(CHAT_PAGES.socketLog);
+  await expect(bobPhone.page.getByTestId('socket-state')).toHaveText('Open');
+  await expect(bobPhone.page.locator('[data-testid="socket-log-entry"][data-direction="in"][data-type="ready"]')).toHaveCount(2);
+  await expect(bobPhone.page.locator('[data-testid="socket-log-entry"][data-direction="state"][data-type="offline"]')).toHaveCount(1);
+});
