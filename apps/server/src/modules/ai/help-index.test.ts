@@ -52,6 +52,7 @@ describe('help retrieval', () => {
   it('finds nothing for off-topic questions', () => {
     expect(slugs('en-us', "What's the weather in Paris tomorrow?")).toEqual([]);
     expect(slugs('en-us', 'recipe for chocolate cake')).toEqual([]);
+    expect(slugs('en-us', 'What is this weather like on Mars?')).toEqual([]);
     expect(slugs('zh-tw', '今天天氣怎麼樣？')).toEqual([]);
     expect(slugs('zh-tw', '明天的足球比賽誰會贏')).toEqual([]);
     expect(slugs('ru-ru', 'какая погода в Москве')).toEqual([]);

@@ -40,7 +40,7 @@ const STOP_WORDS = new Set(
     'a an and are as at be been but by can could did do does for from get got has have how i if in into is it its',
     'me my of on or our should so than that the their them then there these they this to was we what whats when',
     'where which who why will with would you your yours not no yes please about any all also just more much many',
-    'one some tell explain help need want use using work works happen happens mean means know',
+    'one some tell explain help need want use using work works happen happens mean means know like make made way thing things',
     // Português
     'o os as um uma uns umas de do da dos das em no na nos nas por para com como que qual quais quando onde porque',
     'eu meu minha meus minhas você seu sua é são ser foi e ou se não sim mais muito posso pode fazer faço ao à',
