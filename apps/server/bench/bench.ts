@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs } from '../../../scripts/bundle-size.mjs';
+import { runSocketBench } from './socket-bench.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const EXCHANGE_USERS = 50;
@@ -157,6 +158,7 @@ async function main() {
     console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total}; requests in flight at its end complete after it)`);
     console.log('');
     if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
+    await runSocketBench(kind, () => openBenchDatabase(kind));
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
 

@@ -1,0 +1,146 @@
+/**
+ * The chat socket under load (issue 4): 1,000 signed-in clients connected to one node, 200 of them in
+ * one group, some members posting to it at a fixed rate. The clients run in their own process
+ * (socket-load.mjs); this process is the server. Reports send → receipt latency at every member and
+ * the frames delivered per second, and checks every message reached every member exactly once.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+
+const run = promisify(execFile);
+
+export const SOCKET_CLIENTS = Number(process.env.BENCH_SOCKET_CLIENTS ?? 1000);
+export const GROUP_SIZE = Number(process.env.BENCH_GROUP_SIZE ?? 200);
+/**
+ * Members posting at once, each at SENDER_RATE messages a second. Many slow senders rather than a few
+ * fast ones: the flood limit (20/s per user) counts frames as they reach the server, so a stalled
+ * server that reads a backlog at once would see a fast sender's frames as a burst.
+ */
+export const SENDERS = Number(process.env.BENCH_SOCKET_SENDERS ?? 25);
+export const SENDER_RATE = Number(process.env.BENCH_SOCKET_RATE ?? 2);
+export const SOCKET_DURATION_S = Number(process.env.BENCH_SOCKET_DURATION ?? 8);
+const SIGN_IN_CONCURRENCY = 20;
+const ORIGIN = 'http://bench.reef.test';
+
+export interface SocketBenchResult {
+  clients: number;
+  connectMs: number;
+  sent: number;
+  acked: number;
+  delivered: number;
+  duplicates: number;
+  expected: number;
+  deliveryMs: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: Record<string, number>;
+}
+
+async function inParallel<T>(count: number, concurrency: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await work(i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** One node on a fresh database of this kind: set up, load, print, close. */
+export async function runSocketBench(kind: string, openDatabase: () => Promise<DatabaseHandle>): Promise<void> {
+  const database = await openDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PUBLIC_ORIGINS: ORIGIN, DATA_DIR: os.tmpdir() });
+  const app = await buildApp({ config, db: database.db });
+  try {
+    const result = await socketBench(app, ORIGIN, SOCKET_DURATION_S);
+    printSocketBench(kind, SOCKET_DURATION_S, result);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** `app` must not be listening yet; it is listened on loopback here and closed by the caller. */
+async function socketBench(app: FastifyInstance, origin: string, durationS: number): Promise<SocketBenchResult> {
+  const site = new URL(origin);
+  const call = async (method: 'GET' | 'POST', url: string, token?: string, payload?: object) => {
+    const response = await app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const body = response.json();
+    if (body.status !== 200) throw new Error(`${method} ${url}: ${body.msg} ${JSON.stringify(body.data)}`);
+    return body.data;
+  };
+  const signIn = async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const { nonce } = await call('GET', '/api/login/nonce');
+    const msg = createSiweMessage({ address: wallet.address, domain: site.host, uri: site.origin, chainId: 56, version: '1', nonce, issuedAt: new Date() });
+    const { token } = await call('POST', '/api/login', undefined, { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg });
+    const { uid } = await call('GET', '/api/user/info', token);
+    return { token: token as string, uid: uid as number };
+  };
+
+  const users = await inParallel(SOCKET_CLIENTS, SIGN_IN_CONCURRENCY, signIn);
+  // The group: the first user owns it; invitees must be the owner's friends.
+  const owner = users[0]!;
+  const members = users.slice(1, GROUP_SIZE);
+  await inParallel(members.length, SIGN_IN_CONCURRENCY, async (i) => {
+    const request = await call('POST', '/api/chat/friend-requests', owner.token, { uid: members[i]!.uid, note: '' });
+    await call('POST', `/api/chat/friend-requests/${request.id}/accept`, members[i]!.token);
+  });
+  const group = await call('POST', '/api/chat/groups', owner.token, {
+    name: 'Bench reef',
+    nickname: 'owner',
+    announcement: 'Benchmark group',
+    member_uids: members.map((m) => m.uid),
+  });
+
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const memberIndexes = Array.from({ length: GROUP_SIZE }, (_, i) => i);
+  const script = path.resolve(import.meta.dirname, 'socket-load.mjs');
+  const config = JSON.stringify({
+    url: `${address.replace(/^http/, 'ws')}/ws`,
+    tokens: users.map((u) => u.token),
+    members: memberIndexes,
+    // Senders spread over the group, the owner among them.
+    senders: Array.from({ length: SENDERS }, (_, i) => Math.floor((i * GROUP_SIZE) / SENDERS)),
+    groupId: group.id,
+    rate: SENDER_RATE,
+    duration: durationS,
+    drainMs: 60_000,
+  });
+  // A file, not an argument: a thousand tokens would pass the kernel's limit for one argument.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-socket-bench-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'config.json'), config);
+    const { stdout } = await run(process.execPath, [script, path.join(dir, 'config.json')], { maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as SocketBenchResult;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function printSocketBench(kind: string, durationS: number, r: SocketBenchResult): void {
+  console.log(`Chat socket on ${kind}: ${r.clients} connected clients, a group of ${GROUP_SIZE}, ${SENDERS} members posting ${SENDER_RATE} msg/s each for ${durationS} s`);
+  console.log(`  ${r.clients} sockets opened and ready in ${(r.connectMs / 1000).toFixed(1)} s`);
+  console.log(`  delivery latency (send → chat frame at each member)   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   max ${r.max.toFixed(1)} ms`);
+  console.log(`  ${r.acked} messages stored and acknowledged, ${(r.acked / (r.deliveryMs / 1000)).toFixed(0)} msg/s; ${r.delivered} frames delivered, ${(r.delivered / (r.deliveryMs / 1000)).toFixed(0)} frames/s`);
+  const { TOO_FREQUENT: tooFrequent = 0, ...failures } = r.errors;
+  if (tooFrequent) console.log(`  ${tooFrequent} messages refused as too frequent (a stalled server read a sender's backlog as a burst)`);
+  console.log('');
+  if (Object.keys(failures).length) throw new Error(`the socket refused or dropped under load: ${JSON.stringify(failures)}`);
+  if (r.acked + tooFrequent !== r.sent) throw new Error(`${r.sent - r.acked - tooFrequent} of ${r.sent} messages got no answer`);
+  if (r.duplicates || r.delivered !== r.expected) throw new Error(`delivered ${r.delivered} frames (${r.duplicates} duplicates), expected ${r.expected}`);
+}
