@@ -17,7 +17,8 @@ import { STORAGE } from '../fixtures/app';
 import { ADMIN_ADDRESS, ADMIN_PRIVATE_KEY, REPO_ROOT, SERVER_ENTRY, SERVER_SOURCE } from '../fixtures/env';
 import { expect, test } from '../fixtures/test';
 
-const READY_TIMEOUT_MS = 30_000;
+/** From source through tsx, on a machine also running the suite's server and two browsers: allow for a slow start. */
+const READY_TIMEOUT_MS = 90_000;
 /** The smallest valid PNG (1×1, transparent): what the server's content check must accept. */
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -100,7 +101,7 @@ async function startReviewServer(): Promise<ReviewServer> {
 let server: ReviewServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(READY_TIMEOUT_MS + 30_000);
   server = await startReviewServer();
 });
 
