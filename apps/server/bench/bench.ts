@@ -2,8 +2,8 @@
  * `npm run bench`: throughput of the hot read path against two references on the same database and
  * process — a bare Fastify route (the framework's ceiling) and a route doing one raw primary-key select
  * (the database's ceiling) — so the ratios say how much our own work costs. Runs on PGlite, and on
- * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Also prints the
- * home page's initial JavaScript, gzipped.
+ * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Then the chat socket
+ * under 1,000 connected clients (socket-bench.ts). Also prints the home page's initial JavaScript, gzipped.
  */
 import fs from 'node:fs';
 import os from 'node:os';
