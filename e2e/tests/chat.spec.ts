@@ -82,6 +82,12 @@ test('friend request, accept, messages both ways with unread badges', async ({ p
   // Each message is stored once, in order.
   const history = await new ChatApi(api).messages(bobToken, { type: 'user', id: alice.uid });
   expect(history.map((m) => m.content).reverse()).toEqual(['Hello Bob', '<b>not bold</b>', 'Hi Alice!']);
+
+  // Alice's two messages went over the socket and were acknowledged there (no HTTP fallback).
+  await app.goto(CHAT_PAGES.socketLog);
+  await expect(page.locator('[data-testid="socket-log-entry"][data-direction="out"][data-type="to_chat"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="socket-log-entry"][data-direction="in"][data-type="ack"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="socket-log-entry"][data-type="http-fallback"]')).toHaveCount(0);
 });
 
 test('a group of three with an announcement, then the owner disbands it', async ({ page, app, api, wallet, openUserSession }) => {

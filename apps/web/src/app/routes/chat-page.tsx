@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { startChatLive } from '../../features/chat/unread';
 import { useUserInfo } from '../../features/user';
@@ -27,6 +28,16 @@ export function ChatViewerGate({ children }: { children: (viewer: ChatViewer) =>
   const { t } = useTranslation();
   const user = useUserInfo();
   useChatLive();
+  if (!user.data && user.isError) {
+    return (
+      <div className="card inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void user.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
   if (!user.data) {
     return (
       <div className="list-loading">
