@@ -229,3 +229,38 @@ test('messages sent while a phone is offline arrive once, in order, when the net
   await expect(bobPhone.page.locator('[data-testid="socket-log-entry"][data-direction="in"][data-type="ready"]')).toHaveCount(2);
   await expect(bobPhone.page.locator('[data-testid="socket-log-entry"][data-direction="state"][data-type="offline"]')).toHaveCount(1);
 });
+
+/** A 1×1 PNG: real image bytes, as the upload endpoint checks content, not names. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('an image goes through the upload and shows on both sides; a link without its id says so', async ({ page, app, api, wallet, openUserSession }) => {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  const bobPhone = await openUserSession();
+  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
+  await chat.befriend(alice, bob);
+
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await app.signIn();
+  await app.goto('/pages/chat/chat');
+  await expect(page.getByTestId('chat-invalid-link')).toHaveText('This link is incomplete.');
+  await app.goto('/pages/chat/chat?uid=abc');
+  await expect(page.getByTestId('chat-invalid-link')).toBeVisible();
+
+  await app.goto(CHAT_PAGES.chat(bob.uid));
+  await expect(page.getByTestId('chat-empty')).toBeVisible();
+  await page.getByTestId('chat-image-input').setInputFiles({ name: 'reef.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  const sent = page.getByTestId('chat-message').locator('img');
+  await expect(sent).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.png$/);
+  await expect.poll(() => sent.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+  await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await bobPhone.app.signIn();
+  await bobPhone.app.goto(CHAT_PAGES.messages);
+  const row = bobPhone.page.locator(`[data-testid="chat-conversation"][data-conversation="user:${alice.uid}"]`);
+  await expect(row).toContainText('[Image]');
+  await row.click();
+  await expect(bobPhone.page.getByTestId('chat-message').locator('img')).toHaveAttribute('src', (await sent.getAttribute('src'))!);
+  const [stored] = await chat.messages(bob.token, { type: 'user', id: alice.uid });
+  expect(stored).toMatchObject({ msg_type: 'image', from: { uid: alice.uid } });
+});
