@@ -10,8 +10,11 @@ export function listLakes(signal?: AbortSignal) {
   return callApi(marketApi.listLakes, { signal });
 }
 
+/** Prices move with every trade: pages that value holdings or show a lake stay current at this pace. */
+export const LAKES_REFRESH_MS = 60_000;
+
 export function lakesQueryOptions() {
-  return queryOptions({ queryKey: lakesQueryKey, queryFn: ({ signal }) => listLakes(signal) });
+  return queryOptions({ queryKey: lakesQueryKey, queryFn: ({ signal }) => listLakes(signal), refetchInterval: LAKES_REFRESH_MS });
 }
 
 export function useLakes() {
