@@ -8,8 +8,10 @@ import { HelpIndex } from './help-index.js';
 import { ProviderError } from './provider-client.js';
 import * as ai from './ai.service.js';
 
+const KEEP_ALIVE_MS = 15_000;
+
 export async function aiRoutes(app: FastifyInstance): Promise<void> {
-  const ctx: ai.AiContext = { db: app.db, config: app.config, index: new HelpIndex(helpLibrary()) };
+  const ctx: ai.AiContext = { db: app.db, config: app.config, index: new HelpIndex(helpLibrary()), answering: new Set() };
 
   registerEndpoint(app, aiApi.listConversations, ({ user, query }) => ai.listConversations(app.db, user.id, query.page, query.limit));
   registerEndpoint(app, aiApi.getConversation, ({ user, params }) => ai.getConversation(app.db, user.id, params.id));
@@ -43,6 +45,10 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
       const send = (event: string, data: unknown) => {
         if (!raw.destroyed && !raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
+      // A comment line now and then keeps proxies from closing the stream while a provider thinks.
+      const keepAlive = setInterval(() => {
+        if (!raw.destroyed && !raw.writableEnded) raw.write(': keep-alive\n\n');
+      }, KEEP_ALIVE_MS);
 
       send('meta', {
         conversation_id: prepared.conversationId,
@@ -70,6 +76,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
           send('error', { message_id: prepared.messageId, code, msg: message(language, code) });
         }
       } finally {
+        clearInterval(keepAlive);
         prepared.release();
         raw.end();
       }

@@ -16,6 +16,8 @@ export interface AiContext {
   db: Database;
   config: Config;
   index: HelpIndex;
+  /** Users with an answer being written by this app instance: one at a time each. */
+  answering: Set<number>;
 }
 
 /** Earlier messages sent to the provider with a new question (the oldest are left out). */
@@ -58,9 +60,6 @@ export async function deleteConversation(db: Database, userId: number, id: numbe
   return { id };
 }
 
-/** Users with an answer being written in this process: one at a time each. */
-const answering = new Set<number>();
-
 export interface PreparedChat {
   conversationId: number;
   userMessageId: number;
@@ -71,6 +70,12 @@ export interface PreparedChat {
   history: ChatTurn[];
   /** Lets the user ask again; call once the answer is finished, however it ended. */
   release(): void;
+}
+
+/** The first question on one line, cut by characters (not UTF-16 units, so an emoji is never split). */
+export function titleOf(question: string): string {
+  const chars = Array.from(question.replace(/\s+/g, ' ').trim());
+  return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join('')}…` : chars.join('');
 }
 
 function tooFrequent(): Error {
@@ -86,9 +91,9 @@ export async function prepareChat(
   language: LanguageCode,
   now = new Date(),
 ): Promise<PreparedChat> {
-  if (answering.has(userId)) throw new DomainError('AI_REPLY_IN_PROGRESS');
-  answering.add(userId);
-  const release = () => answering.delete(userId);
+  if (ctx.answering.has(userId)) throw new DomainError('AI_REPLY_IN_PROGRESS');
+  ctx.answering.add(userId);
+  const release = () => ctx.answering.delete(userId);
   try {
     const recent = await repo.countQuestionsSince(ctx.db, userId, new Date(now.getTime() - 60_000));
     if (recent >= AI_MESSAGES_PER_MINUTE) throw tooFrequent();
@@ -107,7 +112,7 @@ export async function prepareChat(
     const sources = passages.filter((p) => !seen.has(p.slug) && seen.add(p.slug)).map((p) => ({ id: p.slug, title: p.title }));
     const stored = await ctx.db.transaction(async (tx) => {
       const conversationId =
-        input.conversation_id ?? (await repo.insertConversation(tx, userId, input.message.replace(/\s+/g, ' ').slice(0, TITLE_MAX))).id;
+        input.conversation_id ?? (await repo.insertConversation(tx, userId, titleOf(input.message))).id;
       const question = await repo.insertMessage(tx, { conversationId, userId, role: 'user', content: input.message, status: 'complete' });
       const answer = await repo.insertMessage(tx, { conversationId, userId, role: 'assistant', status: 'streaming', sources });
       await repo.touchConversation(tx, conversationId);
