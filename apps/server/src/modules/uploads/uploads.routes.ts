@@ -15,8 +15,10 @@ function refusalOf(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError('UPLOAD_TOO_LARGE');
   if (typeof code === 'string' && code.startsWith('FST_')) return new DomainError('PARAMETER_ERROR');
-  // busboy's own parse errors ("Malformed part header", "Unexpected end of form") carry no code.
-  if (error instanceof Error && !('statusCode' in error) && /multipart|form|part/i.test(error.message)) return new DomainError('PARAMETER_ERROR');
+  // busboy's own parse errors ("Malformed part header", "Unexpected end of form") carry no code; disk errors
+  // (which do, with a syscall) stay server errors.
+  const parseError = error instanceof Error && code === undefined && !('syscall' in error) && /multipart|form|part|boundary/i.test(error.message);
+  if (parseError) return new DomainError('PARAMETER_ERROR');
   return error;
 }
 
