@@ -152,6 +152,9 @@ function SignedInPanel() {
                     </button>
                   ))}
                 </div>
+                <Link to={pagePath('article/index')} className="text-link" data-testid="ai-browse-help">
+                  {t('ai.browseHelp')}
+                </Link>
               </div>
             ) : (
               thread.messages.map((message, index) => (
