@@ -49,7 +49,7 @@ const STOP_WORDS = new Set(
     'meine mich mir du dein sie ihr es kann können muss mit von zu zum zur auf für im in an bei nicht ja nein mache',
     // Русский
     'и в во на с со по к ко о об от до за из у я мой моя мои меня мне ты вы ваш это как что где когда почему кто',
-    'ли не да нет или а но можно могу нужно ли бы был была было есть для при',
+    'ли не да нет или а но можно могу нужно ли бы был была было есть для при делать сделать',
   ]
     .join(' ')
     .split(' '),
