@@ -9,6 +9,7 @@ import { createWalletClient, defineChain, http, parseEther, type Address, type H
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { toUnits } from '@reef/contract';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
+import { startDepositWatcher } from '../deposits/deposit-watcher.js';
 import { creditConfirmedBnbCharges, VANISHED_GRACE_MS } from './charge.service.js';
 import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
@@ -109,6 +110,29 @@ describe.each(databaseKinds)('BNB charge on %s', (kind) => {
     expect(bills.data.list[0]).toMatchObject({ kind: 'rusd_charge_bnb', amount: '111.11110200', memo: hash.toLowerCase() });
     // Someone else's charge is not theirs to read.
     expect((await t.call({ method: 'GET', url: `/api/user/bnbCharges/${early.data.id}`, token: bob.token })).data.code).toBe('NOT_FOUND');
+  });
+
+  it('the background watcher (as server.ts starts it) credits a pending charge without another request', async () => {
+    const user = await t.signIn();
+    await chain.fundGas(user.wallet.address, '1');
+    const hash = await sendBnb(user, '0.005');
+    const submitted = await submit(user, { tx_hash: hash });
+    expect(submitted.data.status).toBe('pending');
+    const errors: unknown[] = [];
+    const watcher = startDepositWatcher(
+      { db: t.database.db, config: t.config, chain: t.app.chain, log: { warn: () => undefined, error: (details) => errors.push(details) } },
+      50,
+    );
+    try {
+      await chain.mine(2);
+      await expect
+        .poll(async () => (await t.call({ method: 'GET', url: `/api/user/bnbCharges/${submitted.data.id}`, token: user.token })).data.status, { timeout: 10_000 })
+        .toBe('credited');
+    } finally {
+      await watcher.stop();
+    }
+    expect(errors).toEqual([]);
+    expect(await rusd(user)).toBe('4.50000000');
   });
 
   it('credits a transfer that is already confirmed on submission', async () => {
