@@ -3,6 +3,7 @@ import { withdrawalsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { nextPageParam } from '../model/paged-list';
+import { withdrawalPollInterval } from '../model/poll-interval';
 
 export const WITHDRAWAL_PAGE_LIMIT = 20;
 
@@ -19,6 +20,7 @@ export function withdrawalsQueryOptions() {
     queryFn: ({ pageParam, signal }) => listWithdrawals(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
+    refetchInterval: (query) => withdrawalPollInterval(query.state.data?.pages.flatMap((page) => page.list.map((row) => row.status)) ?? []),
   });
 }
 
