@@ -224,6 +224,35 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: '/api/chat/sync', token: me.token })).data.code).toBe('PARAMETER_ERROR');
   });
 
+  it('a reader syncing while many senders write never skips a message (ids become visible in order)', async () => {
+    const reader = await t.signIn();
+    const senders = [await t.signIn(), await t.signIn(), await t.signIn(), await t.signIn()];
+    for (const sender of senders) await befriend(t, reader, sender);
+    let after = await chat.latestMessageId(t.database.db);
+    const seen: number[] = [];
+    let writing = true;
+    const poll = async () => {
+      const res = await t.call({ method: 'GET', url: `/api/chat/sync?after=${after}`, token: reader.token });
+      for (const m of res.data.list as { id: number }[]) seen.push(m.id);
+      if (res.data.list.length > 0) after = res.data.list.at(-1).id;
+    };
+    const reading = (async () => {
+      while (writing) {
+        await poll();
+        // Yield to the timers queue, or back-to-back polls starve the writers on one event loop.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const sent = await Promise.all(
+      senders.flatMap((sender) => Array.from({ length: 25 }, (_, i) => send(t, sender, { type: 'user', id: reader.uid }, `burst ${i}`))),
+    );
+    writing = false;
+    await reading;
+    await poll();
+    const ids = sent.map((r) => r.data.id as number).sort((a, b) => a - b);
+    expect(seen).toEqual(ids);
+  });
+
   it('publishes chat to both sides keyed for each, read to the other side and the exact total to the reader', async () => {
     const hub = new RecordingHub();
     const message = await chat.sendMessage(t.database.db, hub, { id: alice.uid, serviceAgent: false }, {
