@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi, UPLOAD_MIME_TYPES } from '@reef/contract';
 import { EMOJIS } from '../model/compose';
+import { ImageIcon, SmileIcon } from './chat-icons';
 
 interface ComposerProps {
   onText: (text: string) => boolean;
@@ -35,7 +36,7 @@ export function Composer({ onText, onEmoji, onImage, disabled = false }: Compose
           disabled={disabled}
           data-testid="chat-emoji-toggle"
         >
-          🙂
+          <SmileIcon />
         </button>
         <textarea
           className="field__input composer__input"
@@ -63,9 +64,9 @@ export function Composer({ onText, onEmoji, onImage, disabled = false }: Compose
           disabled={disabled}
           data-testid="chat-image-button"
         >
-          🖼
+          <ImageIcon />
         </button>
-        <button type="submit" className="btn btn--primary" disabled={disabled || text.trim() === ''} data-testid="chat-send">
+        <button type="submit" className="btn btn--primary composer__send" disabled={disabled || text.trim() === ''} data-testid="chat-send">
           <span className="btn__label">{t('chat.send')}</span>
         </button>
       </div>

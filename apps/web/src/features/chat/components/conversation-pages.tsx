@@ -10,7 +10,7 @@ import './chat.css';
 function ConversationHeader({ title, infoLink, infoTestId }: { title: string; infoLink: string; infoTestId: string }) {
   const { t } = useTranslation();
   return (
-    <div className="card chat-row__top" data-testid="chat-header">
+    <div className="card chat-head" data-testid="chat-header">
       <h2 className="chat-row__title" data-testid="chat-title">
         {title}
       </h2>

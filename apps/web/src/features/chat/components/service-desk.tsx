@@ -90,7 +90,7 @@ function AgentTicket({ customer, tickets, myUid }: { customer: number; tickets: 
   const ticket = latest !== null && (listed === undefined || latest.updated_at >= listed.updated_at) ? latest : listed;
   return (
     <>
-      <section className="card chat-row__top" data-testid="service-ticket-head">
+      <section className="card chat-head" data-testid="service-ticket-head">
         <span className="chat-row__title">{ticket ? peerName(ticket.customer) : `UID ${customer}`}</span>
         {ticket && <TicketState ticket={ticket} />}
         <span className="chat-actions">
@@ -142,7 +142,7 @@ export function ServiceDesk({ myUid, isAgent, customer }: { myUid: number; isAge
           <ServiceInbox tickets={tickets} />
         </QueryState>
       )}
-      <section className="card chat-row__top" data-testid="service-mine">
+      <section className="card chat-head" data-testid="service-mine">
         <span className="chat-row__title">{t('chat.service.desk')}</span>
         {mine.data && <TicketState ticket={mine.data} />}
       </section>

@@ -18,7 +18,7 @@ export function SocketLogView() {
   const entries = useSocketLog();
   return (
     <section className="card" data-testid="socket-log">
-      <div className="chat-row__top">
+      <div className="chat-head">
         <h2 className="card__title">
           {t('chat.debug.state')}: <span data-testid="socket-state">{t(`chat.debug.states.${state}`)}</span>
         </h2>
