@@ -19,6 +19,16 @@ export async function findOwnConversation(db: Executor, userId: number, id: numb
   return rows[0];
 }
 
+/** Locks the user's conversation row for the transaction, so a concurrent delete waits; undefined when not theirs. */
+export async function lockOwnConversation(tx: Executor, userId: number, id: number): Promise<{ id: number } | undefined> {
+  const rows = await tx
+    .select({ id: aiConversations.id })
+    .from(aiConversations)
+    .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, userId)))
+    .for('update');
+  return rows[0];
+}
+
 export async function touchConversation(db: Executor, id: number): Promise<void> {
   await db.update(aiConversations).set({ updatedAt: sql`now()` }).where(eq(aiConversations.id, id));
 }

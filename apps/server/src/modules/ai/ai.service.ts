@@ -111,8 +111,14 @@ export async function prepareChat(
     const seen = new Set<string>();
     const sources = passages.filter((p) => !seen.has(p.slug) && seen.add(p.slug)).map((p) => ({ id: p.slug, title: p.title }));
     const stored = await ctx.db.transaction(async (tx) => {
-      const conversationId =
-        input.conversation_id ?? (await repo.insertConversation(tx, userId, titleOf(input.message))).id;
+      let conversationId: number;
+      if (input.conversation_id === undefined) {
+        conversationId = (await repo.insertConversation(tx, userId, titleOf(input.message))).id;
+      } else {
+        // Deleted since the check above: refuse rather than fail on the foreign key.
+        if (!(await repo.lockOwnConversation(tx, userId, input.conversation_id))) throw new DomainError('NOT_FOUND');
+        conversationId = input.conversation_id;
+      }
       const question = await repo.insertMessage(tx, { conversationId, userId, role: 'user', content: input.message, status: 'complete' });
       const answer = await repo.insertMessage(tx, { conversationId, userId, role: 'assistant', status: 'streaming', sources });
       await repo.touchConversation(tx, conversationId);
