@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
-import { findUploadByAddress } from './uploads.service.js';
+import { findUploadByAddress, STALE_INCOMING_MS } from './uploads.service.js';
 import { JPEG, multipart, png, type Part } from './upload-fixtures.js';
 
 const filePart = (data: Buffer | string, filename = 'photo.png', contentType = 'image/png'): Part => ({ name: 'file', filename, contentType, data });
@@ -175,6 +175,25 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
       const res = await serve(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('do not serve');
+    }
+  });
+
+  it('at start, removes unfinished uploads an earlier process left behind, keeping recent ones', async () => {
+    const directory = path.join(dataDir, 'uploads', '.incoming');
+    await fs.mkdir(directory, { recursive: true });
+    const stale = path.join(directory, 'left-by-a-crash');
+    const fresh = path.join(directory, 'being-received');
+    await fs.writeFile(stale, 'partial');
+    await fs.writeFile(fresh, 'partial');
+    const old = new Date(Date.now() - STALE_INCOMING_MS - 60_000);
+    await fs.utimes(stale, old, old);
+    const restarted = await createTestApp(kind, { DATA_DIR: dataDir });
+    try {
+      await restarted.app.ready();
+      expect(await incoming()).toEqual(['being-received']);
+    } finally {
+      await restarted.close();
+      await fs.rm(fresh, { force: true });
     }
   });
 

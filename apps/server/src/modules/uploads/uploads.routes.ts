@@ -36,6 +36,14 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  app.addHook('onReady', async () => {
+    const removed = await uploads.sweepIncoming(app.config).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not sweep unfinished uploads');
+      return 0;
+    });
+    if (removed > 0) app.log.info({ removed }, 'removed unfinished uploads left by an earlier process');
+  });
+
   app.post(uploadsApi.upload.path, async (request) => {
     const user = await app.authenticate(request);
     await uploads.assertUploadAllowed(app.db, app.config, user.id);

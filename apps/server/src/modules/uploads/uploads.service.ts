@@ -71,6 +71,31 @@ export async function receive(config: Config, stream: Readable & { truncated?: b
   return { tempPath, sha256: hash.digest('hex'), bytes, truncated: stream.truncated === true };
 }
 
+/** Temporary files older than this were left by a process that stopped mid-upload (no upload takes this long). */
+export const STALE_INCOMING_MS = 60 * 60_000;
+
+/**
+ * Removes temporary files a crashed process left behind. Only old ones: other processes sharing the directory
+ * may be receiving right now. Answers how many were removed.
+ */
+export async function sweepIncoming(config: Config, now = Date.now()): Promise<number> {
+  const directory = temporaryDirectory(config);
+  const names = await fs.readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const filePath = path.join(directory, name);
+    const stat = await fs.stat(filePath).catch(() => null);
+    if (stat?.isFile() && now - stat.mtimeMs > STALE_INCOMING_MS) {
+      await fs.rm(filePath, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 export async function discard(file: ReceivedFile): Promise<void> {
   await fs.rm(file.tempPath, { force: true });
 }
