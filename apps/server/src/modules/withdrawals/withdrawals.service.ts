@@ -231,9 +231,10 @@ async function payFromHotWallet(db: Database, operatorId: number, id: number, pa
     throw error;
   }
 }
+
 /**
  * Approves a pending withdrawal. With a hash, the operator has sent the payout (stored lower-case);
- * without one, the hot wallet sends it (PAYOUT_HASH_REQUIRED when there is none).
+ * without one, the hot wallet sends it through `paying` (PAYOUT_HASH_REQUIRED when there is none).
  */
 export function approve(
   db: Database,
