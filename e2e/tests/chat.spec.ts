@@ -140,6 +140,15 @@ test('a group of three with an announcement, then the owner disbands it', async 
   await page.getByTestId('group-info-link').click();
   await expect(page.getByTestId('group-member')).toHaveCount(3);
   await expect(page.getByTestId('group-info-announcement')).toHaveText('Dive at dawn, no plastic.');
+  // The owner removes Carol: she can no longer post.
+  await page.locator(`[data-testid="group-member"][data-uid="${carol.uid}"]`).getByTestId('group-member-remove').click();
+  await expect(app.toast()).toHaveText('Member removed');
+  await expect(page.getByTestId('group-member')).toHaveCount(2);
+  const removed = await api.call('POST', '/api/chat/messages', {
+    token: carol.token,
+    body: { conversation: { type: 'group', id: groupId }, msg_type: 'text', content: 'still here?', client_id: 'e2e-after-removal' },
+  });
+  expect(removed.body.status).not.toBe(200);
   await page.getByTestId('group-disband').click();
   await page.getByTestId('group-leave-yes').click();
   await expect(app.toast()).toHaveText('Group disbanded');
@@ -149,7 +158,7 @@ test('a group of three with an announcement, then the owner disbands it', async 
   await bobPhone.app.goto(CHAT_PAGES.groups);
   await expect(bobPhone.page.locator(`[data-testid="group-row"][data-group="${groupId}"]`)).toHaveCount(0);
   const refused = await api.call('POST', '/api/chat/messages', {
-    token: carol.token,
+    token: bob.token,
     body: { conversation: { type: 'group', id: groupId }, msg_type: 'text', content: 'anyone?', client_id: 'e2e-after-disband' },
   });
   expect(refused.body.status).not.toBe(200);
@@ -263,4 +272,25 @@ test('an image goes through the upload and shows on both sides; a link without i
   await expect(bobPhone.page.getByTestId('chat-message').locator('img')).toHaveAttribute('src', (await sent.getAttribute('src'))!);
   const [stored] = await chat.messages(bob.token, { type: 'user', id: alice.uid });
   expect(stored).toMatchObject({ msg_type: 'image', from: { uid: alice.uid } });
+});
+
+test('a long history loads older pages on demand, each message once', async ({ api, wallet, openUserSession }) => {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  const bobPhone = await openUserSession();
+  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
+  await chat.befriend(alice, bob);
+  for (let n = 1; n <= 35; n++) await chat.send(alice.token, { type: 'user', id: bob.uid }, `note ${n}`);
+
+  await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await bobPhone.app.signIn();
+  await bobPhone.app.goto(CHAT_PAGES.chat(alice.uid));
+  const messages = bobPhone.page.getByTestId('chat-message');
+  await expect(messages).toHaveCount(30);
+  await expect(messages.first().getByTestId('chat-bubble-content')).toHaveText('note 6');
+  await bobPhone.page.getByTestId('chat-load-older').click();
+  await expect(messages).toHaveCount(35);
+  await expect(messages.first().getByTestId('chat-bubble-content')).toHaveText('note 1');
+  await expect(messages.last().getByTestId('chat-bubble-content')).toHaveText('note 35');
+  await expect(bobPhone.page.getByTestId('chat-load-older')).toHaveCount(0);
 });

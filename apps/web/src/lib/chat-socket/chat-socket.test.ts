@@ -283,6 +283,32 @@ describe('ChatSocket states and heartbeat', () => {
   });
 });
 
+describe('ChatSocket restart', () => {
+  it('reopens at once with the current language, and does nothing once closed on purpose', async () => {
+    let language = 'en-us';
+    client = new ChatSocket({
+      url: server.url,
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      getToken: () => token,
+      getLanguage: () => language,
+      network,
+      page,
+      onBadToken: () => badToken++,
+      sendOverHttp: async (b) => message(1, b.client_id),
+    });
+    await openClient();
+    language = 'de-de';
+    client.restart();
+    await until(() => server.connections.length === 2 && client.getState() === 'open', 'reopened');
+    expect(server.last.url.searchParams.get('lang')).toBe('de-de');
+    client.close();
+    client.restart();
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => tick(resolve));
+    expect(server.connections).toHaveLength(2);
+    expect(client.getState()).toBe('closed');
+  });
+});
+
 describe('ChatSocket frames', () => {
   it('re-emits parsed frames by type and logs (but does not emit) frames that break the contract', async () => {
     makeClient();

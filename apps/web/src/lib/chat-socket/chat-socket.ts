@@ -186,6 +186,22 @@ export class ChatSocket {
     this.setState('closed');
   }
 
+  /**
+   * Opens a fresh socket now if one is wanted (the language changed, so the server's refusals follow it);
+   * sends waiting for an ack go over HTTP, as on any drop.
+   */
+  restart(): void {
+    if (this.stopped) return;
+    const socket = this.socket;
+    this.socket = null;
+    this.stopHeartbeat();
+    if (socket) {
+      this.drop(socket, NORMAL_CLOSURE, 'restart');
+      for (const clientId of [...this.pending.keys()]) this.fallBack(clientId, 'restart');
+    }
+    this.open('reconnecting');
+  }
+
   /** Stops listening to the page for good (tests, hot reload). */
   dispose(): void {
     this.close();
@@ -383,15 +399,7 @@ export class ChatSocket {
   private handleOnline(): void {
     this.offline = false;
     this.log.add('state', 'online', '');
-    if (this.stopped) return;
-    const socket = this.socket;
-    this.socket = null;
-    this.stopHeartbeat();
-    if (socket) {
-      this.drop(socket, NORMAL_CLOSURE, 'network changed');
-      for (const clientId of [...this.pending.keys()]) this.fallBack(clientId, 'network changed');
-    }
-    this.open('reconnecting');
+    this.restart();
   }
 
   /** The app is shown again: connect now if signed in and not connected (spec §4 "on app show"). */

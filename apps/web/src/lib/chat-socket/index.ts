@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { chatApi, chatSocket } from '@reef/contract';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, i18next } from '../../i18n';
 import { callApi } from '../api-client';
 import { forceLogout, getSession, subscribeSession } from '../session';
 import { ChatSocket, type SocketState } from './chat-socket';
@@ -43,6 +43,8 @@ export function getChatSocket(): ChatSocket {
     socket.close();
     if (next !== null) socket.connect();
   });
+  // The socket's `lang` decides the language of the server's refusals: follow a language switch.
+  i18next.on('languageChanged', () => socket.restart());
   instance = socket;
   return socket;
 }
