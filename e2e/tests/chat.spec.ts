@@ -294,3 +294,22 @@ test('a long history loads older pages on demand, each message once', async ({ a
   await expect(messages.last().getByTestId('chat-bubble-content')).toHaveText('note 35');
   await expect(bobPhone.page.getByTestId('chat-load-older')).toHaveCount(0);
 });
+
+test('a socket refused for a revoked token drops the session like an HTTP auth failure', async ({ page, app, api, context, wallet: _wallet }) => {
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  const token = await app.signIn();
+  await app.goto(CHAT_PAGES.socketLog);
+  await expect(page.getByTestId('socket-state')).toHaveText('Open');
+
+  // Revoked on the server, the open socket lives on; the reconnect after the network returns is refused.
+  await api.logout(token);
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.locator('[data-testid="socket-log-entry"][data-type="close"]').filter({ hasText: '4401' })).toHaveCount(1);
+  await expect(page.getByTestId('socket-state')).toHaveText('Closed');
+  await expect(page.getByTestId('login-prompt')).toBeVisible();
+  expect(await app.storage(STORAGE.token)).toBeNull();
+  // Closed for good: no retry with the refused token.
+  await page.waitForTimeout(2_500);
+  await expect(page.locator('[data-testid="socket-log-entry"][data-type="close"]')).toHaveCount(1);
+});
