@@ -52,6 +52,18 @@ export class TestSocket {
     this.ws.send(JSON.stringify(frame));
   }
 
+  /**
+   * Sends frames in one write, so they reach the server together. Sent one by one, a server in this
+   * same process can run between the writes, and a burst meant for one second arrives over several.
+   */
+  sendBurst(frames: (ClientFrame | Record<string, unknown>)[]): void {
+    // `_socket` is ws's underlying net.Socket; ws has no public way to batch writes.
+    const tcp = (this.ws as unknown as { _socket: import('node:net').Socket })._socket;
+    tcp.cork();
+    for (const frame of frames) this.send(frame);
+    tcp.uncork();
+  }
+
   sendRaw(data: string | Buffer): void {
     this.ws.send(data);
   }

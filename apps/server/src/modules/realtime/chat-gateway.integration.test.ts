@@ -3,10 +3,11 @@
  * the handshake, heartbeat and idle close, refusals as error frames that leave the socket open, flood
  * control, fan-out to every socket of a user, and the 1001 close at shutdown.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatSocket } from '@reef/contract';
 import { databaseKinds, type SignedInUser, type TestApp, createTestApp } from '../../test/harness.js';
 import { TestSocket, socketUrl, wait } from '../../test/socket-client.js';
+import { SESSION_RECHECK_MS } from './chat-gateway.js';
 
 const { SOCKET_CLOSE, SOCKET_FRAME_MAX_BYTES, CHAT_FLOOD_PER_SECOND } = chatSocket;
 
@@ -171,6 +172,18 @@ describe.each(databaseKinds)('chat socket on %s', (kind) => {
     expect((await sync(bob)).filter((m) => m.client_id === id)).toHaveLength(1);
   });
 
+  it('stores a message once when two sockets of the sender send the same client id at the same moment', async () => {
+    const phone = await ready(alice);
+    const laptop = await ready(alice);
+    const id = clientId();
+    phone.send(toChat(bob.uid, 'raced', { id }));
+    laptop.send(toChat(bob.uid, 'raced', { id }));
+    const [a, b] = [await phone.answerTo(id), await laptop.answerTo(id)];
+    expect([a.type, b.type]).toEqual(['ack', 'ack']);
+    expect(a.type === 'ack' && b.type === 'ack' && a.data.message.id === b.data.message.id).toBe(true);
+    expect((await sync(bob)).filter((m) => m.client_id === id)).toHaveLength(1);
+  });
+
   it('refuses a non-member posting to a group and stores nothing', async () => {
     const socket = await ready(carol, { lang: 'en-us' });
     const id = clientId();
@@ -190,7 +203,9 @@ describe.each(databaseKinds)('chat socket on %s', (kind) => {
     const two = await ready(bob, { lang: 'en-us' });
     const before = (await sync(alice)).length;
     const ids = Array.from({ length: 30 }, () => clientId());
-    ids.forEach((id, i) => (i % 2 ? one : two).send(toChat(groupId, `flood ${i}`, { group: true, id })));
+    const frames = ids.map((id, i) => toChat(groupId, `flood ${i}`, { group: true, id }));
+    one.sendBurst(frames.filter((_, i) => i % 2));
+    two.sendBurst(frames.filter((_, i) => !(i % 2)));
     const answers = await Promise.all(ids.map((id, i) => (i % 2 ? one : two).answerTo(id)));
     const refused = answers.filter((a) => a.type === 'error');
     expect(answers.filter((a) => a.type === 'ack')).toHaveLength(CHAT_FLOOD_PER_SECOND);
@@ -264,6 +279,26 @@ describe('chat socket lifetime', () => {
       clearInterval(timer);
       await pinging.close();
     }
+  });
+
+  it('closes the socket of a signed-out session with 4401 at the next ping once a minute has passed', async () => {
+    const leaving = await t.signIn();
+    const socket = await TestSocket.ready(socketUrl(origin, { type: 'user', token: leaving.token, lang: 'en-us' }));
+    sockets.push(socket);
+    expect((await t.call({ method: 'POST', url: '/api/logout', token: leaving.token })).status).toBe(200);
+    // Within the minute the socket lives on: the session is not looked up at every ping.
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    // Only the clock moves (timers stay real), so the next ping is past the recheck interval.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + SESSION_RECHECK_MS + 1000);
+      socket.send({ type: 'ping' });
+      expect(await socket.closed).toEqual({ code: SOCKET_CLOSE.BAD_TOKEN, reason: '410002 Your login has expired, please sign in again' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(socket.all('pong')).toHaveLength(1);
   });
 
   it('closes every socket with 1001 going away at shutdown', async () => {

@@ -234,6 +234,7 @@ export class ChatConnection implements FrameSink {
   private enqueue(task: () => Promise<void>): void {
     this.pending++;
     const done: Promise<void> = this.queue
+      .then(nextTurn)
       .then(() => (this.closed ? undefined : task()))
       .catch((error: unknown) => this.ctx.log.error({ err: error }, 'socket frame failed'))
       .finally(() => {
@@ -308,6 +309,15 @@ export class ChatConnection implements FrameSink {
     this.early = [];
     if (this.user) this.ctx.realtime.sockets.remove(this.user.id, this);
   }
+}
+
+/**
+ * Each frame starts on a fresh event-loop turn. On PGlite a query can complete without real I/O, so one
+ * socket's chain of frames would otherwise run as one long run of microtasks, and every other socket's
+ * frames would wait unread (arriving late for the flood gate, too).
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A refused to_chat still names its client id when it has a readable one, so the client can mark that message failed. */
