@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pagePath } from '../../../lib/pages';
@@ -37,6 +38,8 @@ export function DirectChat({ uid, myUid }: { uid: number; myUid: number }) {
 export function GroupChat({ id, myUid }: { id: number; myUid: number }) {
   const { t } = useTranslation();
   const group = useGroup(id);
+  const members = group.data?.members;
+  const nicknames = useMemo(() => new Map((members ?? []).map((m) => [m.uid, m.group_nickname])), [members]);
   if (group.isError) {
     return (
       <div className="card inline-error" data-testid="group-unavailable">
@@ -55,7 +58,7 @@ export function GroupChat({ id, myUid }: { id: number; myUid: number }) {
           📣 {group.data.announcement}
         </p>
       )}
-      <ConversationView conversation={{ type: 'group', id }} myUid={myUid} showSenders />
+      <ConversationView conversation={{ type: 'group', id }} myUid={myUid} showSenders nameOf={(m) => nicknames.get(m.from.uid) || null} />
     </>
   );
 }

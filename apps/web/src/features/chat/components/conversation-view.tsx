@@ -37,13 +37,15 @@ interface ConversationViewProps {
   asDesk?: boolean;
   /** Composing is off (a closed ticket the agent no longer holds); the reason is shown instead. */
   readOnlyReason?: string | null;
+  /** A name for the sender other than their nickname (a member's nickname in the group), or null. */
+  nameOf?: (message: ChatMessage) => string | null;
 }
 
 /**
  * History ("load older" pages), live messages from the caches, the composer with optimistic bubbles
  * replaced by the stored message, and read marks while the page is visible.
  */
-export function ConversationView({ conversation, myUid, showSenders = false, asDesk = false, readOnlyReason = null }: ConversationViewProps) {
+export function ConversationView({ conversation, myUid, showSenders = false, asDesk = false, readOnlyReason = null, nameOf }: ConversationViewProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const dateFormat = useDateFormat();
@@ -215,7 +217,7 @@ export function ConversationView({ conversation, myUid, showSenders = false, asD
               msgType={m.msg_type}
               content={m.content}
               mine={mine}
-              sender={showSenders && !mine ? senderLabel(m, deskName) : null}
+              sender={showSenders && !mine ? (nameOf?.(m) ?? senderLabel(m, deskName)) : null}
               time={dateFormat.format(new Date(m.created_at))}
               status="sent"
               testId="chat-message"

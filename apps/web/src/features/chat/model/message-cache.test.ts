@@ -75,6 +75,9 @@ describe('conversation list', () => {
 
   it('does not count my own messages or the conversation open on screen, nor a message seen before', () => {
     expect(applyToConversations(list, msg(9, 1), { myUid: 1, openConversation: null })?.total_unread).toBe(2);
+    // An agent's own answer written as the desk is theirs too.
+    const asDesk = { ...msg(9, 1, { type: 'group', id: 3 }), from_type: 'service' as const };
+    expect(applyToConversations(list, asDesk, { myUid: 1, openConversation: null })?.total_unread).toBe(2);
     expect(applyToConversations(list, msg(9, 2), { myUid: 1, openConversation: { type: 'user', id: 2 } })?.total_unread).toBe(2);
     expect(applyToConversations(list, msg(5, 2), { myUid: 1, openConversation: null })).toBe(list);
   });

@@ -70,7 +70,8 @@ export function applyToConversations(
   if (index < 0) return null;
   const row = data.list[index]!;
   if (row.last_message !== null && row.last_message.id >= message.id) return data;
-  const mine = options.myUid !== null && message.from.uid === options.myUid && message.from_type === 'user';
+  // Mine whether written as myself or, for an agent, as the desk.
+  const mine = options.myUid !== null && message.from.uid === options.myUid;
   const open = options.openConversation !== null && sameConversation(options.openConversation, message.conversation);
   const counts = !mine && !open;
   const updated: ConversationSummary = {
