@@ -91,6 +91,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...chainEnv, COIN_CONTRACT: chainEnv.USDT_CONTRACT.toLowerCase() })).toThrow(/COIN_CONTRACT/);
   });
 
+  it('reads the chat socket variables, defaulting to three missed heartbeats and one shared channel', () => {
+    expect([loadConfig({}).socketIdleMs, loadConfig({}).realtimeChannel]).toEqual([35_000, 'reef-realtime']);
+    const config = loadConfig({ SOCKET_IDLE_SECONDS: '5', REALTIME_CHANNEL: 'reef:staging-1' });
+    expect([config.socketIdleMs, config.realtimeChannel]).toEqual([5000, 'reef:staging-1']);
+  });
+
   it('reads every documented variable', () => {
     const config = loadConfig({
       PORT: '9000',
@@ -144,6 +150,9 @@ describe('configuration', () => {
     ['RUSD_PER_USDT', 'one', /RUSD_PER_USDT/],
     ['BNB_PRICE_USDT', '0', /BNB_PRICE_USDT/],
     ['BNB_PRICE_USDT', '6e2', /BNB_PRICE_USDT/],
+    ['SOCKET_IDLE_SECONDS', '0', /SOCKET_IDLE_SECONDS/],
+    ['SOCKET_IDLE_SECONDS', 'soon', /SOCKET_IDLE_SECONDS/],
+    ['REALTIME_CHANNEL', 'two words', /REALTIME_CHANNEL/],
   ])('refuses %s=%s naming the variable', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);
