@@ -61,7 +61,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Reef on ${database.kind}: app at /index/, API under /api`);
+  // Says whether chat frames reach users on other processes: without Redis each process is an island.
+  app.log.info(`Reef on ${database.kind}: app at /index/, API under /api, chat socket at /ws (${app.realtime.mode === 'redis' ? 'fan-out through Redis' : 'this process only'})`);
 }
 
 main().catch((error: unknown) => {
