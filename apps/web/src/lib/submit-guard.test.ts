@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSubmitGuard } from './submit-guard';
+import { createSubmitGuard, preventNativeSubmit } from './submit-guard';
 
 describe('createSubmitGuard', () => {
   it('accepts the first click and ignores repeats within 500 ms', () => {
@@ -17,5 +17,21 @@ describe('createSubmitGuard', () => {
     expect(guard.accept(10_000)).toBe(false);
     guard.settle();
     expect(guard.accept(10_001)).toBe(true);
+  });
+});
+
+describe('preventNativeSubmit', () => {
+  it('cancels a form submit event, so an ignored repeat tap cannot reload the page', () => {
+    const submit = new Event('submit', { cancelable: true });
+    preventNativeSubmit(submit);
+    expect(submit.defaultPrevented).toBe(true);
+  });
+
+  it('leaves other events and plain arguments alone', () => {
+    const click = new Event('click', { cancelable: true });
+    preventNativeSubmit(click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(() => preventNativeSubmit(undefined)).not.toThrow();
+    expect(() => preventNativeSubmit('usdt')).not.toThrow();
   });
 });

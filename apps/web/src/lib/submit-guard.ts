@@ -24,6 +24,17 @@ export function createSubmitGuard(debounceMs: number = SUBMIT_DEBOUNCE_MS): Subm
 }
 
 /**
+ * Stops the browser's own submission of a form. It must happen synchronously and also for an
+ * ignored repeat click: a form that falls through submits as a GET to the page's own URL, which
+ * reloads the app and loses everything typed.
+ */
+export function preventNativeSubmit(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const event = value as { type?: unknown; preventDefault?: unknown };
+  if (event.type === 'submit' && typeof event.preventDefault === 'function') (event as { preventDefault(): void }).preventDefault();
+}
+
+/**
  * Wraps a submit handler: repeated clicks within 500 ms, or while the previous submit is still
  * running, are ignored, so a double tap never sends a money call twice.
  */
@@ -35,6 +46,7 @@ export function useGuardedSubmit<A extends unknown[]>(handler: (...args: A) => P
   });
   return useCallback(
     (...args: A) => {
+      preventNativeSubmit(args[0]);
       if (!guard.accept(Date.now())) return;
       Promise.resolve()
         .then(() => handlerRef.current(...args))
