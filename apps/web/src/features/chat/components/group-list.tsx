@@ -51,7 +51,18 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
   const [announcement, setAnnouncement] = useState('');
   const [members, setMembers] = useState<number[]>([]);
   const create = useCreateGroup();
-  const onSubmit = useGuardedSubmit(async (event: FormEvent) => {
+  // Only the network call is guarded: a missing field answers every tap at once, however quick.
+  const submitCreate = useGuardedSubmit(async () => {
+    try {
+      const group = await create.mutateAsync({ name: name.trim(), nickname: nickname.trim(), announcement: announcement.trim(), member_uids: members });
+      showToast(t('chat.groupCreated'));
+      onDone();
+      navigate(`${pagePath('chat/chatGroup')}?id=${group.id}`);
+    } catch (error) {
+      toastError(error);
+    }
+  });
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing = [
       [name, 'chat.groupNameRequired'],
@@ -62,15 +73,8 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
       showToast(t(missing[1] as 'chat.groupNameRequired'));
       return;
     }
-    try {
-      const group = await create.mutateAsync({ name: name.trim(), nickname: nickname.trim(), announcement: announcement.trim(), member_uids: members });
-      showToast(t('chat.groupCreated'));
-      onDone();
-      navigate(`${pagePath('chat/chatGroup')}?id=${group.id}`);
-    } catch (error) {
-      toastError(error);
-    }
-  });
+    submitCreate();
+  };
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="create-group-form">
       <h2 className="card__title">{t('chat.createGroup')}</h2>
