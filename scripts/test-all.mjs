@@ -7,6 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
 
+// Every test means the PostgreSQL and Redis suites too: by default against the machine's own services
+// on their standard ports (as CI has them); TEST_DATABASE_URL and REDIS_URL point elsewhere.
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+process.env.REDIS_URL ??= 'redis://127.0.0.1:6379';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const reports = path.join(root, '.reports');
