@@ -10,7 +10,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { toUnits } from '@reef/contract';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
 import { startDepositWatcher } from '../deposits/deposit-watcher.js';
-import { creditConfirmedBnbCharges, VANISHED_GRACE_MS } from './charge.service.js';
+import { VANISHED_GRACE_MS } from '../chain/confirmation-watch.js';
+import { creditConfirmedBnbCharges } from './charge.service.js';
 import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 

@@ -17,6 +17,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { verifyNativeTransfer, type NativeTransferRefusal, type NativeTransferVerification } from '../chain/native-transfer.js';
+import { ChainUnreachable, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
 import { weiToUnits } from '../chain/token-transfer.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, balancesOf, postEntry } from '../ledger/ledger.service.js';
@@ -86,9 +87,6 @@ const REFUSALS: Record<NativeTransferRefusal, ErrorCode> = {
   wrong_sender: 'DEPOSIT_WRONG_SENDER',
 };
 
-/** A pending charge whose transaction the node no longer knows is given this long to reappear before it fails. */
-export const VANISHED_GRACE_MS = 60 * 60_000;
-const WATCH_BATCH = 100;
 
 export interface BnbChargeContext {
   db: Database;
@@ -97,12 +95,8 @@ export interface BnbChargeContext {
   log: { warn(details: object, message: string): void };
 }
 
-class ChainUnreachable extends Error {}
 
-type Decision =
-  | { kind: 'refuse'; code: ErrorCode }
-  | { kind: 'wait'; progress: repo.Progress }
-  | { kind: 'credit'; progress: repo.Progress };
+type Decision = WatchDecision<repo.Progress>;
 
 function decide(verification: NativeTransferVerification, config: Config): Decision {
   if (verification.outcome === 'refused') return { kind: 'refuse', code: REFUSALS[verification.reason] };
@@ -197,11 +191,6 @@ export async function getOwnBnbCharge(db: Database, config: Config, userId: numb
   return view(row, config);
 }
 
-export interface WatchPass {
-  credited: number;
-  failed: number;
-  pending: number;
-}
 
 /**
  * One pass of the watcher over pending BNB charges (oldest first): records progress, credits the confirmed ones
@@ -209,38 +198,18 @@ export interface WatchPass {
  * the row lock of a still-pending row.
  */
 export async function creditConfirmedBnbCharges(ctx: BnbChargeContext, now = new Date()): Promise<WatchPass> {
-  const pass: WatchPass = { credited: 0, failed: 0, pending: 0 };
   const { db, config, chain } = ctx;
-  if (!config.chain || !chain) return pass;
-  for (const row of await repo.pendingBatch(db, WATCH_BATCH)) {
-    let decision: Decision;
-    try {
-      decision = decide(await verify(ctx, chain, row.txHash, row.account), config);
-    } catch (error) {
-      if (!(error instanceof ChainUnreachable)) throw error;
-      pass.pending++;
-      continue;
-    }
-    if (decision.kind === 'refuse') {
-      if (decision.code === 'DEPOSIT_TX_NOT_FOUND' && now.getTime() - row.createdAt.getTime() < VANISHED_GRACE_MS) {
-        pass.pending++;
-      } else {
-        await repo.markFailed(db, row.id, decision.code);
-        pass.failed++;
-      }
-    } else if (decision.kind === 'wait') {
-      await repo.recordProgress(db, row.id, decision.progress);
-      pass.pending++;
-    } else {
-      const progress = decision.progress;
-      const credited = await db.transaction(async (tx) => {
+  if (!config.chain || !chain) return { credited: 0, failed: 0, pending: 0 };
+  return runWatchPass(await repo.pendingBatch(db, WATCH_BATCH), {
+    decide: async (row) => decide(await verify(ctx, chain, row.txHash, row.account), config),
+    markFailed: (row, code) => repo.markFailed(db, row.id, code),
+    recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
+    credit: (row, progress) =>
+      db.transaction(async (tx) => {
         const locked = await repo.lockPending(tx, row.id);
         if (!locked) return false;
         await credit(tx, config, locked, progress);
         return true;
-      });
-      if (credited) pass.credited++;
-    }
-  }
-  return pass;
+      }),
+  }, now);
 }

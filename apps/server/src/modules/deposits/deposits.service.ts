@@ -18,6 +18,7 @@ import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../plugins/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
+import { ChainUnreachable, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
 import { verifyTokenTransfer, weiToUnits, type TransferRefusal, type TransferVerification } from '../chain/token-transfer.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
@@ -40,17 +41,8 @@ const REFUSALS: Record<TransferRefusal, ErrorCode> = {
   wrong_sender: 'DEPOSIT_WRONG_SENDER',
 };
 
-/**
- * A pending deposit whose transaction the node no longer knows (dropped from the mempool, or its block
- * replaced) is given this long to reappear before it fails.
- */
-export const VANISHED_GRACE_MS = 60 * 60_000;
-const WATCH_BATCH = 100;
 
-type Decision =
-  | { kind: 'refuse'; code: ErrorCode }
-  | { kind: 'wait'; progress: repo.Progress }
-  | { kind: 'credit'; progress: repo.Progress & { amount: string } };
+type Decision = WatchDecision<repo.Progress, repo.Progress & { amount: string }>;
 
 function decide(verification: TransferVerification, asset: DepositAsset, config: Config): Decision {
   if (verification.outcome === 'refused') return { kind: 'refuse', code: REFUSALS[verification.reason] };
@@ -62,7 +54,6 @@ function decide(verification: TransferVerification, asset: DepositAsset, config:
   return verification.confirmations >= config.depositConfirmations ? { kind: 'credit', progress } : { kind: 'wait', progress };
 }
 
-class ChainUnreachable extends Error {}
 
 async function verify(ctx: DepositContext, chain: ChainClient, asset: DepositAsset, txHash: string, account: string) {
   const { depositAddress, tokenContracts } = ctx.config.chain!;
@@ -199,11 +190,6 @@ export async function listOwnDeposits(db: Database, config: Config, userId: numb
   return { list: list.map((row) => view(row, config)), page, limit, total };
 }
 
-export interface WatchPass {
-  credited: number;
-  failed: number;
-  pending: number;
-}
 
 /**
  * One pass of the watcher: re-checks every pending deposit on chain (oldest first), records its progress,
@@ -211,40 +197,20 @@ export interface WatchPass {
  * itself and with submissions: crediting happens only under the row lock of a still-pending row.
  */
 export async function creditConfirmedDeposits(ctx: DepositContext, now = new Date()): Promise<WatchPass> {
-  const pass: WatchPass = { credited: 0, failed: 0, pending: 0 };
   const { db, config, chain } = ctx;
-  if (!config.chain || !chain) return pass;
-  for (const row of await repo.pendingBatch(db, WATCH_BATCH)) {
-    let decision: Decision;
-    try {
-      decision = decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash!, row.account), row.asset as DepositAsset, config);
-    } catch (error) {
-      if (!(error instanceof ChainUnreachable)) throw error;
-      pass.pending++;
-      continue;
-    }
-    if (decision.kind === 'refuse') {
-      if (decision.code === 'DEPOSIT_TX_NOT_FOUND' && now.getTime() - row.createdAt.getTime() < VANISHED_GRACE_MS) {
-        pass.pending++;
-      } else {
-        await repo.markFailed(db, row.id, decision.code);
-        pass.failed++;
-      }
-    } else if (decision.kind === 'wait') {
-      await repo.recordProgress(db, row.id, decision.progress);
-      pass.pending++;
-    } else {
-      const progress = decision.progress;
-      const credited = await db.transaction(async (tx) => {
+  if (!config.chain || !chain) return { credited: 0, failed: 0, pending: 0 };
+  return runWatchPass(await repo.pendingBatch(db, WATCH_BATCH), {
+    decide: async (row) => decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash!, row.account), row.asset as DepositAsset, config),
+    markFailed: (row, code) => repo.markFailed(db, row.id, code),
+    recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
+    credit: (row, progress) =>
+      db.transaction(async (tx) => {
         const locked = await repo.lockPending(tx, row.id);
         if (!locked) return false;
         await credit(tx, locked, progress);
         return true;
-      });
-      if (credited) pass.credited++;
-    }
-  }
-  return pass;
+      }),
+  }, now);
 }
 
 export async function listForReview(db: Database, config: Config, status: DepositStatus | undefined, page: number, limit: number) {

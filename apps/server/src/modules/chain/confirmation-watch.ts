@@ -1,0 +1,69 @@
+/**
+ * One pass of a confirmation watcher over pending on-chain payments (USDT/coin deposits, BNB charges).
+ * Both follow the same rules, so a payment is failed, kept waiting or credited the same way whatever
+ * it pays for: a transaction the node no longer knows gets VANISHED_GRACE_MS to reappear, an
+ * unreachable node leaves the row for the next pass, and crediting is the caller's own transaction
+ * under the row lock of a still-pending row (so passes may run side by side).
+ */
+import type { ErrorCode } from '@reef/contract';
+
+/** A pending payment whose transaction the node no longer knows (dropped from the mempool, or its block replaced). */
+export const VANISHED_GRACE_MS = 60 * 60_000;
+/** Rows read per pass; the rest wait for the next one. */
+export const WATCH_BATCH = 100;
+
+/** The node did not answer: nothing is decided, the payment stays pending. */
+export class ChainUnreachable extends Error {}
+
+/** `W`: what a waiting payment records (confirmations so far); `C`: what crediting needs (the amount too). */
+export type WatchDecision<W, C = W> =
+  | { kind: 'refuse'; code: ErrorCode }
+  | { kind: 'wait'; progress: W }
+  | { kind: 'credit'; progress: C };
+
+export interface WatchPass {
+  credited: number;
+  failed: number;
+  pending: number;
+}
+
+export interface WatchSteps<R extends { id: number; createdAt: Date }, W, C = W> {
+  /** Reads the chain; throws ChainUnreachable when the node cannot answer. */
+  decide(row: R): Promise<WatchDecision<W, C>>;
+  markFailed(row: R, code: ErrorCode): Promise<unknown>;
+  recordProgress(row: R, progress: W): Promise<unknown>;
+  /** Credits in one transaction under the row lock; false when the row is no longer pending (another pass won). */
+  credit(row: R, progress: C): Promise<boolean>;
+}
+
+export async function runWatchPass<R extends { id: number; createdAt: Date }, W, C = W>(
+  rows: readonly R[],
+  steps: WatchSteps<R, W, C>,
+  now: Date,
+): Promise<WatchPass> {
+  const pass: WatchPass = { credited: 0, failed: 0, pending: 0 };
+  for (const row of rows) {
+    let decision: WatchDecision<W, C>;
+    try {
+      decision = await steps.decide(row);
+    } catch (error) {
+      if (!(error instanceof ChainUnreachable)) throw error;
+      pass.pending++;
+      continue;
+    }
+    if (decision.kind === 'refuse') {
+      if (decision.code === 'DEPOSIT_TX_NOT_FOUND' && now.getTime() - row.createdAt.getTime() < VANISHED_GRACE_MS) {
+        pass.pending++;
+      } else {
+        await steps.markFailed(row, decision.code);
+        pass.failed++;
+      }
+    } else if (decision.kind === 'wait') {
+      await steps.recordProgress(row, decision.progress);
+      pass.pending++;
+    } else if (await steps.credit(row, decision.progress)) {
+      pass.credited++;
+    }
+  }
+  return pass;
+}
