@@ -86,7 +86,10 @@ test('Stop keeps what was written; a conversation can be deleted', async ({ page
 
 test('help articles are public: kind tabs and an article', async ({ page, app }) => {
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
-  await app.goto('/pages/article/index');
+  // Reached from Mine, signed in or not.
+  await app.goto('/pages/user/user');
+  await page.getByTestId('mine-articles').click();
+  expect(await app.hashPath()).toBe('/pages/article/index');
   await expect(page.getByTestId('article-row').first()).toBeVisible();
   const all = await page.getByTestId('article-row').count();
   await page.getByTestId('article-tab-faq').click();

@@ -38,6 +38,10 @@ export default function MineRoute() {
               <span aria-hidden="true">›</span>
             </Link>
           )}
+          <Link className="row-link" to={pagePath('article/index')} data-testid="mine-articles">
+            <span>{t('titles.article/index')}</span>
+            <span aria-hidden="true">›</span>
+          </Link>
         </section>
         {token && <LogoutButton />}
       </div>

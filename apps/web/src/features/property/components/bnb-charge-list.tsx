@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type BnbCharge } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../lib/toast';
 import { useBnbCharges } from '../api/list-bnb-charges';
 import { chainFailure } from '../model/failure-reason';
 import { uniqueRows } from '../model/paged-list';
-import { LoadMore } from './load-more';
+import { PagedList } from './load-more';
 import { useDateFormat } from './use-date-format';
 
 function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.DateTimeFormat }) {
@@ -76,34 +74,7 @@ export function BnbChargeList({ onCredited }: { onCredited: () => void }) {
       <h2 id="bnb-charges-title" className="card__title">
         {t('property.bnb.history')}
       </h2>
-      {charges.isError && list === undefined ? (
-        <div className="inline-error">
-          <p>{t('errors.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void charges.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : list === undefined ? (
-        <div className="list-loading">
-          <Spinner />
-        </div>
-      ) : list.length === 0 ? (
-        <p className="empty-state">{t('common.empty')}</p>
-      ) : (
-        <>
-          <ul className="bill-list">
-            {list.map((item) => (
-              <BnbChargeRow key={item.id} item={item} dateFormat={dateFormat} />
-            ))}
-          </ul>
-          <LoadMore
-            hasNextPage={charges.hasNextPage}
-            isFetchingNextPage={charges.isFetchingNextPage}
-            fetchNextPage={charges.fetchNextPage}
-            testId="bnb-charges-load-more"
-          />
-        </>
-      )}
+      <PagedList query={charges} list={list} renderRow={(item) => <BnbChargeRow item={item} dateFormat={dateFormat} />} testId="bnb-charges-load-more" />
     </section>
   );
 }

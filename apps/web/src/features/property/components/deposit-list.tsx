@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type Deposit } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDeposits } from '../api/list-deposits';
 import { chainFailure } from '../model/failure-reason';
 import { uniqueRows } from '../model/paged-list';
 import { useAssetSymbol } from './asset-toggle';
-import { LoadMore } from './load-more';
+import { PagedList } from './load-more';
 import { useDateFormat } from './use-date-format';
 
 function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.DateTimeFormat }) {
@@ -82,34 +80,7 @@ export function DepositList({ onCredited }: { onCredited: () => void }) {
       <h2 id="deposits-title" className="card__title">
         {t('recharge.history')}
       </h2>
-      {deposits.isError ? (
-        <div className="inline-error">
-          <p>{t('errors.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void deposits.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : list === undefined ? (
-        <div className="list-loading">
-          <Spinner />
-        </div>
-      ) : list.length === 0 ? (
-        <p className="empty-state">{t('common.empty')}</p>
-      ) : (
-        <>
-          <ul className="bill-list">
-            {list.map((item) => (
-              <DepositRow key={item.id} item={item} dateFormat={dateFormat} />
-            ))}
-          </ul>
-          <LoadMore
-            hasNextPage={deposits.hasNextPage}
-            isFetchingNextPage={deposits.isFetchingNextPage}
-            fetchNextPage={deposits.fetchNextPage}
-            testId="deposits-load-more"
-          />
-        </>
-      )}
+      <PagedList query={deposits} list={list} renderRow={(item) => <DepositRow item={item} dateFormat={dateFormat} />} testId="deposits-load-more" />
     </section>
   );
 }

@@ -1,5 +1,7 @@
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 
 interface LoadMoreProps {
   hasNextPage: boolean;
@@ -31,5 +33,57 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, testI
         </p>
       )}
     </div>
+  );
+}
+
+interface PagedQuery {
+  isError: boolean;
+  refetch: () => unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+interface PagedListProps<T extends { id: number }> {
+  query: PagedQuery;
+  /** The rows of every page loaded so far (undefined until the first page arrives). */
+  list: readonly T[] | undefined;
+  renderRow: (item: T) => ReactNode;
+  testId: string;
+}
+
+/**
+ * A paged list of records: retry when the first page fails (a later failure keeps the rows shown),
+ * a spinner until it arrives, the empty state, then the rows and "load more".
+ */
+export function PagedList<T extends { id: number }>({ query, list, renderRow, testId }: PagedListProps<T>) {
+  const { t } = useTranslation();
+  if (query.isError && list === undefined) {
+    return (
+      <div className="inline-error">
+        <p>{t('errors.loadFailed')}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (list === undefined) {
+    return (
+      <div className="list-loading">
+        <Spinner />
+      </div>
+    );
+  }
+  if (list.length === 0) return <p className="empty-state">{t('common.empty')}</p>;
+  return (
+    <>
+      <ul className="bill-list">
+        {list.map((item) => (
+          <Fragment key={item.id}>{renderRow(item)}</Fragment>
+        ))}
+      </ul>
+      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} testId={testId} />
+    </>
   );
 }

@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type Withdrawal } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { uniqueRows } from '../model/paged-list';
 import { useAssetSymbol } from './asset-toggle';
-import { LoadMore } from './load-more';
+import { PagedList } from './load-more';
 import { useDateFormat } from './use-date-format';
 
 function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Intl.DateTimeFormat }) {
@@ -49,34 +47,7 @@ export function WithdrawalList() {
       <h2 id="withdrawals-title" className="card__title">
         {t('withdraw.history')}
       </h2>
-      {withdrawals.isError ? (
-        <div className="inline-error">
-          <p>{t('errors.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void withdrawals.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : list === undefined ? (
-        <div className="list-loading">
-          <Spinner />
-        </div>
-      ) : list.length === 0 ? (
-        <p className="empty-state">{t('common.empty')}</p>
-      ) : (
-        <>
-          <ul className="bill-list">
-            {list.map((item) => (
-              <WithdrawalRow key={item.id} item={item} dateFormat={dateFormat} />
-            ))}
-          </ul>
-          <LoadMore
-            hasNextPage={withdrawals.hasNextPage}
-            isFetchingNextPage={withdrawals.isFetchingNextPage}
-            fetchNextPage={withdrawals.fetchNextPage}
-            testId="withdrawals-load-more"
-          />
-        </>
-      )}
+      <PagedList query={withdrawals} list={list} renderRow={(item) => <WithdrawalRow item={item} dateFormat={dateFormat} />} testId="withdrawals-load-more" />
     </section>
   );
 }
