@@ -2,19 +2,18 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type UserInfo } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { useChainConfig } from '../../../lib/chain-config';
 import { useSession } from '../../../lib/session';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { isUserRejection } from '../../../lib/wallet';
 import { useBnbChargeQuote } from '../api/calculate-bnb-charge';
 import { useChargeBnb } from '../api/charge-bnb';
 import { checkAmount, normalizeAmountInput } from '../model/amount-input';
-import { DepositWalletError, depositProvider, sendBnbPayment } from '../model/deposit-transaction';
+import { depositProvider, sendBnbPayment } from '../model/deposit-transaction';
 import { AmountField } from './amount-field';
+import { chainConfigBlocker, toastWalletSendError } from './wallet-payment';
 
 /** Quotes are asked for once typing has stopped this long. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -70,12 +69,7 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
       const provider = await depositProvider();
       txHash = await sendBnbPayment({ provider, account, depositAddress: config.chain.depositAddress, amount: normalizeAmountInput(amount) });
     } catch (error) {
-      if (error instanceof DepositWalletError) showToast(t(`recharge.${error.reason}`));
-      else if (isUserRejection(error)) showToast(t('recharge.rejected'));
-      else {
-        console.error(error);
-        showToast(t('recharge.walletError'));
-      }
+      toastWalletSendError(error, t);
       return;
     } finally {
       setSending(false);
@@ -87,30 +81,8 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
     if (unclaimed !== null) await submitClaim(unclaimed);
   });
 
-  if (config.isError) {
-    return (
-      <section className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void config.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </section>
-    );
-  }
-  if (config.chain === undefined) {
-    return (
-      <section className="card list-loading">
-        <Spinner />
-      </section>
-    );
-  }
-  if (config.chain === null) {
-    return (
-      <section className="card empty-state" data-testid="bnb-unavailable">
-        <p>{t('property.bnb.unavailable')}</p>
-      </section>
-    );
-  }
+  const blocker = chainConfigBlocker(config, t, t('property.bnb.unavailable'), 'bnb-unavailable');
+  if (blocker || !config.chain) return blocker;
 
   return (
     <form

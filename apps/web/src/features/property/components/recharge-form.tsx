@@ -8,13 +8,13 @@ import { useChainConfig } from '../../../lib/chain-config';
 import { useSession } from '../../../lib/session';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
-import { isUserRejection } from '../../../lib/wallet';
 import { useRechargeRules } from '../api/get-recharge-rules';
 import { useRecharge, type ChainRecharge } from '../api/recharge';
 import { checkAmount, normalizeAmountInput } from '../model/amount-input';
-import { DepositWalletError, depositProvider, sendDepositTransfer } from '../model/deposit-transaction';
+import { depositProvider, sendDepositTransfer } from '../model/deposit-transaction';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from './asset-toggle';
 import { AmountField } from './amount-field';
+import { chainConfigBlocker, toastWalletSendError } from './wallet-payment';
 import { VoucherRechargeForm } from './voucher-recharge-form';
 
 interface RechargeFormProps {
@@ -103,12 +103,7 @@ function ChainRechargeForm({ balances, initialAsset }: RechargeFormProps & { ini
         amount: normalizeAmountInput(amount),
       });
     } catch (error) {
-      if (error instanceof DepositWalletError) showToast(t(`recharge.${error.reason}`));
-      else if (isUserRejection(error)) showToast(t('recharge.rejected'));
-      else {
-        console.error(error);
-        showToast(t('recharge.walletError'));
-      }
+      toastWalletSendError(error, t);
       return;
     } finally {
       setSending(false);
@@ -120,30 +115,8 @@ function ChainRechargeForm({ balances, initialAsset }: RechargeFormProps & { ini
     if (unclaimed !== null) await submitClaim(unclaimed);
   });
 
-  if (config.isError) {
-    return (
-      <section className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void config.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </section>
-    );
-  }
-  if (config.chain === undefined) {
-    return (
-      <section className="card list-loading">
-        <Spinner />
-      </section>
-    );
-  }
-  if (config.chain === null) {
-    return (
-      <section className="card empty-state" data-testid="recharge-unavailable">
-        <p>{t('recharge.unavailable')}</p>
-      </section>
-    );
-  }
+  const blocker = chainConfigBlocker(config, t, t('recharge.unavailable'), 'recharge-unavailable');
+  if (blocker || !config.chain) return blocker;
 
   return (
     <form
