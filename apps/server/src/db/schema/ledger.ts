@@ -63,6 +63,8 @@ export const postings = pgTable(
     index('postings_entry_idx').on(t.entryId),
     index('postings_user_id_idx').on(t.userId, t.id),
     index('postings_user_asset_id_idx').on(t.userId, t.asset, t.id),
+    // Income pages and sums read one reward kind of one user (user/award_log, user/incomes).
+    index('postings_user_kind_id_idx').on(t.userId, t.kind, t.id),
     index('postings_account_idx').on(t.accountId, t.id),
     check('postings_amount_nonzero', sql`${t.amount} <> 0`),
   ],

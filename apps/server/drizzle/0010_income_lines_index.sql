@@ -1,0 +1,1 @@
+CREATE INDEX "postings_user_kind_id_idx" ON "postings" USING btree ("user_id","kind","id");
