@@ -29,7 +29,7 @@ export { UPLOAD_FIELD, UPLOAD_MIME_TYPES, type UploadMimeType, type UploadAddres
 export { BNB_CHARGE_STATUSES, type BnbChargeStatus, type BnbCharge } from './http/charge.js';
 export type { AirdropCampaign, UserAirdrop, AirdropClaim } from './http/airdrops.js';
 export { REWARD_KINDS, rewardBillKind, type RewardKind } from './http/incomes.js';
-export type { ChatMessage, ConversationRef, ConversationSummary, Friend, FriendRequest, GroupDetails, GroupSummary, ServiceTicket, ChatPeer, SendMessageBody } from './http/chat.js';
+export type { ChatMessage, ConversationRef, ConversationSummary, Friend, FriendRequest, GroupDetails, GroupSummary, ServiceTicket, ChatPeer, MessageSender, SendMessageBody } from './http/chat.js';
 export type { ClientFrame, ServerFrame, ServerFrameType, ToChatData } from './ws/chat-socket.js';
 export { ARTICLE_KINDS, type ArticleKind, type ArticleSummary, type Article } from './http/content.js';
 export { AI_MESSAGE_MAX, AI_MESSAGES_PER_MINUTE, type AiConversation, type AiMessage, type AiMessageStatus, type AiSource, type StreamEvent } from './http/ai.js';

@@ -55,12 +55,19 @@ export const chatPeer = z.object({
 });
 export type ChatPeer = z.infer<typeof chatPeer>;
 
+/**
+ * Who wrote a message. For customers an agent answering the desk has no uid (and no address): the desk
+ * speaks, and a staff member's own account is not handed to every customer (decision 022).
+ */
+export const messageSender = chatPeer.extend({ uid: uid.nullable() });
+export type MessageSender = z.infer<typeof messageSender>;
+
 export const chatMessage = z.object({
   /** Server id: increases with every stored message, across all conversations. */
   id: z.number().int().positive(),
   client_id: z.string().nullable(),
   conversation: conversationRef,
-  from: chatPeer,
+  from: messageSender,
   /** `service` when an agent answered for the service desk. */
   from_type: chatUserType,
   msg_type: messageType,
@@ -364,8 +371,8 @@ export const serviceTicket = z.object({
   /** The customer's uid: the conversation's id as `{type: 'service', id}`. */
   customer: chatPeer,
   state: z.enum(SERVICE_STATES),
-  /** The agent who claimed it. */
-  agent: chatPeer.nullable(),
+  /** The agent who claimed it (without uid for the customer). */
+  agent: messageSender.nullable(),
   /** Unread for the reader (the customer, or the agents' side). */
   unread: z.number().int().nonnegative(),
   last_message: chatMessage.nullable(),

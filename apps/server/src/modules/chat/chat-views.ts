@@ -3,7 +3,7 @@
  * the other user's uid, a group by its id, a desk conversation by its customer's uid for everyone.
  */
 import { getAddress } from 'viem';
-import type { ChatMessage, ChatPeer, ConversationRef } from '@reef/contract';
+import type { ChatMessage, ChatPeer, ConversationRef, MessageSender } from '@reef/contract';
 import { maskAddress } from '../users/users.service.js';
 import type { ConversationRow, MessageWithSender, PeerRow } from './chat.repository.js';
 
@@ -11,9 +11,12 @@ export function peerView(row: PeerRow): ChatPeer {
   return { uid: row.id, nickname: row.nickname, address: maskAddress(getAddress(row.account)) };
 }
 
-/** An agent as customers see them: the nickname only, never the wallet (the desk speaks, not a person's account). */
-export function agentView(row: PeerRow): ChatPeer {
-  return { uid: row.id, nickname: row.nickname, address: '' };
+/**
+ * An agent as a desk's readers see them: never the wallet; the customer gets the nickname only (the desk
+ * speaks, not a staff member's own account), other agents also the uid.
+ */
+export function agentView(row: PeerRow, readerId: number, customerId: number): MessageSender {
+  return { uid: readerId === customerId ? null : row.id, nickname: row.nickname, address: '' };
 }
 
 export function refFor(conversation: ConversationRow, readerId: number): ConversationRef {
@@ -33,7 +36,7 @@ export function messageView(message: MessageWithSender, conversation: Conversati
     id: message.id,
     client_id: message.clientId,
     conversation: refFor(conversation, readerId),
-    from: fromService ? agentView(message.sender) : peerView(message.sender),
+    from: fromService ? agentView(message.sender, readerId, conversation.customerId!) : peerView(message.sender),
     from_type: fromService ? 'service' : 'user',
     msg_type: message.msgType as ChatMessage['msg_type'],
     content: message.content,

@@ -81,10 +81,17 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
     expect(reply.data).toMatchObject({ conversation: desk(customer.uid), from_type: 'service', from: { uid: winner.uid, address: '' } });
     const mine = await t.call({ method: 'GET', url: '/api/chat/service', token: customer.token });
     expect(mine.data).toMatchObject({ state: 'claimed', unread: 1, last_message: { id: reply.data.id, from_type: 'service' } });
-    expect(mine.data.agent.address).toBe('');
+    // The customer sees who answered by nickname only: neither the agent's uid nor their wallet.
+    expect(mine.data.agent).toMatchObject({ uid: null, address: '' });
+    expect(mine.data.last_message.from).toMatchObject({ uid: null, address: '' });
     expect((await t.call({ method: 'GET', url: '/api/chat/unread', token: customer.token })).data.total).toBe(1);
     const history = await t.call({ method: 'GET', url: `/api/chat/messages?type=service&id=${customer.uid}`, token: customer.token });
     expect(history.data.list.map((m: { from_type: string }) => m.from_type)).toEqual(['service', 'user', 'user']);
+    expect(history.data.list[0].from).toMatchObject({ uid: null, address: '' });
+    expect(history.data.list[1].from.uid).toBe(customer.uid);
+    // Other agents still see which colleague answered.
+    const agentsHistory = await t.call({ method: 'GET', url: `/api/chat/messages?type=service&id=${customer.uid}`, token: loser.token });
+    expect(agentsHistory.data.list[0].from.uid).toBe(winner.uid);
 
     const closed = await close(winner, customer.uid);
     expect(closed.data.state).toBe('closed');

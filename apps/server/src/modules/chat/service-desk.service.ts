@@ -3,7 +3,7 @@
  * by the customer's uid. Agents (SERVICE_ADDRESSES) share an inbox of open and claimed desks with one
  * agents' read mark per desk; an agent claims a desk (one agent at a time, under the desk's row lock),
  * answers as `service`, and closes it; the customer's next message reopens it (chat.service applies those
- * rules as messages arrive). Customers see an agent's nickname, never their wallet.
+ * rules as messages arrive). Customers see an agent's nickname only, never their uid or wallet.
  */
 import type { ServiceTicket } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
@@ -20,7 +20,7 @@ function ticketView(row: repo.TicketRow, readerId: number): ServiceTicket {
   return {
     customer: peerView(row.customer),
     state: row.conversation.serviceState as ServiceTicket['state'],
-    agent: row.agent ? agentView(row.agent) : null,
+    agent: row.agent ? agentView(row.agent, readerId, row.conversation.customerId!) : null,
     unread: row.unread,
     last_message: row.last ? messageView(row.last, row.conversation, readerId) : null,
     updated_at: row.conversation.updatedAt.toISOString(),
