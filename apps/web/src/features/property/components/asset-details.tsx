@@ -5,8 +5,6 @@ import { Link } from 'react-router-dom';
 import type { AssetKey, UserInfo } from '@reef/contract';
 import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { pagePath } from '../../../lib/pages';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
@@ -14,8 +12,7 @@ import { useBills } from '../api/get-bills';
 import { assetActions, type AssetActionKind } from '../model/asset-actions';
 import { valueHoldings, type PricedLake } from '../model/holdings';
 import { uniqueRows } from '../model/paged-list';
-import { BillRow } from './bill-row';
-import { LoadMore } from './load-more';
+import { BillLog } from './bill-log';
 import { useDateFormat } from './use-date-format';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
@@ -120,38 +117,13 @@ export function AssetDetails({ asset, balances, failed, onRetry, lakes, lakesFai
         <h2 id="asset-log-title" className="card__title">
           {t('details.log')}
         </h2>
-        {bills.isError && lines.length === 0 ? (
-          <div className="card inline-error">
-            <p>{t('errors.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void bills.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : bills.isPending ? (
-          <div className="list-loading">
-            <Spinner size="large" />
-            <span className="sr-only">{t('common.loading')}</span>
-          </div>
-        ) : lines.length === 0 ? (
-          <div className="empty-state" data-testid="details-log-empty">
-            <FishSchool />
-            <p>{t('bills.empty')}</p>
-          </div>
-        ) : (
-          <>
-            <ul className="card bill-list" data-testid="details-log">
-              {lines.map((line) => (
-                <BillRow key={line.id} line={line} symbol={symbol} dateFormat={dateFormat} />
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={bills.hasNextPage}
-              isFetchingNextPage={bills.isFetchingNextPage}
-              fetchNextPage={bills.fetchNextPage}
-              testId="details-load-more"
-            />
-          </>
-        )}
+        <BillLog
+          bills={bills}
+          lines={lines}
+          symbolOf={() => symbol}
+          dateFormat={dateFormat}
+          testIds={{ list: 'details-log', empty: 'details-log-empty', loadMore: 'details-load-more' }}
+        />
       </section>
     </>
   );

@@ -2,15 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS, isAssetKey, isLanguageCode, type AssetKey } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
 import { localeTag } from '../../../i18n';
 import { useAppConfig } from '../../../lib/app-config';
 import { useBills, type BillType } from '../api/get-bills';
 import { uniqueRows } from '../model/paged-list';
-import { BillRow } from './bill-row';
-import { LoadMore } from './load-more';
+import { BillLog } from './bill-log';
 
 /** Fund log (GET /api/finance/bill/:type): a tab per asset, 20 lines a page, "load more". */
 export function BillList() {
@@ -58,38 +54,7 @@ export function BillList() {
       </div>
 
       <div role="tabpanel" aria-busy={bills.isFetching || undefined}>
-        {bills.isError && lines.length === 0 ? (
-          <div className="card inline-error">
-            <p>{t('errors.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void bills.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : bills.isPending ? (
-          <div className="list-loading">
-            <Spinner size="large" />
-            <span className="sr-only">{t('common.loading')}</span>
-          </div>
-        ) : lines.length === 0 ? (
-          <div className="empty-state">
-            <FishSchool />
-            <p>{t('bills.empty')}</p>
-          </div>
-        ) : (
-          <>
-            <ul className="card bill-list">
-              {lines.map((line) => (
-                <BillRow key={line.id} line={line} symbol={symbols[line.asset]} dateFormat={dateFormat} />
-              ))}
-            </ul>
-            <LoadMore
-              hasNextPage={bills.hasNextPage}
-              isFetchingNextPage={bills.isFetchingNextPage}
-              fetchNextPage={bills.fetchNextPage}
-              testId="bills-load-more"
-            />
-          </>
-        )}
+        <BillLog bills={bills} lines={lines} symbolOf={(line) => symbols[line.asset]} dateFormat={dateFormat} testIds={{ loadMore: 'bills-load-more' }} />
       </div>
     </div>
   );
