@@ -7,8 +7,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const webFeatures = fs.existsSync('apps/web/src/features')
-  ? fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync('apps/web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
+
+const serverModules = fs.existsSync('apps/server/src/modules')
+  ? fs
+      .readdirSync('apps/server/src/modules', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+/**
+ * Besides `<module>.service.ts`, the only files another module may import: plain, rule-free surfaces.
+ * Keep this list short; a new entry needs a reason here and in docs/architecture.md.
+ */
+const MODULE_PUBLIC_FILES = [
+  // The help articles the assistant indexes: static content, no rules.
+  'content/help-content.ts',
+  // The chain client has no service or tables: its files are its surface (reader, hot wallet, transfers).
+  'chain',
+];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];
 
@@ -21,6 +42,9 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     // Resolves `./x.js` to `./x.ts` and workspace packages, so path zones see every import.
     settings: {
+      // Without these, import/no-cycle skips .ts dependencies and never sees a cycle.
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': {
         typescript: { project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'] },
       },
@@ -46,10 +70,53 @@ export default tseslint.config(
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            // A server module reaches another only through its service (or a listed public file), never its
+            // repository, routes or views. Tests may wire several modules together.
+            ...serverModules.map((module) => ({
+              target: `./apps/server/src/modules/${module}/**/!(*.test).ts`,
+              from: './apps/server/src/modules',
+              except: [
+                `./${module}`,
+                ...serverModules.filter((other) => other !== module).map((other) => `./${other}/${other}.service.ts`),
+                ...MODULE_PUBLIC_FILES.filter((file) => file.split('/')[0] !== module).map((file) => `./${file}`),
+              ],
+              message: 'Import another module through its <module>.service.ts (or a MODULE_PUBLIC_FILES entry in eslint.config.js).',
+            })),
+            // Domain code never depends on the web framework's plugins; only routes (the HTTP edge) do.
+            {
+              target: './apps/server/src/modules/**/!(*.routes|*.test).ts',
+              from: './apps/server/src/plugins',
+              message: 'Domain code imports core/ (errors, AuthUser), not plugins/.',
+            },
+            // Core and infrastructure sit below the modules and know none of them.
+            { target: ['./apps/server/src/core', './apps/server/src/infra'], from: ['./apps/server/src/modules', './apps/server/src/plugins'] },
           ],
         },
       ],
     },
+  },
+  {
+    // Type-aware rules for the promise mistakes the compiler lets through: a promise nobody awaits loses its
+    // rejection (an unhandled rejection, or a write that silently did not happen), and an async function
+    // passed where a void callback is expected does the same.
+    files: ['**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parserOptions: {
+        // Each file is checked with the tsconfig of its workspace; the two root files belong to none.
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/*.d.mts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    // The server's graph runs one way: a cycle between files fails lint.
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Only the database layer (db/ and *.repository.ts) speaks Drizzle; services and routes go through repositories.
@@ -72,7 +139,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only db/ and *.repository.ts files use Drizzle.' },
-            { group: ['**/db/schema/index.js', '**/db/schema/ledger.js'], importNames: LEDGER_TABLES, message: 'Balances change only through modules/ledger (postEntry).' },
+            {
+              group: ['**/db/schema/index.js', '**/db/schema/ledger.js'],
+              importNames: LEDGER_TABLES,
+              message: 'Balances change only through modules/ledger (postEntry).',
+            },
           ],
         },
       ],
@@ -84,7 +155,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/schema/index.js', '**/db/schema/ledger.js'], importNames: LEDGER_TABLES, message: 'Balances change only through modules/ledger (postEntry).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/db/schema/index.js', '**/db/schema/ledger.js'],
+              importNames: LEDGER_TABLES,
+              message: 'Balances change only through modules/ledger (postEntry).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,4 @@
-// `npm test`: everything CI runs, in one command — typecheck, lint, build, unit + API integration
+// `npm test`: everything CI runs, in one command — typecheck, lint, format check, build, unit + API integration
 // tests (Vitest), bundle budget, browser tests (Playwright). Every step runs even when an earlier one
 // fails, so one run shows all problems; the last line sums all suites as `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -44,6 +44,7 @@ const count = (ok) => (ok ? totals.passed++ : totals.failed++);
 
 count(run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 count(run('lint', 'npx', ['eslint', '--max-warnings=0', '.']));
+count(run('format', 'npx', ['prettier', '--check', '.']));
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 count(built);
 
@@ -81,6 +82,6 @@ if (!built) {
   }
 }
 
-console.log(`\nSuites: typecheck, lint, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, playwright`);
+console.log(`\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, playwright`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -67,7 +67,10 @@ test('Stop keeps what was written; a conversation can be deleted', async ({ page
   expect(list.body.data.list).toHaveLength(1);
   const conversationId = list.body.data.list[0]!.id;
   await expect
-    .poll(async () => (await api.call<{ messages: { status: string }[] }>('GET', `/api/ai/conversations/${conversationId}`, { token })).body.data.messages[1]?.status)
+    .poll(
+      async () =>
+        (await api.call<{ messages: { status: string }[] }>('GET', `/api/ai/conversations/${conversationId}`, { token })).body.data.messages[1]?.status,
+    )
     .toBe('stopped');
   const stored = await api.call<{ messages: { content: string }[] }>('GET', `/api/ai/conversations/${conversationId}`, { token });
   expect(stored.body.data.messages[1]!.content.length).toBeGreaterThan(0);

@@ -70,7 +70,12 @@ test('exchanging 100 USDT buys the coin and lifts its price', async ({ page, wal
 
   // And the trade is among the main lake's recent trades.
   await app.goto(PAGES.priceRecord);
-  await expect(page.getByTestId('price-record').filter({ hasText: '100.0000 USDT' }).filter({ hasText: `${fourPlaces(coin)} RSC` })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId('price-record')
+      .filter({ hasText: '100.0000 USDT' })
+      .filter({ hasText: `${fourPlaces(coin)} RSC` }),
+  ).toHaveCount(1);
 });
 
 test('more than the balance: the server refuses and the app offers a recharge', async ({ page, wallet, api, app }) => {

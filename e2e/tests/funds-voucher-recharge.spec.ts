@@ -20,10 +20,7 @@ import { expect, test } from '../fixtures/test';
 /** From source through tsx, on a machine also running the suite's server and two browsers: allow for a slow start. */
 const READY_TIMEOUT_MS = 90_000;
 /** The smallest valid PNG (1×1, transparent): what the server's content check must accept. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 interface ReviewServer {
   origin: string;

@@ -21,9 +21,7 @@ test('a revoked token logs out, and signing in again returns to the saved page',
 
   await app.recordStorageRemovals();
   // Endpoints open to visitors answer 200 whatever the token; the first authenticated one refuses it.
-  const appRefused = page.waitForResponse(
-    (response) => response.status() === 401 && response.request().headers().authorization === `Bearer ${oldToken}`,
-  );
+  const appRefused = page.waitForResponse((response) => response.status() === 401 && response.request().headers().authorization === `Bearer ${oldToken}`);
   const requestsBefore = wallet.requests.length;
   await page.reload();
 
@@ -33,9 +31,16 @@ test('a revoked token logs out, and signing in again returns to the saved page',
   // The start-up check signs in by itself when the refusal has already dropped the token
   // (eth_requestAccounts); when it still saw the old token (eth_accounts), the login prompt waits for a click.
   await expect
-    .poll(() => wallet.methods().slice(requestsBefore).find((m) => m === 'eth_requestAccounts' || m === 'eth_accounts'), {
-      timeout: SIGN_IN_TIMEOUT_MS,
-    })
+    .poll(
+      () =>
+        wallet
+          .methods()
+          .slice(requestsBefore)
+          .find((m) => m === 'eth_requestAccounts' || m === 'eth_accounts'),
+      {
+        timeout: SIGN_IN_TIMEOUT_MS,
+      },
+    )
     .toBeDefined();
   const automatic = wallet.methods().slice(requestsBefore).includes('eth_requestAccounts');
   test.info().annotations.push({ type: 'sign-in again', description: automatic ? 'automatic' : 'login prompt' });

@@ -68,7 +68,13 @@ async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseH
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-'));
     const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   return openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench');
 }
@@ -98,7 +104,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     const origin = new URL(ORIGIN);
     const signIn = async (wallet = privateKeyToAccount(generatePrivateKey())) => {
       const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
-      const msg = createSiweMessage({ address: wallet.address, domain: origin.host, uri: origin.origin, chainId: 56, version: '1', nonce, issuedAt: new Date() });
+      const msg = createSiweMessage({
+        address: wallet.address,
+        domain: origin.host,
+        uri: origin.origin,
+        chainId: 56,
+        version: '1',
+        nonce,
+        issuedAt: new Date(),
+      });
       const login = await app.inject({
         method: 'POST',
         url: '/api/login',
@@ -113,7 +127,15 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
       app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());
 
     const token = (await signIn()).token;
-    await asAdmin('/api/admin/lakes', { base: 'coin', quote: 'usdt', reserve_base: '1000000', reserve_quote: '5000000', fee_rate: '0.003', burn_share: '0.5', main: true });
+    await asAdmin('/api/admin/lakes', {
+      base: 'coin',
+      quote: 'usdt',
+      reserve_base: '1000000',
+      reserve_quote: '5000000',
+      fee_rate: '0.003',
+      burn_share: '0.5',
+      main: true,
+    });
     const traders = [];
     for (let i = 0; i < EXCHANGE_USERS; i++) {
       const trader = await signIn();

@@ -25,8 +25,20 @@ const result = await autocannon({
   connections: tokens.length,
   duration,
   requests: [
-    { method: 'POST', path: '/api/finance/exchange/usdt/coin', body: JSON.stringify({ amount: '1', min_out: '0.00000001' }), onResponse: tally, setupRequest: asUser },
-    { method: 'POST', path: '/api/finance/exchange/coin/usdt', body: JSON.stringify({ amount: '0.2', min_out: '0.00000001' }), onResponse: tally, setupRequest: asUser },
+    {
+      method: 'POST',
+      path: '/api/finance/exchange/usdt/coin',
+      body: JSON.stringify({ amount: '1', min_out: '0.00000001' }),
+      onResponse: tally,
+      setupRequest: asUser,
+    },
+    {
+      method: 'POST',
+      path: '/api/finance/exchange/coin/usdt',
+      body: JSON.stringify({ amount: '0.2', min_out: '0.00000001' }),
+      onResponse: tally,
+      setupRequest: asUser,
+    },
   ],
 });
 process.stdout.write(JSON.stringify({ ...result, refusals }));

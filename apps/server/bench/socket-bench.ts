@@ -133,10 +133,14 @@ async function socketBench(app: FastifyInstance, origin: string, durationS: numb
 }
 
 function printSocketBench(kind: string, durationS: number, r: SocketBenchResult): void {
-  console.log(`Chat socket on ${kind}: ${r.clients} connected clients, a group of ${GROUP_SIZE}, ${SENDERS} members posting ${SENDER_RATE} msg/s each for ${durationS} s`);
+  console.log(
+    `Chat socket on ${kind}: ${r.clients} connected clients, a group of ${GROUP_SIZE}, ${SENDERS} members posting ${SENDER_RATE} msg/s each for ${durationS} s`,
+  );
   console.log(`  ${r.clients} sockets opened and ready in ${(r.connectMs / 1000).toFixed(1)} s`);
   console.log(`  delivery latency (send → chat frame at each member)   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   max ${r.max.toFixed(1)} ms`);
-  console.log(`  ${r.acked} messages stored and acknowledged, ${(r.acked / (r.deliveryMs / 1000)).toFixed(0)} msg/s; ${r.delivered} frames delivered, ${(r.delivered / (r.deliveryMs / 1000)).toFixed(0)} frames/s`);
+  console.log(
+    `  ${r.acked} messages stored and acknowledged, ${(r.acked / (r.deliveryMs / 1000)).toFixed(0)} msg/s; ${r.delivered} frames delivered, ${(r.delivered / (r.deliveryMs / 1000)).toFixed(0)} frames/s`,
+  );
   const { TOO_FREQUENT: tooFrequent = 0, ...failures } = r.errors;
   if (tooFrequent) console.log(`  ${tooFrequent} messages refused as too frequent (a stalled server read a sender's backlog as a burst)`);
   console.log('');

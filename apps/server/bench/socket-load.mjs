@@ -79,16 +79,27 @@ const timers = senders.map((index, n) => {
     ws.send(
       JSON.stringify({
         type: 'to_chat',
-        data: { id: groupId, to_group: true, to_user_type: 'user', user_type: 'user', msg_type: 'text', content: `t:${performance.now()}`, client_id: `bench-${index}-${k++}` },
+        data: {
+          id: groupId,
+          to_group: true,
+          to_user_type: 'user',
+          user_type: 'user',
+          msg_type: 'text',
+          content: `t:${performance.now()}`,
+          client_id: `bench-${index}-${k++}`,
+        },
       }),
     );
     sent++;
   };
   let interval;
-  const offset = setTimeout(() => {
-    fire();
-    interval = setInterval(fire, 1000 / rate);
-  }, (n * 1000) / rate / senders.length);
+  const offset = setTimeout(
+    () => {
+      fire();
+      interval = setInterval(fire, 1000 / rate);
+    },
+    (n * 1000) / rate / senders.length,
+  );
   return () => {
     clearTimeout(offset);
     clearInterval(interval);

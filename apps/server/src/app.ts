@@ -4,6 +4,8 @@
  * database and use `inject`; server.ts adds the listener and shutdown.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { chatSocket } from '@reef/contract';
+import { configureClock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
@@ -15,17 +17,19 @@ import { aiRoutes } from './modules/ai/ai.routes.js';
 import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
+import { clockRoutes } from './modules/clock/clock.routes.js';
+import { followSharedClock } from './modules/clock/clock.service.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { createChainClient, type ChainClient } from './modules/chain/chain-client.js';
 import { createHotWallet, type HotWallet } from './modules/chain/hot-wallet.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { depositsRoutes } from './modules/deposits/deposits.routes.js';
-import { financeRoutes } from './modules/finance/finance.routes.js';
+import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { incomesRoutes } from './modules/incomes/incomes.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
-import { startRealtime, type Realtime } from './modules/realtime/realtime.js';
-import { realtimeRoutes } from './modules/realtime/realtime.routes.js';
+import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
+import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -58,6 +62,8 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
     trustProxy: true,
     bodyLimit: 64 * 1024,
   });
+  configureClock({ adjustable: config.clockAdjustable });
+  await followSharedClock(db);
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('chain', config.chain ? createChainClient(config.chain.rpcUrl) : null);
@@ -66,7 +72,10 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
-  app.decorate('realtime', await startRealtime({ redisUrl: config.redisUrl, channel: config.realtimeChannel, log: app.log }));
+  app.decorate(
+    'realtime',
+    await startRealtime({ redisUrl: config.redisUrl, channel: config.realtimeChannel, floodPerSecond: chatSocket.CHAT_FLOOD_PER_SECOND, log: app.log }),
+  );
   // onClose runs after the websocket plugin's preClose has closed every socket with 1001.
   app.addHook('onClose', async () => app.realtime.close());
   await app.register(websocketPlugin);
@@ -74,7 +83,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(ledgerRoutes);
-  await app.register(financeRoutes);
+  await app.register(transferRoutes);
   await app.register(marketRoutes);
   await app.register(systemRoutes);
   await app.register(securityRoutes);
@@ -84,10 +93,11 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(airdropsRoutes);
   await app.register(incomesRoutes);
   await app.register(chatRoutes);
-  await app.register(realtimeRoutes);
+  await app.register(chatSocketRoutes);
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
   await app.register(aiRoutes);
+  await app.register(clockRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

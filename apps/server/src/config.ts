@@ -7,9 +7,7 @@ import { z } from 'zod';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ASSET_KEYS, DEFAULT_ASSET_SYMBOLS, chatSocket, type AssetKey, type DepositAsset, type WithdrawalAsset } from '@reef/contract';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const decimalRate = z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/, 'a decimal between 0 and 1, e.g. 0.01');
 
@@ -23,39 +21,84 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// URL').optional(),
-  REALTIME_CHANNEL: z.string().regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits and : _ . - (at most 100)').default('reef-realtime'),
-  SOCKET_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(chatSocket.SOCKET_IDLE_MS / 1000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// URL')
+    .optional(),
+  REALTIME_CHANNEL: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits and : _ . - (at most 100)')
+    .default('reef-realtime'),
+  SOCKET_IDLE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(chatSocket.SOCKET_IDLE_MS / 1000),
   PUBLIC_ORIGINS: z.string().optional(),
   LOGIN_LEGACY: bool.default(true),
   ADMIN_ADDRESSES: z.string().default(''),
   SERVICE_ADDRESSES: z.string().default(''),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 7),
   TRANSFER_FEE_RATE: decimalRate.default('0'),
   ASSET_SYMBOLS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
-  COIN_TOTAL_ISSUANCE: z.string().regex(/^\d{1,30}(\.\d{1,8})?$/, 'a decimal amount').default('100000000'),
+  COIN_TOTAL_ISSUANCE: z
+    .string()
+    .regex(/^\d{1,30}(\.\d{1,8})?$/, 'a decimal amount')
+    .default('100000000'),
   WITHDRAW_FEE_USDT: decimalAmount.default('1'),
   WITHDRAW_FEE_COIN: decimalAmount.default('10'),
   PRICE_SAMPLE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
-  BSC_RPC_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s):// URL').optional(),
-  DEPOSIT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a wallet address').optional(),
-  USDT_CONTRACT: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address').optional(),
-  COIN_CONTRACT: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address').optional(),
+  BSC_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'an http(s):// URL')
+    .optional(),
+  DEPOSIT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'a wallet address')
+    .optional(),
+  USDT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address')
+    .optional(),
+  COIN_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address')
+    .optional(),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   RECHARGE_MIN_USDT: decimalAmount.default('1'),
   RECHARGE_MIN_COIN: decimalAmount.default('1'),
   DEPOSIT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   RUSD_PER_USDT: positiveDecimal.default('1'),
   BNB_PRICE_USDT: positiveDecimal.default('600'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
   UPLOAD_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
-  AI_BASE_URL: z.string().regex(/^https?:\/\/\S+$/, 'an http(s):// URL, e.g. https://api.openai.com/v1').optional(),
+  AI_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'an http(s):// URL, e.g. https://api.openai.com/v1')
+    .optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  NODE_ENV: z.string().optional(),
+  CLOCK_ADJUSTABLE: bool.default(false),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -106,6 +149,10 @@ export interface Config {
   ai: AiProviderConfig | null;
   /** Longest wait for the provider's next bytes before the answer fails with a time-out. */
   aiTimeoutMs: number;
+  /** Tests may move the business clock (core/clock.ts, POST /api/test/clock); refused in production. */
+  clockAdjustable: boolean;
+  /** How often the job runner looks for due jobs when it found none. */
+  jobPollMs: number;
 }
 
 export interface ChainConfig {
@@ -151,12 +198,17 @@ export interface AiProviderConfig {
 /** AI_BASE_URL, AI_API_KEY and AI_MODEL come together or not at all; no message contains the key. */
 function aiProviderOf(baseUrl: string | undefined, apiKey: string | undefined, model: string | undefined): AiProviderConfig | null {
   const given = { AI_BASE_URL: baseUrl, AI_API_KEY: apiKey, AI_MODEL: model };
-  const missing = Object.entries(given).filter(([, value]) => value === undefined).map(([name]) => name);
+  const missing = Object.entries(given)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
   if (missing.length === 3) return null;
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid environment:\n${missing.map((name) => `  ${name}: required when any of AI_BASE_URL, AI_API_KEY, AI_MODEL is set`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid environment:\n${missing.map((name) => `  ${name}: required when any of AI_BASE_URL, AI_API_KEY, AI_MODEL is set`).join('\n')}`,
+    );
   }
-  if (/\s/.test(apiKey!) || apiKey!.length > 500) throw new ConfigError('Invalid environment:\n  AI_API_KEY: must be one token without spaces (value not shown)');
+  if (/\s/.test(apiKey!) || apiKey!.length > 500)
+    throw new ConfigError('Invalid environment:\n  AI_API_KEY: must be one token without spaces (value not shown)');
   const provider = { baseUrl: baseUrl!.replace(/\/+$/, ''), model: model! } as AiProviderConfig;
   Object.defineProperty(provider, 'apiKey', { value: apiKey, enumerable: false, writable: false });
   return provider;
@@ -181,24 +233,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
 
   const adminAddresses = new Set<string>();
-  for (const raw of e.ADMIN_ADDRESSES.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of e.ADMIN_ADDRESSES.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!ADDRESS_RE.test(raw)) throw new ConfigError(`Invalid environment:\n  ADMIN_ADDRESSES: not a wallet address: ${raw}`);
     adminAddresses.add(raw.toLowerCase());
   }
 
   const serviceAddresses = new Set<string>();
-  for (const raw of e.SERVICE_ADDRESSES.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of e.SERVICE_ADDRESSES.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!ADDRESS_RE.test(raw)) throw new ConfigError(`Invalid environment:\n  SERVICE_ADDRESSES: not a wallet address: ${raw}`);
     serviceAddresses.add(raw.toLowerCase());
   }
 
   const assetSymbols = { ...DEFAULT_ASSET_SYMBOLS };
-  for (const pair of e.ASSET_SYMBOLS.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of e.ASSET_SYMBOLS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key = '', symbol = ''] = pair.split('=').map((s) => s.trim());
     if (!(ASSET_KEYS as readonly string[]).includes(key) || !/^[A-Za-z0-9]{1,12}$/.test(symbol)) {
       throw new ConfigError(`Invalid environment:\n  ASSET_SYMBOLS: expected key=SYMBOL pairs with keys ${ASSET_KEYS.join(', ')}; got "${pair}"`);
     }
     assetSymbols[key as AssetKey] = symbol;
+  }
+
+  if (e.CLOCK_ADJUSTABLE && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment:\n  CLOCK_ADJUSTABLE: refused when NODE_ENV=production (business time must be real time)');
   }
 
   if (hotWalletKey !== undefined && !e.BSC_RPC_URL) {
@@ -207,7 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   let chain: ChainConfig | null = null;
   if (e.BSC_RPC_URL) {
     const required = { DEPOSIT_ADDRESS: e.DEPOSIT_ADDRESS, USDT_CONTRACT: e.USDT_CONTRACT, COIN_CONTRACT: e.COIN_CONTRACT };
-    const missing = Object.entries(required).filter(([, value]) => !value).map(([name]) => name);
+    const missing = Object.entries(required)
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
     if (missing.length > 0) {
       throw new ConfigError(`Invalid environment:\n${missing.map((name) => `  ${name}: required when BSC_RPC_URL is set`).join('\n')}`);
     }
@@ -271,6 +335,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadPerMinute: e.UPLOAD_PER_MINUTE,
     ai: aiProviderOf(e.AI_BASE_URL, aiApiKey, e.AI_MODEL),
     aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    clockAdjustable: e.CLOCK_ADJUSTABLE,
+    jobPollMs: e.JOB_POLL_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -73,8 +73,7 @@ describe('the server process on the embedded database', () => {
       }),
     );
     expect(login.status).toBe(200);
-    const userInfo = async (base: string) =>
-      envelope(await fetch(`${base}/api/user/info`, { headers: { authorization: `Bearer ${login.data.token}` } }));
+    const userInfo = async (base: string) => envelope(await fetch(`${base}/api/user/info`, { headers: { authorization: `Bearer ${login.data.token}` } }));
     const before = await userInfo(url);
 
     const second = start({ DATA_DIR: dataDir });

@@ -2,12 +2,8 @@ import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
-import { pruneExpired } from './modules/auth/auth.service.js';
-import { samplePrices } from './modules/market/market.service.js';
-import { startDepositWatcher, type DepositWatcher } from './modules/deposits/deposit-watcher.js';
+import { startBackgroundJobs } from './background-jobs.js';
 import { BSC_CHAIN_ID, reportedChainId } from './modules/chain/chain-client.js';
-
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,27 +25,15 @@ async function main(): Promise<void> {
   // The address only: the key is never logged.
   if (app.hotWallet) app.log.info({ address: app.hotWallet.address }, 'withdrawal payouts are sent from the hot wallet');
 
-  const housekeeping = setInterval(() => {
-    pruneExpired(database.db).catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  const priceSampler = setInterval(() => {
-    samplePrices(database.db).catch((error: unknown) => app.log.error({ err: error }, 'price sampling failed'));
-  }, config.priceSampleMs);
-  priceSampler.unref();
-  // Without an RPC there is nothing to watch: the recharge endpoints refuse with DEPOSITS_UNAVAILABLE.
-  const depositWatcher: DepositWatcher | null = app.chain
-    ? startDepositWatcher({ db: database.db, config, chain: app.chain, log: app.log }, config.depositPollMs)
-    : null;
+  const jobs = await startBackgroundJobs({ db: database.db, config, chain: app.chain, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(housekeeping);
-    clearInterval(priceSampler);
-    await depositWatcher?.stop();
+    // The job in progress finishes (or its lease runs out elsewhere) before the database closes.
+    await jobs.stop();
     try {
       await app.close();
     } finally {
@@ -62,7 +46,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // Says whether chat frames reach users on other processes: without Redis each process is an island.
-  app.log.info(`Reef on ${database.kind}: app at /index/, API under /api, chat socket at /ws (${app.realtime.mode === 'redis' ? 'fan-out through Redis' : 'this process only'})`);
+  app.log.info(
+    `Reef on ${database.kind}: app at /index/, API under /api, chat socket at /ws (${app.realtime.mode === 'redis' ? 'fan-out through Redis' : 'this process only'})`,
+  );
 }
 
 main().catch((error: unknown) => {

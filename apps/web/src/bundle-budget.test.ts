@@ -29,9 +29,7 @@ describe('bundle budget', () => {
     expect(chart.isDynamicEntry).toBe(true);
     expect(homeInitialJs().files.map((f) => f.file)).not.toContain(chart.file);
 
-    const importers = Object.entries(manifest).filter(
-      ([, chunk]) => chunk.dynamicImports?.includes(chartKey!) || chunk.imports?.includes(chartKey!),
-    );
+    const importers = Object.entries(manifest).filter(([, chunk]) => chunk.dynamicImports?.includes(chartKey!) || chunk.imports?.includes(chartKey!));
     expect(importers.map(([key]) => key)).toEqual(['src/app/routes/price.tsx']);
   });
 });

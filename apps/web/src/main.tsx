@@ -1,9 +1,10 @@
+// First, so that the feature style sheets bundled with the app shell come after it and win ties, as lazy ones do.
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './i18n';
 import { captureSpread } from './lib/spread';
-import './styles/global.css';
 
 // Before the router touches the URL: the referrer id may sit before the hash.
 captureSpread(window.location);

@@ -25,9 +25,20 @@ export const hexString = z.string().regex(/^0x[0-9a-fA-F]*$/);
 export const assetKey = z.enum(ASSET_KEYS);
 export const uid = z.number().int().positive();
 export const isoTime = z.string();
+/** An on-chain transaction hash: 0x and 64 hex digits, either case. */
+export const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.number().int(), msg: z.string(), data });
+/** A row id in a path or query: a positive integer a JS number holds exactly. */
+export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A row id of a table with 32-bit serial keys: larger ids cannot exist and would fail in the database. */
+export const serialIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** Path params `{ id }` for either kind of row id. */
+export const idParams = z.object({ id: idParam });
+export const serialIdParams = z.object({ id: serialIdParam });
+/** An operator's reason for refusing a request; it is shown to the user. */
+export const rejectionBody = z.object({ reason: z.string().trim().min(1).max(200) });
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), msg: z.string(), data });
 
 export const refusalData = z.object({ code: z.string() }).passthrough();
 
@@ -36,12 +47,11 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export interface Endpoint<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-> {
+/** One page of a list as every paged endpoint answers it; `total` counts all rows, not this page's. */
+export const pagedList = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: 'none' | 'user' | 'admin';
@@ -51,7 +61,23 @@ export interface Endpoint<
   response: R;
 }
 
-/** Keeps the literal type, so an endpoint without `body` has no body type (not `unknown`). */
-export function endpoint<const T extends Endpoint>(e: T): T {
-  return e;
+type Schemas = Pick<Endpoint, 'params' | 'query' | 'body' | 'response'>;
+type Route<R extends string, A extends Endpoint['auth'], S extends Schemas> = R extends `${infer M extends Endpoint['method']} ${infer P}`
+  ? { [K in 'method' | 'path' | 'auth' | keyof S]: K extends 'method' ? M : K extends 'path' ? P : K extends 'auth' ? A : K extends keyof S ? S[K] : never }
+  : never;
+
+/**
+ * Declares an endpoint, either as one object or as `endpoint('GET /api/x', 'user', { response })` so it
+ * reads like the request. Keeps the literal types, so an endpoint without `body` has no body type (not `unknown`).
+ */
+export function endpoint<const T extends Endpoint>(e: T): T;
+export function endpoint<const R extends `${Endpoint['method']} /${string}`, const A extends Endpoint['auth'], const S extends Schemas>(
+  route: R,
+  auth: A,
+  schemas: S,
+): Route<R, A, S>;
+export function endpoint(route: Endpoint | string, auth?: Endpoint['auth'], schemas?: Schemas): Endpoint {
+  if (typeof route !== 'string') return route;
+  const space = route.indexOf(' ');
+  return { method: route.slice(0, space) as Endpoint['method'], path: route.slice(space + 1), auth: auth ?? 'none', ...schemas } as Endpoint;
 }

@@ -17,7 +17,6 @@ export const PAY_PASSWORD_LENGTH = 6;
 /** Wrong transaction passwords in a row before the password is locked, and for how long. */
 export const PAY_PASSWORD_MAX_FAILURES = 5;
 export const PAY_PASSWORD_LOCK_MINUTES = 15;
-export const CODE_LENGTH = 6;
 export const TEXTAREA_MAX = 140;
 export const BADGE_MAX = 999;
 
@@ -36,5 +35,3 @@ export const STORAGE_SPREAD_KEY = 'spread';
 export const STORAGE_LANGUAGE_KEY = 'language';
 export const STORAGE_ACCOUNT_KEY = 'account';
 export const STORAGE_RETURN_URL_KEY = 'return_url';
-
-export const BILL_PAGE_SIZE_MAX = 100;

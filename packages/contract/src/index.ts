@@ -7,6 +7,7 @@ export * from './common.js';
 export * as authApi from './http/auth.js';
 export * as usersApi from './http/users.js';
 export * as ledgerApi from './http/ledger.js';
+export * as transferApi from './http/transfer.js';
 export * as configApi from './http/config.js';
 export * as marketApi from './http/market.js';
 export * as securityApi from './http/security.js';
@@ -23,13 +24,51 @@ export * as aiApi from './http/ai.js';
 export type { UserInfo } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
 export type { Lake } from './http/market.js';
-export { WITHDRAWAL_ASSETS, WITHDRAWAL_STATUSES, type WithdrawalAsset, type WithdrawalStatus, type Withdrawal, type AdminWithdrawal } from './http/withdrawals.js';
-export { DEPOSIT_ASSETS, DEPOSIT_STATUSES, RECHARGE_MODES, type DepositAsset, type DepositStatus, type RechargeMode, type Deposit, type AdminDeposit } from './http/deposits.js';
+export {
+  WITHDRAWAL_ASSETS,
+  WITHDRAWAL_STATUSES,
+  type WithdrawalAsset,
+  type WithdrawalStatus,
+  type Withdrawal,
+  type AdminWithdrawal,
+} from './http/withdrawals.js';
+export {
+  DEPOSIT_ASSETS,
+  DEPOSIT_STATUSES,
+  RECHARGE_MODES,
+  type DepositAsset,
+  type DepositStatus,
+  type RechargeMode,
+  type Deposit,
+  type AdminDeposit,
+} from './http/deposits.js';
 export { UPLOAD_FIELD, UPLOAD_MIME_TYPES, type UploadMimeType, type UploadAddress } from './http/uploads.js';
 export { BNB_CHARGE_STATUSES, type BnbChargeStatus, type BnbCharge } from './http/charge.js';
 export type { AirdropCampaign, UserAirdrop, AirdropClaim } from './http/airdrops.js';
 export { REWARD_KINDS, rewardBillKind, type RewardKind } from './http/incomes.js';
-export type { ChatMessage, ConversationRef, ConversationSummary, Friend, FriendRequest, GroupDetails, GroupSummary, ServiceTicket, ChatPeer, MessageSender, SendMessageBody } from './http/chat.js';
+export type {
+  ChatMessage,
+  ConversationRef,
+  ConversationSummary,
+  Friend,
+  FriendRequest,
+  GroupDetails,
+  GroupSummary,
+  ServiceTicket,
+  ChatPeer,
+  MessageSender,
+  SendMessageBody,
+} from './http/chat.js';
 export type { ClientFrame, ServerFrame, ServerFrameType, ToChatData } from './ws/chat-socket.js';
 export { ARTICLE_KINDS, type ArticleKind, type ArticleSummary, type Article } from './http/content.js';
-export { AI_MESSAGE_MAX, AI_MESSAGES_PER_MINUTE, type AiConversation, type AiMessage, type AiMessageStatus, type AiSource, type StreamEvent } from './http/ai.js';
+export {
+  AI_MESSAGE_MAX,
+  AI_MESSAGES_PER_MINUTE,
+  type AiConversation,
+  type AiMessage,
+  type AiMessageStatus,
+  type AiSource,
+  type StreamEvent,
+} from './http/ai.js';
+export { businessEvent, BUSINESS_EVENT_TYPES, type BusinessEvent, type BusinessEventType } from './events.js';
+export * as clockApi from './http/clock.js';

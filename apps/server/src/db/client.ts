@@ -35,9 +35,7 @@ export const migrationsFolder = ['../../drizzle', '../drizzle']
 /** Any constant: serializes migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_311_001;
 
-export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {

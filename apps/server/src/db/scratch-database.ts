@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from './client.js';
 
-async function admin(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on its own connection (create/drop database cannot run inside a transaction). */
+export async function runAdminStatement(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
@@ -18,7 +19,7 @@ async function admin(serverUrl: string, statement: string): Promise<void> {
 
 export async function openScratchPostgres(serverUrl: string, prefix: string): Promise<DatabaseHandle> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await runAdminStatement(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
@@ -26,7 +27,7 @@ export async function openScratchPostgres(serverUrl: string, prefix: string): Pr
     ...handle,
     close: async () => {
       await handle.close();
-      await admin(serverUrl, `drop database if exists ${name} with (force)`);
+      await runAdminStatement(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -506,5 +506,3 @@ const catalogues: Record<LanguageCode, Catalogue> = {
 export function message(language: LanguageCode, key: MessageKey): string {
   return catalogues[language][key];
 }
-
-export const allCatalogues = catalogues;

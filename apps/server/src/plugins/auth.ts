@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authenticate, type AuthUser } from '../modules/auth/auth.service.js';
+import type { AuthUser } from '../core/auth-user.js';
+import { authenticate } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

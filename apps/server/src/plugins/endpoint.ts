@@ -6,8 +6,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '@reef/contract';
-import { DomainError, ForbiddenError, ok } from './errors.js';
-import type { AuthUser } from '../modules/auth/auth.service.js';
+import { DomainError, ForbiddenError } from '../core/errors.js';
+import { ok } from './errors.js';
+import type { AuthUser } from '../core/auth-user.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S } ? Infer<S> : undefined;

@@ -1,5 +1,5 @@
 /**
- * The response envelope and the one error handler. Services throw DomainError with a stable code;
+ * The response envelope and the one error handler. Services throw DomainError (core/errors.ts) with a stable code;
  * this maps it to HTTP 200 `{status: 400, msg, data: {code}}` with `msg` in the caller's language.
  * Anything unexpected becomes a 500 with a generic message: internals never reach the client.
  */
@@ -16,25 +16,8 @@ import {
   type ErrorCode,
   type LanguageCode,
 } from '@reef/contract';
+import { AuthError, DomainError, ForbiddenError } from '../core/errors.js';
 import { message, type MessageKey } from '../i18n/messages.js';
-
-export class DomainError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(code);
-  }
-}
-
-/** Auth failures are not refusals: they carry the 41000x statuses the client logs out on. */
-export class AuthError extends Error {
-  constructor(readonly status: typeof STATUS_NO_TOKEN | typeof STATUS_BAD_TOKEN | typeof STATUS_TOKEN_EXPIRED) {
-    super(`auth ${status}`);
-  }
-}
-
-export class ForbiddenError extends Error {}
 
 const authMessage: Record<AuthError['status'], MessageKey> = {
   [STATUS_NO_TOKEN]: 'NO_TOKEN',
@@ -87,7 +70,5 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, 500, { status: 500, msg: message(lang, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, { status: 404, msg: message(request.language, 'ROUTE_NOT_FOUND'), data: { code: 'NOT_FOUND' } }),
-  );
+  app.setNotFoundHandler((request, reply) => send(reply, 404, { status: 404, msg: message(request.language, 'ROUTE_NOT_FOUND'), data: { code: 'NOT_FOUND' } }));
 });

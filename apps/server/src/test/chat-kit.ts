@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { ServerFrame, ServerFrameType } from '@reef/contract';
 import { users } from '../db/schema/index.js';
-import type { RealtimeHub } from '../modules/realtime/realtime-hub.js';
+import type { RealtimeHub } from '../infra/realtime/realtime-hub.js';
 import type { SignedInUser, TestApp } from './harness.js';
 
 export class RecordingHub implements RealtimeHub {

@@ -29,9 +29,10 @@ const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONFIG_PATH = path.resolve(here, '../../test-chain/hardhat.config.cjs');
 const HARDHAT_CLI = path.join(path.dirname(require.resolve('hardhat/package.json')), 'internal/cli/bootstrap.js');
-const TOKEN_ARTIFACT = JSON.parse(
-  fs.readFileSync(require.resolve('@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json'), 'utf8'),
-) as { abi: Abi; bytecode: Hex };
+const TOKEN_ARTIFACT = JSON.parse(fs.readFileSync(require.resolve('@openzeppelin/contracts/build/contracts/ERC20PresetMinterPauser.json'), 'utf8')) as {
+  abi: Abi;
+  bytecode: Hex;
+};
 /** Hardhat's default accounts (10 000 ETH each) derive from this well-known test mnemonic. */
 const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk';
 const STARTUP_TIMEOUT_MS = 30_000;

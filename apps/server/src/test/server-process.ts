@@ -10,9 +10,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import { runAdminStatement } from '../db/scratch-database.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_SOURCE = path.join(SERVER_DIR, 'src/server.ts');
@@ -102,15 +102,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
 /** A throwaway PostgreSQL database that several processes can open by URL; dropped by `drop`. */
 export async function createScratchDatabaseUrl(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => runAdminStatement(serverUrl, statement);
   await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -72,13 +72,21 @@ export class TestSocket {
    * The first frame of this type (and matching `where`) not yet returned by an earlier `next`, in
    * arrival order; waits for it if it has not arrived.
    */
-  next<T extends ServerFrame['type']>(type: T, where: (frame: Extract<ServerFrame, { type: T }>) => boolean = () => true, timeoutMs = 5000): Promise<Extract<ServerFrame, { type: T }>> {
-    return this.nextMatching((frame) => frame.type === type && where(frame as Extract<ServerFrame, { type: T }>), timeoutMs) as Promise<Extract<ServerFrame, { type: T }>>;
+  next<T extends ServerFrame['type']>(
+    type: T,
+    where: (frame: Extract<ServerFrame, { type: T }>) => boolean = () => true,
+    timeoutMs = 5000,
+  ): Promise<Extract<ServerFrame, { type: T }>> {
+    return this.nextMatching((frame) => frame.type === type && where(frame as Extract<ServerFrame, { type: T }>), timeoutMs) as Promise<
+      Extract<ServerFrame, { type: T }>
+    >;
   }
 
   /** The answer to one to_chat: its `ack` or its `error`. */
   answerTo(clientId: string, timeoutMs = 5000): Promise<Extract<ServerFrame, { type: 'ack' | 'error' }>> {
-    return this.nextMatching((f) => (f.type === 'ack' || f.type === 'error') && f.data.client_id === clientId, timeoutMs) as Promise<Extract<ServerFrame, { type: 'ack' | 'error' }>>;
+    return this.nextMatching((f) => (f.type === 'ack' || f.type === 'error') && f.data.client_id === clientId, timeoutMs) as Promise<
+      Extract<ServerFrame, { type: 'ack' | 'error' }>
+    >;
   }
 
   nextMatching(match: (frame: ServerFrame) => boolean, timeoutMs = 5000): Promise<ServerFrame> {

@@ -29,14 +29,7 @@ export function TabBar({ badges = {} }: { badges?: Partial<Record<string, ReactN
       {TABS.map(({ to, paths, label, Icon, testId }) => {
         const active = paths.some((path) => path.toLowerCase() === pathname);
         return (
-          <Link
-            key={to}
-            to={to}
-            replace
-            className={cx('tab-bar__item', active && 'is-active')}
-            aria-current={active ? 'page' : undefined}
-            data-testid={testId}
-          >
+          <Link key={to} to={to} replace className={cx('tab-bar__item', active && 'is-active')} aria-current={active ? 'page' : undefined} data-testid={testId}>
             <Icon className="tab-bar__icon" />
             <span className="tab-bar__label">{t(label)}</span>
             {badges[testId]}

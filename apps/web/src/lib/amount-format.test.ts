@@ -8,18 +8,18 @@ describe('formatGroupedAmount', () => {
     expect(formatGroupedAmount('999.99999999', 2)).toBe('999.99');
     expect(formatGroupedAmount('0.00000000')).toBe('0.0000');
     expect(formatGroupedAmount('-1234567.5')).toBe('-1,234,567.5000');
-    expect(formatGroupedAmount('123456789012345678901234567890.12345678')).toBe(
-      '123,456,789,012,345,678,901,234,567,890.1234',
-    );
+    expect(formatGroupedAmount('123456789012345678901234567890.12345678')).toBe('123,456,789,012,345,678,901,234,567,890.1234');
   });
 });
 
 describe('trimAmount', () => {
-  it('drops trailing zeros and a bare point', () => {
-    expect(trimAmount('19.90030000')).toBe('19.9003');
-    expect(trimAmount('100.00000000')).toBe('100');
-    expect(trimAmount('100')).toBe('100');
-    expect(trimAmount('0.00000001')).toBe('0.00000001');
+  it.each([
+    ['19.90030000', '19.9003'],
+    ['100.00000000', '100'],
+    ['100', '100'],
+    ['0.00000001', '0.00000001'],
+  ])('drops trailing zeros and a bare point: %s → %s', (amount, trimmed) => {
+    expect(trimAmount(amount)).toBe(trimmed);
   });
 });
 
@@ -33,11 +33,13 @@ describe('formatPercentChange', () => {
 });
 
 describe('ratePercent', () => {
-  it('turns a rate into an exact percentage', () => {
-    expect(ratePercent('0.003')).toBe('0.3');
-    expect(ratePercent('0.01')).toBe('1');
-    expect(ratePercent('0.5')).toBe('50');
-    expect(ratePercent('0.00000001')).toBe('0.000001');
-    expect(ratePercent('abc')).toBeNull();
+  it.each([
+    ['0.003', '0.3'],
+    ['0.01', '1'],
+    ['0.5', '50'],
+    ['0.00000001', '0.000001'],
+    ['abc', null],
+  ])('turns a rate into an exact percentage, or null when it is not a number: %s → %s', (rate, percent) => {
+    expect(ratePercent(rate)).toBe(percent);
   });
 });

@@ -1,4 +1,4 @@
-import { authApi, ledgerApi, STORAGE_RETURN_URL_KEY, STORAGE_TOKEN_KEY, uploadsApi, usersApi } from '@reef/contract';
+import { authApi, ledgerApi, STORAGE_RETURN_URL_KEY, STORAGE_TOKEN_KEY, transferApi, uploadsApi, usersApi } from '@reef/contract';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The client reads localStorage and location when its modules load: give it a minimal window first.
@@ -76,7 +76,7 @@ describe('callApi', () => {
     fetchMock.mockResolvedValue(
       reply({ status: 200, msg: 'ok', data: { entry_id: 1, asset: 'usdt', amount: '1.00000000', fee: '0.01000000', balance: '8.99000000' } }),
     );
-    await client.callApi(ledgerApi.transfer, {
+    await client.callApi(transferApi.transfer, {
       body: { asset: 'usdt', address: '0x' + '1'.repeat(40), amount: '1' },
       idempotencyKey: 'key-1',
     });

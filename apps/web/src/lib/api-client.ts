@@ -77,10 +77,7 @@ export function buildUrl(path: string, params?: unknown, query?: unknown): strin
  * Transport failures, 429 and forced logouts are handled (and toasted) here; refusals are thrown
  * as ApiError for the caller, whose form shows the server's localized msg.
  */
-export async function callApi<E extends Endpoint>(
-  endpoint: E,
-  options: CallOptions<E> = {},
-): Promise<z.output<E['response']>> {
+export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<z.output<E['response']>> {
   const { quiet = false } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { endpoint, isoTime, pageQuery } from '../common.js';
+import { endpoint, idParams, isoTime, pagedList, pageQuery } from '../common.js';
 
 /** Longest question accepted, in characters (after trimming). */
 export const AI_MESSAGE_MAX = 2000;
 /** Questions one user may ask per minute. */
 export const AI_MESSAGES_PER_MINUTE = 10;
-
-const conversationId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const aiSource = z.object({ id: z.string(), title: z.string() });
 export type AiSource = z.infer<typeof aiSource>;
@@ -34,28 +32,19 @@ export const aiConversation = z.object({
 export type AiConversation = z.infer<typeof aiConversation>;
 
 /** The user's conversations, most recently active first. */
-export const listConversations = endpoint({
-  method: 'GET',
-  path: '/api/ai/conversations',
-  auth: 'user',
+export const listConversations = endpoint('GET /api/ai/conversations', 'user', {
   query: pageQuery,
-  response: z.object({ list: z.array(aiConversation), page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  response: pagedList(aiConversation),
 });
 
 /** One of the user's conversations with its messages, oldest first. Someone else's id is NOT_FOUND. */
-export const getConversation = endpoint({
-  method: 'GET',
-  path: '/api/ai/conversations/:id',
-  auth: 'user',
-  params: z.object({ id: conversationId }),
+export const getConversation = endpoint('GET /api/ai/conversations/:id', 'user', {
+  params: idParams,
   response: aiConversation.extend({ messages: z.array(aiMessage) }),
 });
 
-export const deleteConversation = endpoint({
-  method: 'DELETE',
-  path: '/api/ai/conversations/:id',
-  auth: 'user',
-  params: z.object({ id: conversationId }),
+export const deleteConversation = endpoint('DELETE /api/ai/conversations/:id', 'user', {
+  params: idParams,
   response: z.object({ id: z.number().int() }),
 });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { address, amountString, assetKey, endpoint, isoTime, pageQuery, positiveAmount } from '../common.js';
+import { address, amountString, assetKey, endpoint, isoTime, pagedList, pageQuery, positiveAmount, serialIdParams } from '../common.js';
 
-const campaignId = z.coerce.number().int().positive().max(2_147_483_647);
 const instant = z.iso.datetime({ offset: true });
 
 export const airdropCampaign = z.object({
@@ -19,10 +18,7 @@ export const airdropCampaign = z.object({
 export type AirdropCampaign = z.infer<typeof airdropCampaign>;
 
 /** Operators create a campaign; without `addresses` every user with a bound referrer may claim. */
-export const adminCreateAirdrop = endpoint({
-  method: 'POST',
-  path: '/api/admin/airdrops',
-  auth: 'admin',
+export const adminCreateAirdrop = endpoint('POST /api/admin/airdrops', 'admin', {
   body: z
     .object({
       asset: assetKey,
@@ -44,19 +40,11 @@ export const userAirdrop = airdropCampaign.omit({ active: true, created_at: true
 export type UserAirdrop = z.infer<typeof userAirdrop>;
 
 /** Campaigns open now (active, starts_at ≤ now < ends_at), newest first. */
-export const listAirdrops = endpoint({
-  method: 'GET',
-  path: '/api/airdrops',
-  auth: 'user',
-  response: z.object({ list: z.array(userAirdrop) }),
-});
+export const listAirdrops = endpoint('GET /api/airdrops', 'user', { response: z.object({ list: z.array(userAirdrop) }) });
 
 /** Claims a campaign once; accepts an Idempotency-Key header. */
-export const claimAirdrop = endpoint({
-  method: 'POST',
-  path: '/api/airdrops/:id/claim',
-  auth: 'user',
-  params: z.object({ id: campaignId }),
+export const claimAirdrop = endpoint('POST /api/airdrops/:id/claim', 'user', {
+  params: serialIdParams,
   response: z.object({
     id: z.number().int(),
     campaign_id: z.number().int(),
@@ -79,10 +67,7 @@ export const airdropClaim = z.object({
 export type AirdropClaim = z.infer<typeof airdropClaim>;
 
 /** The user's claims, newest first. */
-export const listAirdropClaims = endpoint({
-  method: 'GET',
-  path: '/api/airdrops/claims',
-  auth: 'user',
+export const listAirdropClaims = endpoint('GET /api/airdrops/claims', 'user', {
   query: pageQuery,
-  response: z.object({ list: z.array(airdropClaim), page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  response: pagedList(airdropClaim),
 });

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { address, endpoint, hexString, isoTime } from '../common.js';
 
-export const loginNonce = endpoint({
-  method: 'GET',
-  path: '/api/login/nonce',
-  auth: 'none',
-  response: z.object({ nonce: z.string(), expires_at: isoTime }),
-});
+export const loginNonce = endpoint('GET /api/login/nonce', 'none', { response: z.object({ nonce: z.string(), expires_at: isoTime }) });
 
-export const login = endpoint({
-  method: 'POST',
-  path: '/api/login',
-  auth: 'none',
+export const login = endpoint('POST /api/login', 'none', {
   body: z.object({
     sign: hexString.max(1024),
     account: address,
@@ -22,9 +14,4 @@ export const login = endpoint({
   response: z.object({ token: z.string(), expires_at: isoTime }),
 });
 
-export const logout = endpoint({
-  method: 'POST',
-  path: '/api/logout',
-  auth: 'user',
-  response: z.null(),
-});
+export const logout = endpoint('POST /api/logout', 'user', { response: z.null() });

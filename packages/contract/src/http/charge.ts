@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, endpoint, isoTime, pageQuery, positiveAmount } from '../common.js';
+import { amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, txHash } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
 
 /** What converting `amount` USDT gives at the configured RUSD_PER_USDT rate (truncated to 8 places). */
@@ -12,19 +12,13 @@ export const chargeQuote = z.object({
   rate: amountString,
 });
 
-export const chargeCalculator = endpoint({
-  method: 'POST',
-  path: '/api/user/chargeCalculator',
-  auth: 'user',
+export const chargeCalculator = endpoint('POST /api/user/chargeCalculator', 'user', {
   body: z.object({ amount: positiveAmount }),
   response: chargeQuote,
 });
 
 /** Converts USDT from the user's balance into RUSD; accepts an Idempotency-Key header. */
-export const charge = endpoint({
-  method: 'POST',
-  path: '/api/user/charge',
-  auth: 'user',
+export const charge = endpoint('POST /api/user/charge', 'user', {
   body: z.object({ amount: positiveAmount }),
   response: chargeQuote.extend({
     entry_id: z.number().int(),
@@ -46,10 +40,7 @@ export const bnbChargeQuote = z.object({
   rate: amountString,
 });
 
-export const chargeBnbCalculator = endpoint({
-  method: 'POST',
-  path: '/api/user/chargeBNBCalculator',
-  auth: 'user',
+export const chargeBnbCalculator = endpoint('POST /api/user/chargeBNBCalculator', 'user', {
   body: z.object({ amount_bnb: positiveAmount }),
   response: bnbChargeQuote,
 });
@@ -91,34 +82,22 @@ export type BnbCharge = z.infer<typeof bnbCharge>;
  * when it is (the client follows it with GET /api/user/bnbCharges/:id). Clear refusals for a reverted transfer,
  * another sender or recipient, or no value.
  */
-export const chargeBnb = endpoint({
-  method: 'POST',
-  path: '/api/user/chargeBNB',
-  auth: 'user',
-  body: z.object({ tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/) }),
+export const chargeBnb = endpoint('POST /api/user/chargeBNB', 'user', {
+  body: z.object({ tx_hash: txHash }),
   response: bnbCharge.extend({
     /** The user's RUSD balance now (includes this charge only when `status` is credited). */
     rusd_balance: amountString,
   }),
 });
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
-
 /** The caller's BNB charges, newest first. */
-export const listBnbCharges = endpoint({
-  method: 'GET',
-  path: '/api/user/bnbCharges',
-  auth: 'user',
+export const listBnbCharges = endpoint('GET /api/user/bnbCharges', 'user', {
   query: pageQuery,
-  response: page(bnbCharge),
+  response: pagedList(bnbCharge),
 });
 
 /** One of the caller's BNB charges; another user's id is NOT_FOUND, like an unknown one. */
-export const getBnbCharge = endpoint({
-  method: 'GET',
-  path: '/api/user/bnbCharges/:id',
-  auth: 'user',
-  params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+export const getBnbCharge = endpoint('GET /api/user/bnbCharges/:id', 'user', {
+  params: idParams,
   response: bnbCharge,
 });

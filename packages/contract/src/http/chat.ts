@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { TEXTAREA_MAX } from '../constants.js';
-import { endpoint, isoTime, uid } from '../common.js';
+import { endpoint, idParam, isoTime, uid } from '../common.js';
 
 /** Text messages up to 1,000 characters, shown as text (never as HTML). */
 export const CHAT_TEXT_MAX = 1000;
@@ -23,7 +23,7 @@ export const CHAT_HISTORY_LIMIT_MAX = 100;
 /** Messages a sync answer carries at most; `has_more` says to ask again from the last id. */
 export const CHAT_SYNC_LIMIT = 200;
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = idParam;
 const uidParam = z.object({ uid: id });
 const groupParam = z.object({ id });
 const trimmed = (max: number) => z.string().trim().min(1).max(max);
@@ -115,77 +115,48 @@ export const searchResult = chatPeer.extend({
 });
 
 /** chat/searchAdd: by uid (digits), wallet address (0x…) or nickname (substring). */
-export const searchUsers = endpoint({
-  method: 'GET',
-  path: '/api/chat/search',
-  auth: 'user',
+export const searchUsers = endpoint('GET /api/chat/search', 'user', {
   query: z.object({ q: z.string().trim().min(1).max(64) }),
   response: z.object({ list: z.array(searchResult) }),
 });
 
 /** chat/addFri: a request with a note. */
-export const sendFriendRequest = endpoint({
-  method: 'POST',
-  path: '/api/chat/friend-requests',
-  auth: 'user',
+export const sendFriendRequest = endpoint('POST /api/chat/friend-requests', 'user', {
   body: z.object({ uid: id, note: z.string().trim().max(TEXTAREA_MAX).default('') }),
   response: friendRequest,
 });
 
 /** chat/addList: requests received and sent, newest first. */
-export const listFriendRequests = endpoint({
-  method: 'GET',
-  path: '/api/chat/friend-requests',
-  auth: 'user',
+export const listFriendRequests = endpoint('GET /api/chat/friend-requests', 'user', {
   response: z.object({ incoming: z.array(friendRequest), outgoing: z.array(friendRequest) }),
 });
 
-export const acceptFriendRequest = endpoint({
-  method: 'POST',
-  path: '/api/chat/friend-requests/:id/accept',
-  auth: 'user',
+export const acceptFriendRequest = endpoint('POST /api/chat/friend-requests/:id/accept', 'user', {
   params: groupParam,
   response: friendRequest,
 });
 
-export const rejectFriendRequest = endpoint({
-  method: 'POST',
-  path: '/api/chat/friend-requests/:id/reject',
-  auth: 'user',
+export const rejectFriendRequest = endpoint('POST /api/chat/friend-requests/:id/reject', 'user', {
   params: groupParam,
   response: friendRequest,
 });
 
 /** chat/myFriList. */
-export const listFriends = endpoint({
-  method: 'GET',
-  path: '/api/chat/friends',
-  auth: 'user',
-  response: z.object({ list: z.array(friend) }),
-});
+export const listFriends = endpoint('GET /api/chat/friends', 'user', { response: z.object({ list: z.array(friend) }) });
 
 /** chat/friCard. */
-export const getFriend = endpoint({
-  method: 'GET',
-  path: '/api/chat/friends/:uid',
-  auth: 'user',
+export const getFriend = endpoint('GET /api/chat/friends/:uid', 'user', {
   params: uidParam,
   response: friend,
 });
 
-export const setFriendRemark = endpoint({
-  method: 'POST',
-  path: '/api/chat/friends/:uid/remark',
-  auth: 'user',
+export const setFriendRemark = endpoint('POST /api/chat/friends/:uid/remark', 'user', {
   params: uidParam,
   body: z.object({ remark: z.string().trim().max(FRIEND_REMARK_MAX) }),
   response: friend,
 });
 
-export const deleteFriend = endpoint({
-  method: 'DELETE',
-  path: '/api/chat/friends/:uid',
-  auth: 'user',
+export const deleteFriend = endpoint('DELETE /api/chat/friends/:uid', 'user', {
   params: uidParam,
   response: z.object({ uid }),
 });
@@ -215,41 +186,30 @@ export const groupDetails = groupSummary.extend({ members: z.array(groupMember) 
 export type GroupDetails = z.infer<typeof groupDetails>;
 
 /** Spec §5: group name, nickname and announcement are all required. Invitees must be friends. */
-export const createGroup = endpoint({
-  method: 'POST',
-  path: '/api/chat/groups',
-  auth: 'user',
+export const createGroup = endpoint('POST /api/chat/groups', 'user', {
   body: z.object({
     name: trimmed(GROUP_NAME_MAX),
     nickname: trimmed(GROUP_NICKNAME_MAX),
     announcement: trimmed(GROUP_ANNOUNCEMENT_MAX),
-    member_uids: z.array(id).max(GROUP_MEMBERS_MAX - 1).default([]),
+    member_uids: z
+      .array(id)
+      .max(GROUP_MEMBERS_MAX - 1)
+      .default([]),
   }),
   response: groupDetails,
 });
 
 /** chat/groupList: the groups the user belongs to. */
-export const listGroups = endpoint({
-  method: 'GET',
-  path: '/api/chat/groups',
-  auth: 'user',
-  response: z.object({ list: z.array(groupSummary) }),
-});
+export const listGroups = endpoint('GET /api/chat/groups', 'user', { response: z.object({ list: z.array(groupSummary) }) });
 
 /** chat/groupInfoDetails: members only. */
-export const getGroup = endpoint({
-  method: 'GET',
-  path: '/api/chat/groups/:id',
-  auth: 'user',
+export const getGroup = endpoint('GET /api/chat/groups/:id', 'user', {
   params: groupParam,
   response: groupDetails,
 });
 
 /** The owner edits the name or the announcement. */
-export const updateGroup = endpoint({
-  method: 'POST',
-  path: '/api/chat/groups/:id',
-  auth: 'user',
+export const updateGroup = endpoint('POST /api/chat/groups/:id', 'user', {
   params: groupParam,
   body: z
     .object({ name: trimmed(GROUP_NAME_MAX).optional(), announcement: trimmed(GROUP_ANNOUNCEMENT_MAX).optional() })
@@ -258,39 +218,32 @@ export const updateGroup = endpoint({
 });
 
 /** Any member invites friends of theirs. */
-export const inviteToGroup = endpoint({
-  method: 'POST',
-  path: '/api/chat/groups/:id/invite',
-  auth: 'user',
+export const inviteToGroup = endpoint('POST /api/chat/groups/:id/invite', 'user', {
   params: groupParam,
-  body: z.object({ uids: z.array(id).min(1).max(GROUP_MEMBERS_MAX - 1) }),
+  body: z.object({
+    uids: z
+      .array(id)
+      .min(1)
+      .max(GROUP_MEMBERS_MAX - 1),
+  }),
   response: groupDetails,
 });
 
 /** The owner removes a member. */
-export const removeFromGroup = endpoint({
-  method: 'POST',
-  path: '/api/chat/groups/:id/remove',
-  auth: 'user',
+export const removeFromGroup = endpoint('POST /api/chat/groups/:id/remove', 'user', {
   params: groupParam,
   body: z.object({ uid: id }),
   response: groupDetails,
 });
 
 /** A member (not the owner) leaves. */
-export const exitGroup = endpoint({
-  method: 'POST',
-  path: '/api/chat/groups/:id/exit',
-  auth: 'user',
+export const exitGroup = endpoint('POST /api/chat/groups/:id/exit', 'user', {
   params: groupParam,
   response: z.object({ id: z.number().int() }),
 });
 
 /** The owner disbands: members are told, history stays readable by nobody. */
-export const disbandGroup = endpoint({
-  method: 'POST',
-  path: '/api/chat/groups/:id/disband',
-  auth: 'user',
+export const disbandGroup = endpoint('POST /api/chat/groups/:id/disband', 'user', {
   params: groupParam,
   response: z.object({ id: z.number().int() }),
 });
@@ -308,18 +261,12 @@ export const conversationSummary = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 /** chat/index: newest activity first, with unread counts; `total_unread` feeds the badges. */
-export const listConversations = endpoint({
-  method: 'GET',
-  path: '/api/chat/conversations',
-  auth: 'user',
+export const listConversations = endpoint('GET /api/chat/conversations', 'user', {
   response: z.object({ list: z.array(conversationSummary), total_unread: z.number().int().nonnegative() }),
 });
 
 /** History, newest first, older pages by `before` (a message id). */
-export const listMessages = endpoint({
-  method: 'GET',
-  path: '/api/chat/messages',
-  auth: 'user',
+export const listMessages = endpoint('GET /api/chat/messages', 'user', {
   query: z.object({
     type: conversationType,
     id,
@@ -330,39 +277,25 @@ export const listMessages = endpoint({
 });
 
 /** Sends over HTTP (the socket's to_chat does the same); a repeated client_id returns the stored message. */
-export const sendMessage = endpoint({
-  method: 'POST',
-  path: '/api/chat/messages',
-  auth: 'user',
+export const sendMessage = endpoint('POST /api/chat/messages', 'user', {
   body: sendMessageBody,
   response: chatMessage,
 });
 
 /** Everything stored after `after` in the user's conversations, oldest first (catch-up after a reconnect). */
-export const syncMessages = endpoint({
-  method: 'GET',
-  path: '/api/chat/sync',
-  auth: 'user',
+export const syncMessages = endpoint('GET /api/chat/sync', 'user', {
   query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
   response: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
 });
 
 /** Marks a conversation read up to a message id (never backwards). */
-export const markRead = endpoint({
-  method: 'POST',
-  path: '/api/chat/read',
-  auth: 'user',
+export const markRead = endpoint('POST /api/chat/read', 'user', {
   body: z.object({ conversation: conversationRef, last_id: id }),
   response: z.object({ conversation: conversationRef, last_read_id: z.number().int(), unread: z.number().int(), total_unread: z.number().int() }),
 });
 
 /** The badge on the Mine tab and the chat list. */
-export const getUnread = endpoint({
-  method: 'GET',
-  path: '/api/chat/unread',
-  auth: 'user',
-  response: z.object({ total: z.number().int().nonnegative() }),
-});
+export const getUnread = endpoint('GET /api/chat/unread', 'user', { response: z.object({ total: z.number().int().nonnegative() }) });
 
 // ---- Customer service -------------------------------------------------------------------------
 
@@ -381,34 +314,20 @@ export const serviceTicket = z.object({
 export type ServiceTicket = z.infer<typeof serviceTicket>;
 
 /** chat/myService: the user's own conversation with the desk (created on first use). */
-export const getMyService = endpoint({
-  method: 'GET',
-  path: '/api/chat/service',
-  auth: 'user',
-  response: serviceTicket,
-});
+export const getMyService = endpoint('GET /api/chat/service', 'user', { response: serviceTicket });
 
 /** Agents (SERVICE_ADDRESSES): open and claimed conversations, unread first. */
-export const serviceInbox = endpoint({
-  method: 'GET',
-  path: '/api/chat/service/inbox',
-  auth: 'user',
+export const serviceInbox = endpoint('GET /api/chat/service/inbox', 'user', {
   query: z.object({ state: z.enum(SERVICE_STATES).optional() }),
   response: z.object({ list: z.array(serviceTicket) }),
 });
 
-export const claimService = endpoint({
-  method: 'POST',
-  path: '/api/chat/service/:uid/claim',
-  auth: 'user',
+export const claimService = endpoint('POST /api/chat/service/:uid/claim', 'user', {
   params: uidParam,
   response: serviceTicket,
 });
 
-export const closeService = endpoint({
-  method: 'POST',
-  path: '/api/chat/service/:uid/close',
-  auth: 'user',
+export const closeService = endpoint('POST /api/chat/service/:uid/close', 'user', {
   params: uidParam,
   response: serviceTicket,
 });

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { address, assetKey, endpoint } from '../common.js';
 
 /** Public settings the client needs before sign-in. */
-export const getConfig = endpoint({
-  method: 'GET',
-  path: '/api/config',
-  auth: 'none',
+export const getConfig = endpoint('GET /api/config', 'none', {
   response: z.object({
     chain_id: z.number().int(),
     assets: z.array(z.object({ key: assetKey, symbol: z.string() })),

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { endpoint, pageQuery } from '../common.js';
+import { endpoint, pagedList, pageQuery } from '../common.js';
 
 export const ARTICLE_KINDS = ['article', 'announcement', 'faq'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];
 export const articleKind = z.enum(ARTICLE_KINDS);
 
 /** Articles are addressed by slug: stable across languages and releases. */
-export const articleId = z.string().min(1).max(64).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+export const articleId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
 
 export const articleSummary = z.object({
   id: z.string(),
@@ -20,12 +24,9 @@ export const articleSummary = z.object({
 export type ArticleSummary = z.infer<typeof articleSummary>;
 
 /** Help articles, announcements and FAQs in the request's language, newest first. Public. */
-export const listArticles = endpoint({
-  method: 'GET',
-  path: '/api/article',
-  auth: 'none',
+export const listArticles = endpoint('GET /api/article', 'none', {
   query: pageQuery.extend({ kind: articleKind.optional() }),
-  response: z.object({ list: z.array(articleSummary), page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+  response: pagedList(articleSummary),
 });
 
 export const article = articleSummary.omit({ summary: true }).extend({
@@ -36,10 +37,7 @@ export const article = articleSummary.omit({ summary: true }).extend({
 });
 export type Article = z.infer<typeof article>;
 
-export const getArticle = endpoint({
-  method: 'GET',
-  path: '/api/article/:id',
-  auth: 'none',
+export const getArticle = endpoint('GET /api/article/:id', 'none', {
   params: z.object({ id: articleId }),
   response: article,
 });

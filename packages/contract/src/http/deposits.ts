@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, amountString, endpoint, isoTime, pageQuery, positiveAmount, uid } from '../common.js';
+import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
 import { uploadAddress } from './uploads.js';
 
@@ -26,16 +26,13 @@ export const DEPOSIT_STATUSES = ['pending', 'credited', 'failed', 'review', 'rej
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const depositStatus = z.enum(DEPOSIT_STATUSES);
 
-/** An on-chain transaction hash: 0x and 64 hex digits. */
-const depositTxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
-
 export const deposit = z.object({
   id: z.number().int(),
   asset: depositAsset,
   /** chain: verified on chain; review: declared by the user with a voucher, credited by an operator. */
   method: rechargeMode,
   /** Lower-case transaction hash; for a review request, the hash given as voucher (null when it was an image). */
-  tx_hash: depositTxHash.nullable(),
+  tx_hash: txHash.nullable(),
   /** A review request's uploaded voucher image; null otherwise. */
   voucher_image: uploadAddress.nullable(),
   /** What is (or will be) credited; null while an on-chain transaction is not mined yet. */
@@ -56,13 +53,13 @@ export const deposit = z.object({
 export type Deposit = z.infer<typeof deposit>;
 
 /** chain mode: the hash of the ERC-20 `transfer` the wallet sent to the platform's deposit address. */
-export const chainRechargeBody = z.strictObject({ tx_hash: depositTxHash });
+export const chainRechargeBody = z.strictObject({ tx_hash: txHash });
 
 /**
  * review mode: the amount sent and a voucher proving it, either the transfer's hash or the address of an image the
  * same user uploaded through POST /api/upload.
  */
-export const rechargeVoucher = z.union([depositTxHash, uploadAddress]);
+export const rechargeVoucher = z.union([txHash, uploadAddress]);
 export const reviewRechargeBody = z.strictObject({ amount: positiveAmount, voucher: rechargeVoucher });
 
 /**
@@ -76,15 +73,12 @@ const rechargeBody = z.union([chainRechargeBody, reviewRechargeBody]);
  * claimed or given as voucher, is accepted once (DEPOSIT_ALREADY_SUBMITTED); the answer is the stored request,
  * status `pending` (chain) or `review` (review).
  */
-export const rechargeUsdt = endpoint({ method: 'POST', path: '/api/finance/recharge', auth: 'user', body: rechargeBody, response: deposit });
+export const rechargeUsdt = endpoint('POST /api/finance/recharge', 'user', { body: rechargeBody, response: deposit });
 /** Claims a platform-coin transfer; same rules as USDT. */
-export const rechargeCoin = endpoint({ method: 'POST', path: '/api/token/recharge', auth: 'user', body: rechargeBody, response: deposit });
+export const rechargeCoin = endpoint('POST /api/token/recharge', 'user', { body: rechargeBody, response: deposit });
 
 /** What the recharge page needs before it asks for anything: the active mode and its parameters. */
-export const rechargeRules = endpoint({
-  method: 'GET',
-  path: '/api/finance/recharge/rules',
-  auth: 'none',
+export const rechargeRules = endpoint('GET /api/finance/recharge/rules', 'none', {
   response: z.object({
     mode: rechargeMode,
     /** Smallest amount accepted per asset (a smaller one is refused with DEPOSIT_BELOW_MINIMUM). */
@@ -95,19 +89,11 @@ export const rechargeRules = endpoint({
   }),
 });
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
-
 /** The caller's deposits and review requests, newest first. */
-export const listDeposits = endpoint({
-  method: 'GET',
-  path: '/api/finance/recharges',
-  auth: 'user',
+export const listDeposits = endpoint('GET /api/finance/recharges', 'user', {
   query: pageQuery,
-  response: page(deposit),
+  response: pagedList(deposit),
 });
-
-const depositId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const adminDeposit = deposit.extend({
   uid,
@@ -118,32 +104,23 @@ export const adminDeposit = deposit.extend({
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 
 /** Deposits for operators, newest first; `status=review` is the review queue. */
-export const adminListDeposits = endpoint({
-  method: 'GET',
-  path: '/api/admin/deposits',
-  auth: 'admin',
+export const adminListDeposits = endpoint('GET /api/admin/deposits', 'admin', {
   query: pageQuery.extend({ status: depositStatus.optional() }),
-  response: page(adminDeposit),
+  response: pagedList(adminDeposit),
 });
 
 /**
  * Credits a review request's declared amount to the user, once: approving a row that is no longer in `review`
  * (approved or rejected already) is refused with DEPOSIT_NOT_IN_REVIEW and credits nothing.
  */
-export const adminApproveDeposit = endpoint({
-  method: 'POST',
-  path: '/api/admin/deposits/:id/approve',
-  auth: 'admin',
-  params: z.object({ id: depositId }),
+export const adminApproveDeposit = endpoint('POST /api/admin/deposits/:id/approve', 'admin', {
+  params: idParams,
   response: adminDeposit,
 });
 
 /** Refuses a review request; the reason is shown to the user. Nothing is credited. */
-export const adminRejectDeposit = endpoint({
-  method: 'POST',
-  path: '/api/admin/deposits/:id/reject',
-  auth: 'admin',
-  params: z.object({ id: depositId }),
-  body: z.object({ reason: z.string().trim().min(1).max(200) }),
+export const adminRejectDeposit = endpoint('POST /api/admin/deposits/:id/reject', 'admin', {
+  params: idParams,
+  body: rejectionBody,
   response: adminDeposit,
 });

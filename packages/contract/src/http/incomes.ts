@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, assetKey, endpoint, pageQuery } from '../common.js';
+import { amountString, assetKey, endpoint, pagedList, pageQuery } from '../common.js';
 import { billLine } from './ledger.js';
 
 /** The five reward kinds of spec §1; each is posted with the bill kind `reward_<kind>`. */
@@ -11,10 +11,7 @@ export const rewardBillKind = (kind: RewardKind) => `reward_${kind}` as const;
 const assetAmount = z.object({ asset: assetKey, amount: amountString });
 
 /** GET /api/user/incomes: the user's reward income per kind and asset, in all and since 00:00 UTC today. */
-export const incomes = endpoint({
-  method: 'GET',
-  path: '/api/user/incomes',
-  auth: 'user',
+export const incomes = endpoint('GET /api/user/incomes', 'user', {
   response: z.object({
     /** One row per (kind, asset) that has lines. */
     list: z.array(z.object({ kind: rewardKind, asset: assetKey, total: amountString, today: amountString })),
@@ -25,27 +22,16 @@ export const incomes = endpoint({
 });
 
 /** GET /api/user/award: every reward kind (always all five) with its totals per asset. */
-export const award = endpoint({
-  method: 'GET',
-  path: '/api/user/award',
-  auth: 'user',
+export const award = endpoint('GET /api/user/award', 'user', {
   response: z.object({
     list: z.array(z.object({ kind: rewardKind, totals: z.array(assetAmount) })),
   }),
 });
 
 /** GET /api/user/award_log/:id, id = a reward kind: the user's lines of that kind, newest first. */
-export const awardLog = endpoint({
-  method: 'GET',
-  path: '/api/user/award_log/:id',
-  auth: 'user',
+export const awardLog = endpoint('GET /api/user/award_log/:id', 'user', {
   params: z.object({ id: rewardKind }),
   query: pageQuery,
-  response: z.object({
-    kind: rewardKind,
-    list: z.array(billLine),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-  }),
+  // `kind` first, as the answer has always been serialised.
+  response: z.object({ kind: rewardKind, ...pagedList(billLine).shape }),
 });

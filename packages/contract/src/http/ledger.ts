@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, amountString, assetKey, endpoint, isoTime, pageQuery, positiveAmount, signedAmount, uid } from '../common.js';
+import { amountString, assetKey, endpoint, isoTime, pagedList, pageQuery, signedAmount, uid } from '../common.js';
 
 export const adminAdjust = endpoint({
   method: 'POST',
@@ -12,20 +12,6 @@ export const adminAdjust = endpoint({
     memo: z.string().trim().min(1).max(200),
   }),
   response: z.object({ entry_id: z.number().int(), asset: assetKey, balance: amountString }),
-});
-
-export const transfer = endpoint({
-  method: 'POST',
-  path: '/api/finance/other/trade',
-  auth: 'user',
-  body: z.object({ address, amount: positiveAmount, asset: assetKey }),
-  response: z.object({
-    entry_id: z.number().int(),
-    asset: assetKey,
-    amount: amountString,
-    fee: amountString,
-    balance: amountString,
-  }),
 });
 
 export const BILL_KINDS = [
@@ -64,16 +50,8 @@ export type BillLine = z.infer<typeof billLine>;
 
 export const billType = z.union([assetKey, z.literal('all')]);
 
-export const listBills = endpoint({
-  method: 'GET',
-  path: '/api/finance/bill/:type',
-  auth: 'user',
+export const listBills = endpoint('GET /api/finance/bill/:type', 'user', {
   params: z.object({ type: billType }),
   query: pageQuery,
-  response: z.object({
-    list: z.array(billLine),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-  }),
+  response: pagedList(billLine),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, assetKey, endpoint, isoTime, positiveAmount } from '../common.js';
+import { amountString, assetKey, endpoint, idParams, isoTime, positiveAmount, serialIdParam, serialIdParams } from '../common.js';
 
 /** A decimal string that may be any precision (rates, prices, percentages), never a JS number. */
 export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -35,27 +35,16 @@ export const swapRecord = z.object({
   created_at: isoTime,
 });
 
-export const listLakes = endpoint({
-  method: 'GET',
-  path: '/api/lakes',
-  auth: 'none',
-  response: z.object({ list: z.array(lake) }),
-});
+export const listLakes = endpoint('GET /api/lakes', 'none', { response: z.object({ list: z.array(lake) }) });
 
-export const getLake = endpoint({
-  method: 'GET',
-  path: '/api/lake/:id',
-  auth: 'none',
-  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+export const getLake = endpoint('GET /api/lake/:id', 'none', {
+  params: serialIdParams,
   response: lake.extend({ swaps: z.array(swapRecord) }),
 });
 
 const pairParams = z.object({ from: assetKey, to: assetKey });
 
-export const quoteExchange = endpoint({
-  method: 'GET',
-  path: '/api/finance/exchange/:from/:to',
-  auth: 'user',
+export const quoteExchange = endpoint('GET /api/finance/exchange/:from/:to', 'user', {
   params: pairParams,
   query: z.object({ amount: positiveAmount }),
   response: z.object({
@@ -74,10 +63,7 @@ export const quoteExchange = endpoint({
   }),
 });
 
-export const exchange = endpoint({
-  method: 'POST',
-  path: '/api/finance/exchange/:from/:to',
-  auth: 'user',
+export const exchange = endpoint('POST /api/finance/exchange/:from/:to', 'user', {
   params: pairParams,
   body: z.object({ amount: positiveAmount, min_out: positiveAmount }),
   response: z.object({
@@ -105,19 +91,13 @@ export const candle = z.object({
   volume: amountString,
 });
 
-export const listPrices = endpoint({
-  method: 'GET',
-  path: '/api/prices',
-  auth: 'none',
-  query: z.object({ range: z.enum(PRICE_RANGES).default('1d'), lake: z.coerce.number().int().positive().max(2_147_483_647).optional() }),
+export const listPrices = endpoint('GET /api/prices', 'none', {
+  query: z.object({ range: z.enum(PRICE_RANGES).default('1d'), lake: serialIdParam.optional() }),
   response: z.object({ lake_id: z.number().int(), range: z.enum(PRICE_RANGES), bucket_seconds: z.number().int(), candles: z.array(candle) }),
 });
 
-export const getPrice = endpoint({
-  method: 'GET',
-  path: '/api/prices/:id',
-  auth: 'none',
-  params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+export const getPrice = endpoint('GET /api/prices/:id', 'none', {
+  params: idParams,
   response: z.object({
     id: z.number().int(),
     lake_id: z.number().int(),
@@ -129,10 +109,7 @@ export const getPrice = endpoint({
 });
 
 /** Home page figures of the platform coin. */
-export const getIndex = endpoint({
-  method: 'GET',
-  path: '/api/index',
-  auth: 'none',
+export const getIndex = endpoint('GET /api/index', 'none', {
   response: z.object({
     coin: z.object({
       symbol: z.string(),
@@ -146,10 +123,7 @@ export const getIndex = endpoint({
   }),
 });
 
-export const adminCreateLake = endpoint({
-  method: 'POST',
-  path: '/api/admin/lakes',
-  auth: 'admin',
+export const adminCreateLake = endpoint('POST /api/admin/lakes', 'admin', {
   body: z.object({
     base: assetKey,
     quote: assetKey,
@@ -162,11 +136,8 @@ export const adminCreateLake = endpoint({
   response: lake,
 });
 
-export const adminUpdateLake = endpoint({
-  method: 'POST',
-  path: '/api/admin/lakes/:id',
-  auth: 'admin',
-  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+export const adminUpdateLake = endpoint('POST /api/admin/lakes/:id', 'admin', {
+  params: serialIdParams,
   body: z.object({ open: z.boolean().optional(), fee_rate: rate.optional(), burn_share: rate.optional() }),
   response: lake,
 });

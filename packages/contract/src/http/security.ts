@@ -10,10 +10,7 @@ export const payPassword = z.string().regex(new RegExp(`^\\d{${PAY_PASSWORD_LENG
  * `password` ≠ `confirm` is refused with PAY_PASSWORD_MISMATCH (not a parameter error), so the client can
  * say which rule failed. A wrong `old_password` counts towards the lock-out like any wrong password.
  */
-export const setPayPassword = endpoint({
-  method: 'POST',
-  path: '/api/user/password',
-  auth: 'user',
+export const setPayPassword = endpoint('POST /api/user/password', 'user', {
   body: z.object({ password: payPassword, confirm: payPassword, old_password: payPassword.optional() }),
   response: z.object({ has_pay_password: z.literal(true) }),
 });

@@ -27,4 +27,4 @@ export type UploadAddress = z.infer<typeof uploadAddress>;
  * the configured cap, UPLOAD_MAX_BYTES), PARAMETER_ERROR (not multipart, no `file`, another field, two files).
  * The body is multipart, so clients send a FormData rather than JSON; there is no `body` schema here.
  */
-export const upload = endpoint({ method: 'POST', path: '/api/upload', auth: 'user', response: uploadAddress });
+export const upload = endpoint('POST /api/upload', 'user', { response: uploadAddress });

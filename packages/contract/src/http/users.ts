@@ -20,17 +20,9 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const getUserInfo = endpoint({
-  method: 'GET',
-  path: '/api/user/info',
-  auth: 'user',
-  response: userInfo,
-});
+export const getUserInfo = endpoint('GET /api/user/info', 'user', { response: userInfo });
 
-export const bindReferrer = endpoint({
-  method: 'POST',
-  path: '/api/binding',
-  auth: 'user',
+export const bindReferrer = endpoint('POST /api/binding', 'user', {
   body: z.object({ address }),
   response: z.object({ invite_address: address }),
 });

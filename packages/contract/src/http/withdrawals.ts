@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, amountString, endpoint, isoTime, pageQuery, positiveAmount, uid } from '../common.js';
+import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
 import { payPassword } from './security.js';
 
 /** Assets that can leave the platform on chain (spec §7: /api/finance/extract and /api/token/extract). */
@@ -15,11 +15,6 @@ export const withdrawalAsset = z.enum(WITHDRAWAL_ASSETS);
 export const WITHDRAWAL_STATUSES = ['pending', 'paying', 'approved', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
-
-/** An on-chain transaction hash: 0x and 64 hex digits. */
-export const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
-
-const withdrawalId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const withdrawal = z.object({
   id: z.number().int(),
@@ -52,31 +47,22 @@ export const withdrawalRules = z.object({
 const withdrawBody = z.object({ amount: positiveAmount, password: payPassword });
 const withdrawResponse = withdrawal.extend({ balance: amountString });
 
-export const usdtRules = endpoint({ method: 'GET', path: '/api/finance/extract', auth: 'user', response: withdrawalRules });
-export const coinRules = endpoint({ method: 'GET', path: '/api/token/extract', auth: 'user', response: withdrawalRules });
+export const usdtRules = endpoint('GET /api/finance/extract', 'user', { response: withdrawalRules });
+export const coinRules = endpoint('GET /api/token/extract', 'user', { response: withdrawalRules });
 
 /** Withdraws USDT to the user's own wallet; accepts an Idempotency-Key header. */
-export const withdrawUsdt = endpoint({ method: 'POST', path: '/api/finance/extract', auth: 'user', body: withdrawBody, response: withdrawResponse });
+export const withdrawUsdt = endpoint('POST /api/finance/extract', 'user', { body: withdrawBody, response: withdrawResponse });
 /** Withdraws the platform coin to the user's own wallet; accepts an Idempotency-Key header. */
-export const withdrawCoin = endpoint({ method: 'POST', path: '/api/token/extract', auth: 'user', body: withdrawBody, response: withdrawResponse });
+export const withdrawCoin = endpoint('POST /api/token/extract', 'user', { body: withdrawBody, response: withdrawResponse });
 
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
-
-export const listWithdrawals = endpoint({
-  method: 'GET',
-  path: '/api/finance/withdrawals',
-  auth: 'user',
+export const listWithdrawals = endpoint('GET /api/finance/withdrawals', 'user', {
   query: pageQuery,
-  response: page(withdrawal),
+  response: pagedList(withdrawal),
 });
 
 /** One of the caller's own withdrawals; another user's id is NOT_FOUND, like an unknown one. */
-export const getWithdrawal = endpoint({
-  method: 'GET',
-  path: '/api/finance/withdrawals/:id',
-  auth: 'user',
-  params: z.object({ id: withdrawalId }),
+export const getWithdrawal = endpoint('GET /api/finance/withdrawals/:id', 'user', {
+  params: idParams,
   response: withdrawal,
 });
 
@@ -93,12 +79,9 @@ export const adminWithdrawal = withdrawal.extend({
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
-export const adminListWithdrawals = endpoint({
-  method: 'GET',
-  path: '/api/admin/withdrawals',
-  auth: 'admin',
+export const adminListWithdrawals = endpoint('GET /api/admin/withdrawals', 'admin', {
   query: pageQuery.extend({ status: withdrawalStatus.optional() }),
-  response: page(adminWithdrawal),
+  response: pagedList(adminWithdrawal),
 });
 
 /**
@@ -108,22 +91,16 @@ export const adminListWithdrawals = endpoint({
  * no hot wallet is configured; PAYOUT_FAILED when the send fails before broadcast — the withdrawal goes back to
  * pending with `payout_failure`). A `paying` row is refused with WITHDRAWAL_PAYING and never sent twice.
  */
-export const adminApproveWithdrawal = endpoint({
-  method: 'POST',
-  path: '/api/admin/withdrawals/:id/approve',
-  auth: 'admin',
-  params: z.object({ id: withdrawalId }),
+export const adminApproveWithdrawal = endpoint('POST /api/admin/withdrawals/:id/approve', 'admin', {
+  params: idParams,
   body: z.object({ tx_hash: txHash.optional() }),
   response: adminWithdrawal,
 });
 
 /** Refunds amount + fee to the user; the reason is shown to them. */
-export const adminRejectWithdrawal = endpoint({
-  method: 'POST',
-  path: '/api/admin/withdrawals/:id/reject',
-  auth: 'admin',
-  params: z.object({ id: withdrawalId }),
-  body: z.object({ reason: z.string().trim().min(1).max(200) }),
+export const adminRejectWithdrawal = endpoint('POST /api/admin/withdrawals/:id/reject', 'admin', {
+  params: idParams,
+  body: rejectionBody,
   response: adminWithdrawal,
 });
 
@@ -133,14 +110,8 @@ export const adminRejectWithdrawal = endpoint({
  * returns it to the queue (`outcome: 'pending'`, only when the transfer is known not to have been mined). A row
  * that is not `paying` is refused with WITHDRAWAL_NOT_PAYING.
  */
-export const adminResolveWithdrawal = endpoint({
-  method: 'POST',
-  path: '/api/admin/withdrawals/:id/resolve',
-  auth: 'admin',
-  params: z.object({ id: withdrawalId }),
-  body: z.discriminatedUnion('outcome', [
-    z.object({ outcome: z.literal('paid'), tx_hash: txHash }),
-    z.object({ outcome: z.literal('pending') }),
-  ]),
+export const adminResolveWithdrawal = endpoint('POST /api/admin/withdrawals/:id/resolve', 'admin', {
+  params: idParams,
+  body: z.discriminatedUnion('outcome', [z.object({ outcome: z.literal('paid'), tx_hash: txHash }), z.object({ outcome: z.literal('pending') })]),
   response: adminWithdrawal,
 });

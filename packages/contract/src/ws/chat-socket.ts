@@ -14,6 +14,8 @@ import {
   friendRequest,
   groupSummary,
   messageType,
+  type ConversationRef,
+  type SendMessageBody,
 } from '../http/chat.js';
 
 export const CHAT_SOCKET_PATH = '/ws';
@@ -49,6 +51,40 @@ export const toChatData = z.object({
   client_id: clientMessageId,
 });
 export type ToChatData = z.infer<typeof toChatData>;
+
+/**
+ * A message for a conversation in spec §3's to_chat names. The service desk conversation is keyed by the
+ * customer's uid: the customer writes *to* the desk, an agent writes *as* the desk to the customer.
+ */
+export function toChatFrame(body: SendMessageBody, myUid: number): ToChatData {
+  const { conversation, msg_type, content, client_id } = body;
+  const base = { msg_type, content, client_id };
+  switch (conversation.type) {
+    case 'group':
+      return { ...base, id: conversation.id, to_group: true, to_user_type: 'user', user_type: 'user' };
+    case 'user':
+      return { ...base, id: conversation.id, to_group: false, to_user_type: 'user', user_type: 'user' };
+    case 'service':
+      return conversation.id === myUid
+        ? { ...base, id: conversation.id, to_group: false, to_user_type: 'service', user_type: 'user' }
+        : { ...base, id: conversation.id, to_group: false, to_user_type: 'user', user_type: 'service' };
+  }
+}
+
+/**
+ * The inverse of toChatFrame for the sender `myUid`: to_group → the group; to_user_type 'service' → the
+ * sender's own desk conversation (`id` is ignored); user_type 'service' → the customer's desk conversation
+ * (only agents may write there: the server checks); else the user. The result is not validated: the
+ * server parses it once, with the rules the HTTP route applies.
+ */
+export function toSendMessageBody(data: ToChatData, myUid: number): SendMessageBody {
+  let conversation: ConversationRef;
+  if (data.to_group) conversation = { type: 'group', id: data.id };
+  else if (data.to_user_type === 'service') conversation = { type: 'service', id: myUid };
+  else if (data.user_type === 'service') conversation = { type: 'service', id: data.id };
+  else conversation = { type: 'user', id: data.id };
+  return { conversation, msg_type: data.msg_type, content: data.content, client_id: data.client_id };
+}
 
 const empty = z.object({}).passthrough().optional();
 

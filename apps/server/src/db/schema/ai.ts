@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, timestamptz } from './columns.js';
+import { userRef } from './users.js';
 
 /** One AI-assistant conversation of one user. Only its owner reads, continues or deletes it. */
 export const aiConversations = pgTable(
   'ai_conversations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: bigId(),
+    userId: userRef('user_id'),
     /** The first question, shortened: what the conversation list shows. */
     title: text('title').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('ai_conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc())],
 );
@@ -26,13 +25,11 @@ export const aiConversations = pgTable(
 export const aiMessages = pgTable(
   'ai_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     conversationId: bigint('conversation_id', { mode: 'number' })
       .notNull()
       .references(() => aiConversations.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
     role: text('role').notNull(),
     content: text('content').notNull().default(''),
     status: text('status').notNull().default('complete'),
@@ -40,7 +37,7 @@ export const aiMessages = pgTable(
     sources: jsonb('sources').$type<{ id: string; title: string }[]>().notNull().default([]),
     /** Error code of a failed answer. */
     errorCode: text('error_code'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('ai_messages_conversation_idx').on(t.conversationId, t.id),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, serialId, createdAt, timestamptz, exactAmount } from './columns.js';
 import { journalEntries } from './ledger.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 /**
  * Airdrop campaigns: each claiming user is credited `amount` of `asset` once, between `starts_at`
@@ -10,16 +11,16 @@ import { users } from './users.js';
 export const airdropCampaigns = pgTable(
   'airdrop_campaigns',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     asset: text('asset').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    amount: exactAmount('amount').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     /** True when airdrop_allowlist holds the only addresses that may claim. */
     restricted: boolean('restricted').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('airdrop_campaigns_window_idx').on(t.endsAt, t.startsAt),
@@ -47,20 +48,15 @@ export const airdropAllowlist = pgTable(
 export const airdropClaims = pgTable(
   'airdrop_claims',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => airdropCampaigns.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
     entryId: bigint('entry_id', { mode: 'number' })
       .notNull()
       .references(() => journalEntries.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('airdrop_claims_campaign_user_key').on(t.campaignId, t.userId),
-    index('airdrop_claims_user_id_idx').on(t.userId, t.id.desc()),
-  ],
+  (t) => [uniqueIndex('airdrop_claims_campaign_user_key').on(t.campaignId, t.userId), index('airdrop_claims_user_id_idx').on(t.userId, t.id.desc())],
 );

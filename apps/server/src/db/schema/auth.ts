@@ -1,16 +1,17 @@
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, timestamptz } from './columns.js';
+import { userRef } from './users.js';
 
 /** Sign-in tokens are opaque; only their SHA-256 is stored, so a database leak yields no usable token. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    id: bigId(),
+    userId: userRef('user_id'),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -20,8 +21,8 @@ export const loginNonces = pgTable(
   'login_nonces',
   {
     nonce: text('nonce').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (t) => [index('login_nonces_expires_idx').on(t.expiresAt)],
 );
@@ -35,7 +36,7 @@ export const loginMessages = pgTable(
   {
     account: text('account').notNull(),
     msg: text('msg').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.account, t.msg] }), index('login_messages_created_idx').on(t.createdAt)],
 );

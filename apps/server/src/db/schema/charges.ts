@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, timestamptz, exactAmount } from './columns.js';
 import { journalEntries } from './ledger.js';
-import { users } from './users.js';
+import { userRef } from './users.js';
 
 /**
  * RUSD bought with native BNB sent on chain. A claim is stored `pending` until the transfer has enough blocks,
@@ -12,35 +13,35 @@ import { users } from './users.js';
 export const bnbCharges = pgTable(
   'bnb_charges',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: bigId(),
+    userId: userRef('user_id'),
     /** Lower-case transaction hash. */
     txHash: text('tx_hash').notNull(),
     status: text('status').notNull().default('pending'),
     /** BNB received, truncated to 8 places from 18; null while the transaction is not mined. */
-    amountBnb: numeric('amount_bnb', { precision: 38, scale: 8 }),
+    amountBnb: exactAmount('amount_bnb'),
     /** BNB_PRICE_USDT and RUSD_PER_USDT at the time of the credit, and what they gave. */
-    price: numeric('price', { precision: 38, scale: 8 }),
-    rate: numeric('rate', { precision: 38, scale: 8 }),
-    usdt: numeric('usdt', { precision: 38, scale: 8 }),
-    rusd: numeric('rusd', { precision: 38, scale: 8 }),
+    price: exactAmount('price'),
+    rate: exactAmount('rate'),
+    usdt: exactAmount('usdt'),
+    rusd: exactAmount('rusd'),
     /** The error code that made a pending charge fail. */
     failure: text('failure'),
     blockNumber: bigint('block_number', { mode: 'number' }),
     /** As of the last check, counting the transaction's own block. */
     confirmations: integer('confirmations').notNull().default(0),
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    checkedAt: timestamptz('checked_at').notNull().defaultNow(),
+    creditedAt: timestamptz('credited_at'),
   },
   (t) => [
     uniqueIndex('bnb_charges_tx_hash_key').on(t.txHash),
     index('bnb_charges_user_id_idx').on(t.userId, t.id.desc()),
     // The watcher's queue: only the pending rows, oldest first.
-    index('bnb_charges_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('bnb_charges_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
     check('bnb_charges_tx_hash_format', sql`${t.txHash} ~ '^0x[0-9a-f]{64}$'`),
     check('bnb_charges_status', sql`${t.status} in ('pending', 'credited', 'failed')`),
     check('bnb_charges_amounts_positive', sql`(${t.amountBnb} is null or ${t.amountBnb} > 0) and (${t.rusd} is null or ${t.rusd} > 0)`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, serialId, createdAt, timestamptz } from './columns.js';
+import { userRef, users } from './users.js';
 
 /**
  * Chat (issue 4, decision 022). A friendship is two rows, one per direction, so each side keeps its own
@@ -11,22 +12,20 @@ import { users } from './users.js';
 export const friendRequests = pgTable(
   'chat_friend_requests',
   {
-    id: serial('id').primaryKey(),
-    fromId: integer('from_id')
-      .notNull()
-      .references(() => users.id),
-    toId: integer('to_id')
-      .notNull()
-      .references(() => users.id),
+    id: serialId(),
+    fromId: userRef('from_id'),
+    toId: userRef('to_id'),
     note: text('note').notNull().default(''),
     /** sent → added | rejected, once. */
     state: text('state').notNull().default('sent'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     // One pending request per direction: a second one while the first waits is refused by the database too.
-    uniqueIndex('chat_friend_requests_pending_key').on(t.fromId, t.toId).where(sql`${t.state} = 'sent'`),
+    uniqueIndex('chat_friend_requests_pending_key')
+      .on(t.fromId, t.toId)
+      .where(sql`${t.state} = 'sent'`),
     index('chat_friend_requests_to_idx').on(t.toId, t.id.desc()),
     index('chat_friend_requests_from_idx').on(t.fromId, t.id.desc()),
     check('chat_friend_requests_state', sql`${t.state} in ('sent', 'added', 'rejected')`),
@@ -37,15 +36,11 @@ export const friendRequests = pgTable(
 export const friendships = pgTable(
   'chat_friendships',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    friendId: integer('friend_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
+    friendId: userRef('friend_id'),
     /** What `user_id` calls `friend_id` ('' = the friend's nickname). */
     remark: text('remark').notNull().default(''),
-    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    since: timestamptz('since').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.friendId] }), check('chat_friendships_not_self', sql`${t.userId} <> ${t.friendId}`)],
 );
@@ -53,15 +48,13 @@ export const friendships = pgTable(
 export const chatGroups = pgTable(
   'chat_groups',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     name: text('name').notNull(),
     announcement: text('announcement').notNull(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ownerId: userRef('owner_id'),
+    createdAt: createdAt(),
     /** Set once by the owner; a disbanded group has no members and refuses everything. */
-    disbandedAt: timestamp('disbanded_at', { withTimezone: true }),
+    disbandedAt: timestamptz('disbanded_at'),
   },
   (t) => [index('chat_groups_owner_idx').on(t.ownerId)],
 );
@@ -72,13 +65,11 @@ export const chatGroupMembers = pgTable(
     groupId: integer('group_id')
       .notNull()
       .references(() => chatGroups.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
     role: text('role').notNull().default('member'),
     /** The member's nickname in this group ('' = their own nickname). */
     nickname: text('nickname').notNull().default(''),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamptz('joined_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
@@ -90,7 +81,7 @@ export const chatGroupMembers = pgTable(
 export const chatConversations = pgTable(
   'chat_conversations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** direct | group | service. */
     kind: text('kind').notNull(),
     /** direct: the pair, lower uid first, so (a, b) and (b, a) are one row. */
@@ -106,15 +97,23 @@ export const chatConversations = pgTable(
     /** service: the agents' shared read mark (the customer's own mark is in chat_participants). */
     agentReadId: bigint('agent_read_id', { mode: 'number' }).notNull().default(0),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('chat_conversations_direct_key').on(t.userLow, t.userHigh).where(sql`${t.kind} = 'direct'`),
-    uniqueIndex('chat_conversations_group_key').on(t.groupId).where(sql`${t.kind} = 'group'`),
-    uniqueIndex('chat_conversations_service_key').on(t.customerId).where(sql`${t.kind} = 'service'`),
+    uniqueIndex('chat_conversations_direct_key')
+      .on(t.userLow, t.userHigh)
+      .where(sql`${t.kind} = 'direct'`),
+    uniqueIndex('chat_conversations_group_key')
+      .on(t.groupId)
+      .where(sql`${t.kind} = 'group'`),
+    uniqueIndex('chat_conversations_service_key')
+      .on(t.customerId)
+      .where(sql`${t.kind} = 'service'`),
     // The agents' inbox: open and claimed desks, most recent first.
-    index('chat_conversations_service_inbox_idx').on(t.serviceState, t.updatedAt.desc()).where(sql`${t.kind} = 'service'`),
+    index('chat_conversations_service_inbox_idx')
+      .on(t.serviceState, t.updatedAt.desc())
+      .where(sql`${t.kind} = 'service'`),
     check('chat_conversations_kind', sql`${t.kind} in ('direct', 'group', 'service')`),
     check(
       'chat_conversations_shape',
@@ -128,9 +127,7 @@ export const chatConversations = pgTable(
 export const chatParticipants = pgTable(
   'chat_participants',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userRef('user_id'),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => chatConversations.id),
@@ -144,19 +141,17 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     /** Global and increasing in commit order (inserts take one advisory lock), so `id > after` never skips. */
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => chatConversations.id),
-    senderId: integer('sender_id')
-      .notNull()
-      .references(() => users.id),
+    senderId: userRef('sender_id'),
     /** `service` when an agent answered for the desk. */
     senderType: text('sender_type').notNull().default('user'),
     msgType: text('msg_type').notNull(),
     content: text('content').notNull(),
     clientId: text('client_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('chat_messages_sender_client_key').on(t.senderId, t.clientId),

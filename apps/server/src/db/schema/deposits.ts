@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, timestamptz, exactAmount } from './columns.js';
 import { journalEntries } from './ledger.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 /**
  * Deposits, by one of two methods (decisions 014 and 019).
@@ -18,10 +19,8 @@ import { users } from './users.js';
 export const deposits = pgTable(
   'deposits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: bigId(),
+    userId: userRef('user_id'),
     asset: text('asset').notNull(),
     method: text('method').notNull().default('chain'),
     /** Lower-case transaction hash; null only for a review request whose voucher is an image. */
@@ -29,7 +28,7 @@ export const deposits = pgTable(
     /** A review request's voucher image: the address POST /api/upload returned to the same user. */
     voucherImage: text('voucher_image'),
     /** chain: truncated to 8 places from the token's 18, null while the transaction is not mined; review: as declared. */
-    amount: numeric('amount', { precision: 38, scale: 8 }),
+    amount: exactAmount('amount'),
     status: text('status').notNull().default('pending'),
     /** The error code that made a pending deposit fail. */
     failure: text('failure'),
@@ -40,18 +39,22 @@ export const deposits = pgTable(
     confirmations: integer('confirmations').notNull().default(0),
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     reviewedBy: integer('reviewed_by').references(() => users.id),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
-    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    reviewedAt: timestamptz('reviewed_at'),
+    createdAt: createdAt(),
+    checkedAt: timestamptz('checked_at').notNull().defaultNow(),
+    creditedAt: timestamptz('credited_at'),
   },
   (t) => [
     uniqueIndex('deposits_tx_hash_key').on(t.txHash),
     // One live claim per voucher image (whoever uploaded the same bytes); a rejected claim frees it for a retry.
-    uniqueIndex('deposits_voucher_image_key').on(t.voucherImage).where(sql`${t.status} <> 'rejected'`),
+    uniqueIndex('deposits_voucher_image_key')
+      .on(t.voucherImage)
+      .where(sql`${t.status} <> 'rejected'`),
     index('deposits_user_id_idx').on(t.userId, t.id.desc()),
     // The watcher's queue: only the pending rows, oldest first.
-    index('deposits_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    index('deposits_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
     // The operators' list by status (the review queue), newest first.
     index('deposits_status_id_idx').on(t.status, t.id),
     check('deposits_method', sql`${t.method} in ('chain', 'review')`),

@@ -10,3 +10,6 @@ export * from './charges.js';
 export * from './uploads.js';
 export * from './ai.js';
 export * from './chat.js';
+export * from './clock.js';
+export * from './events.js';
+export * from './jobs.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, exactAmount } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -10,11 +11,11 @@ import { users } from './users.js';
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     userId: integer('user_id').references(() => users.id),
     systemKey: text('system_key'),
     asset: text('asset').notNull(),
-    balance: numeric('balance', { precision: 38, scale: 8 }).notNull().default('0'),
+    balance: exactAmount('balance').notNull().default('0'),
     /** Only the operators' adjustment account may go below zero: its balance is minus what they put in. */
     mayGoNegative: boolean('may_go_negative').notNull().default(false),
   },
@@ -28,12 +29,12 @@ export const ledgerAccounts = pgTable(
 );
 
 export const journalEntries = pgTable('journal_entries', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: bigId(),
   kind: text('kind').notNull(),
   memo: text('memo').notNull().default(''),
   /** Who caused it: the acting user, or the operator for adjustments. */
   actorId: integer('actor_id').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -44,7 +45,7 @@ export const journalEntries = pgTable('journal_entries', {
 export const postings = pgTable(
   'postings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigId(),
     entryId: bigint('entry_id', { mode: 'number' })
       .notNull()
       .references(() => journalEntries.id),
@@ -53,11 +54,11 @@ export const postings = pgTable(
       .references(() => ledgerAccounts.id),
     userId: integer('user_id').references(() => users.id),
     asset: text('asset').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
-    balanceAfter: numeric('balance_after', { precision: 38, scale: 8 }).notNull(),
+    amount: exactAmount('amount').notNull(),
+    balanceAfter: exactAmount('balance_after').notNull(),
     kind: text('kind').notNull(),
     memo: text('memo').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('postings_entry_idx').on(t.entryId),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigId, createdAt } from './columns.js';
+import { userRef } from './users.js';
 
 /**
  * Images users uploaded (spec §7 "Upload"). The bytes live on disk under `${DATA_DIR}/uploads/<sha256>.<ext>`;
@@ -10,16 +11,14 @@ import { users } from './users.js';
 export const uploads = pgTable(
   'uploads',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id),
+    id: bigId(),
+    ownerId: userRef('owner_id'),
     /** Lower-case hex SHA-256 of the content: the file's name on disk. */
     sha256: text('sha256').notNull(),
     /** Decided from the content (png, jpeg, gif or webp), never from the client. */
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('uploads_owner_sha256_key').on(t.ownerId, t.sha256),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, check } from 'drizzle-orm/pg-core';
+import { serialId, createdAt, timestamptz } from './columns.js';
 
 export const users = pgTable(
   'users',
   {
     /** The uid users see and share as their referral id. */
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Wallet address, lower-case (comparisons and the unique index stay case-free). */
     account: text('account').notNull(),
     nickname: text('nickname').notNull().default(''),
@@ -17,8 +18,8 @@ export const users = pgTable(
     /** Wrong transaction passwords in a row; back to 0 on a success and when a lock starts. */
     payPasswordFailures: integer('pay_password_failures').notNull().default(0),
     /** Set after too many wrong passwords: every attempt before this time is refused. */
-    payPasswordLockedUntil: timestamp('pay_password_locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    payPasswordLockedUntil: timestamptz('pay_password_locked_until'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_account_key').on(t.account),
@@ -28,6 +29,12 @@ export const users = pgTable(
   ],
 );
 
+/** A required reference to a user (owner, sender, member…): the column every user-owned table has. */
+export const userRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id);
+
 /**
  * Closure table of the referral tree: one row per (ancestor, descendant) pair, including (u, u, 0).
  * A whole downline, or its size per depth, is one indexed range scan on (ancestor_id, depth).
@@ -35,8 +42,8 @@ export const users = pgTable(
 export const referralPaths = pgTable(
   'referral_paths',
   {
-    ancestorId: integer('ancestor_id').notNull().references(() => users.id),
-    descendantId: integer('descendant_id').notNull().references(() => users.id),
+    ancestorId: userRef('ancestor_id'),
+    descendantId: userRef('descendant_id'),
     depth: integer('depth').notNull(),
   },
   (t) => [

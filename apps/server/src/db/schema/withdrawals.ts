@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigId, createdAt, timestamptz, exactAmount } from './columns.js';
 import { journalEntries } from './ledger.js';
-import { users } from './users.js';
+import { userRef, users } from './users.js';
 
 /**
  * Withdrawals to the user's own wallet. The money is not here: requesting one posts a journal entry that
@@ -16,13 +17,11 @@ import { users } from './users.js';
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: bigId(),
+    userId: userRef('user_id'),
     asset: text('asset').notNull(),
-    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
-    fee: numeric('fee', { precision: 38, scale: 8 }).notNull(),
+    amount: exactAmount('amount').notNull(),
+    fee: exactAmount('fee').notNull(),
     /** Lower-case wallet address: the user's own account at the time of the request. */
     toAddress: text('to_address').notNull(),
     status: text('status').notNull().default('pending'),
@@ -37,11 +36,11 @@ export const withdrawals = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id),
     /** The operator who started the hot-wallet payout, and when (null while pending; kept once settled). */
     payingBy: integer('paying_by').references(() => users.id),
-    payingSince: timestamp('paying_since', { withTimezone: true }),
+    payingSince: timestamptz('paying_since'),
     /** Why the last hot-wallet send failed before broadcast (for operators). */
     payoutFailure: text('payout_failure'),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamptz('reviewed_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     // A user's list, newest first; the operators' queue by status, oldest first or newest first.

@@ -41,7 +41,9 @@ async function startFakeProvider() {
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (state.mode === 'stall') return;
-      res.write(`data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`,
+      );
       if (state.mode === 'slow') {
         let i = 0;
         const timer = setInterval(() => {

@@ -52,7 +52,7 @@ describe.each(databaseKinds)('AI chat, built-in assistant, on %s', (kind) => {
     expect(text).toContain('(#/pages/article/details?id=transaction-password)');
   });
 
-  it("says plainly that it does not know when nothing in the help is relevant", async () => {
+  it('says plainly that it does not know when nothing in the help is relevant', async () => {
     const { text, meta, last } = await askStream(alice, { message: 'What is the weather in Paris tomorrow?' });
     expect(meta!.sources).toEqual([]);
     expect(text).toMatch(/^I don't know — I found nothing about this in the Reef help/);
@@ -146,7 +146,11 @@ describe.each(databaseKinds)('AI chat, built-in assistant, on %s', (kind) => {
     const [a, b] = await Promise.all([ask(carol, { message: 'What is RUSD?' }), ask(carol, { message: 'What is RUSD?' })]);
     const refused = [a, b].filter((r) => r.headers['content-type']?.toString().includes('json'));
     expect(refused).toHaveLength(1);
-    expect(refused[0]!.json()).toMatchObject({ status: 400, msg: 'The assistant is still answering your previous question', data: { code: 'AI_REPLY_IN_PROGRESS' } });
+    expect(refused[0]!.json()).toMatchObject({
+      status: 400,
+      msg: 'The assistant is still answering your previous question',
+      data: { code: 'AI_REPLY_IN_PROGRESS' },
+    });
     const after = await askStream(carol, { message: 'What is RUSD?' });
     expect(after.last.event).toBe('done');
   });

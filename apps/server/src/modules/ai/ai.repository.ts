@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { aiConversations, aiMessages } from '../../db/schema/index.js';
+import * as clock from '../../core/clock.js';
 
 export type ConversationRow = typeof aiConversations.$inferSelect;
 export type MessageRow = typeof aiMessages.$inferSelect;
 
 export async function insertConversation(db: Executor, userId: number, title: string): Promise<ConversationRow> {
-  const rows = await db.insert(aiConversations).values({ userId, title }).returning();
+  const rows = await db.insert(aiConversations).values({ userId, title, createdAt: clock.now(), updatedAt: clock.now() }).returning();
   return rows[0]!;
 }
 
@@ -30,7 +31,7 @@ export async function lockOwnConversation(tx: Executor, userId: number, id: numb
 }
 
 export async function touchConversation(db: Executor, id: number): Promise<void> {
-  await db.update(aiConversations).set({ updatedAt: sql`now()` }).where(eq(aiConversations.id, id));
+  await db.update(aiConversations).set({ updatedAt: clock.now() }).where(eq(aiConversations.id, id));
 }
 
 export async function deleteOwnConversation(db: Executor, userId: number, id: number): Promise<boolean> {
@@ -61,7 +62,10 @@ export async function recentMessages(db: Executor, conversationId: number, limit
 }
 
 export async function insertMessage(db: Executor, values: typeof aiMessages.$inferInsert): Promise<MessageRow> {
-  const rows = await db.insert(aiMessages).values(values).returning();
+  const rows = await db
+    .insert(aiMessages)
+    .values({ createdAt: clock.now(), ...values })
+    .returning();
   return rows[0]!;
 }
 

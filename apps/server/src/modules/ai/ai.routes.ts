@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { aiApi } from '@reef/contract';
 import { message } from '../../i18n/messages.js';
 import { registerEndpoint } from '../../plugins/endpoint.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { helpLibrary } from '../content/help-content.js';
 import { HelpIndex } from './help-index.js';
 import { ProviderError } from './provider-client.js';

@@ -6,11 +6,12 @@
 import { AI_MESSAGES_PER_MINUTE, type AiSource, type LanguageCode } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { answerChunks, articleLink, composeAnswer } from './builtin-answer.js';
 import type { HelpIndex, Passage } from './help-index.js';
 import { streamCompletion, type ChatTurn } from './provider-client.js';
 import * as repo from './ai.repository.js';
+import * as clock from '../../core/clock.js';
 
 export interface AiContext {
   db: Database;
@@ -89,7 +90,7 @@ export async function prepareChat(
   userId: number,
   input: { conversation_id?: number; message: string },
   language: LanguageCode,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<PreparedChat> {
   if (ctx.answering.has(userId)) throw new DomainError('AI_REPLY_IN_PROGRESS');
   ctx.answering.add(userId);
@@ -146,7 +147,7 @@ export function systemPrompt(language: LanguageCode, passages: Passage[]): strin
     'You are the Reef assistant, the help desk of Reef: a mobile web community platform for crypto members who sign in with a wallet on BNB Smart Chain.',
     `Always answer in ${LANGUAGE_NAMES[language]}, whatever language the passages are in.`,
     'Answer only from the help passages below. If they do not cover the question, say plainly that you do not know and suggest asking customer service in Chat. Never invent fees, limits or features.',
-    'Never ask for a seed phrase, private key or transaction password. You cannot see the user\'s balances or records.',
+    "Never ask for a seed phrase, private key or transaction password. You cannot see the user's balances or records.",
     'Keep answers short, in Markdown, and link the articles you used as [title](link) with the links given.',
     '',
     'Help passages:',

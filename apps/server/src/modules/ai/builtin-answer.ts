@@ -78,9 +78,7 @@ export function composeAnswer(language: LanguageCode, passages: Passage[]): stri
     parts.push(`**${label}**\n\n${shorten(p.text)}`);
   }
   const seen = new Set<string>();
-  const links = passages
-    .filter((p) => !seen.has(p.slug) && seen.add(p.slug))
-    .map((p) => `- [${p.title}](${articleLink(p.slug)})`);
+  const links = passages.filter((p) => !seen.has(p.slug) && seen.add(p.slug)).map((p) => `- [${p.title}](${articleLink(p.slug)})`);
   parts.push(`${phrases.sources}:\n\n${links.join('\n')}`);
   return parts.join('\n\n');
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '@reef/contract';
+import { eventsOfUser } from '../events/events.service.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 
@@ -19,8 +20,7 @@ describe.each(databaseKinds)('airdrops on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const create = (payload: Record<string, unknown>, token = t.admin.token) =>
-    t.call({ method: 'POST', url: '/api/admin/airdrops', token, payload });
+  const create = (payload: Record<string, unknown>, token = t.admin.token) => t.call({ method: 'POST', url: '/api/admin/airdrops', token, payload });
   const open = (user: SignedInUser) => t.call({ method: 'GET', url: '/api/airdrops', token: user.token });
   const claim = (user: SignedInUser, id: number | string, key?: string, language?: string) =>
     t.call({
@@ -106,6 +106,9 @@ describe.each(databaseKinds)('airdrops on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ campaign_id: openId, asset: 'coin', amount: '12.50000000', balance: '12.50000000' });
     expect(await balance(alice, 'coin')).toBe('12.50000000');
+    expect((await eventsOfUser(t.database.db, alice.uid)).filter((e) => e.type === 'airdrop.claimed')).toEqual([
+      expect.objectContaining({ campaign_id: openId, claim_id: res.data.id, asset: 'coin', amount: '12.50000000', entry_id: res.data.entry_id }),
+    ]);
     const again = await claim(alice, openId, undefined, 'en-us');
     expect([again.data.code, again.msg]).toEqual(['AIRDROP_ALREADY_CLAIMED', 'You have already claimed this airdrop']);
     expect(await balance(alice, 'coin')).toBe('12.50000000');

@@ -84,4 +84,3 @@ export async function listClaims(db: Database, userId: number, limit: number, of
   ]);
   return { list, total: totals[0]?.total ?? 0 };
 }
-

@@ -6,11 +6,13 @@
  */
 import { fromUnits, toUnits, type AirdropCampaign, type AssetKey, type UserAirdrop } from '@reef/contract';
 import type { Database } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import { DomainError } from '../../core/errors.js';
+import type { AuthUser } from '../../core/auth-user.js';
+import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry } from '../ledger/ledger.service.js';
 import * as repo from './airdrops.repository.js';
+import * as clock from '../../core/clock.js';
 
 function campaignView(row: repo.CampaignRow): AirdropCampaign {
   return {
@@ -50,12 +52,16 @@ export async function createCampaign(db: Database, operatorId: number, input: Cr
 }
 
 /** Open campaigns with whether this user has claimed each and whether their address may claim it. */
-export async function listOpen(db: Database, user: AuthUser, now = new Date()): Promise<{ list: UserAirdrop[] }> {
+export async function listOpen(db: Database, user: AuthUser, now = clock.now()): Promise<{ list: UserAirdrop[] }> {
   const rows = await repo.openCampaigns(db, now);
   const ids = rows.map((r) => r.id);
   const [claimed, allowed] = await Promise.all([
     repo.claimedCampaignIds(db, user.id, ids),
-    repo.allowedCampaignIds(db, rows.filter((r) => r.restricted).map((r) => r.id), user.account),
+    repo.allowedCampaignIds(
+      db,
+      rows.filter((r) => r.restricted).map((r) => r.id),
+      user.account,
+    ),
   ]);
   return {
     list: rows.map((row) => {
@@ -65,7 +71,7 @@ export async function listOpen(db: Database, user: AuthUser, now = new Date()): 
   };
 }
 
-export async function claim(db: Database, user: AuthUser, campaignId: number, idempotencyKey: string | undefined, now = new Date()) {
+export async function claim(db: Database, user: AuthUser, campaignId: number, idempotencyKey: string | undefined, now = clock.now()) {
   if (user.profile.referrerAccount === null) throw new DomainError('REFERRER_REQUIRED');
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request: ['airdrop_claim', campaignId] }, async (tx) => {
     const campaign = await repo.findCampaign(tx, campaignId);
@@ -90,6 +96,15 @@ export async function claim(db: Database, user: AuthUser, campaignId: number, id
     });
     const row = await repo.insertClaim(tx, campaign.id, user.id, posted.entryId);
     if (!row) throw new DomainError('AIRDROP_ALREADY_CLAIMED');
+    await recordEvent(tx, {
+      type: 'airdrop.claimed',
+      user_id: user.id,
+      campaign_id: campaign.id,
+      claim_id: row.id,
+      asset,
+      amount: fromUnits(amount),
+      entry_id: posted.entryId,
+    });
     return {
       id: row.id,
       campaign_id: campaign.id,

@@ -19,11 +19,7 @@ export async function consumeNonce(db: Executor, nonce: string, now: Date): Prom
 
 /** Records a legacy message; false when that account already signed in with it. */
 export async function recordLegacyMessage(db: Executor, account: string, msg: string): Promise<boolean> {
-  const rows = await db
-    .insert(loginMessages)
-    .values({ account, msg })
-    .onConflictDoNothing()
-    .returning({ msg: loginMessages.msg });
+  const rows = await db.insert(loginMessages).values({ account, msg }).onConflictDoNothing().returning({ msg: loginMessages.msg });
   return rows.length === 1;
 }
 

@@ -3,31 +3,13 @@ import { recoverMessageAddress, type Hex } from 'viem';
 import { generateSiweNonce } from 'viem/siwe';
 import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED } from '@reef/contract';
 import type { Config } from '../../config.js';
+import type { AuthUser } from '../../core/auth-user.js';
 import type { Database } from '../../db/client.js';
-import { AuthError, DomainError } from '../../plugins/errors.js';
+import { AuthError, DomainError } from '../../core/errors.js';
 import { findOrCreateUser } from '../users/users.service.js';
 import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
-
-export interface UserProfile {
-  nickname: string;
-  level: number;
-  pledged: boolean;
-  hasPayPassword: boolean;
-  referrerAccount: string | null;
-}
-
-export interface AuthUser {
-  id: number;
-  /** Lower-case wallet address. */
-  account: string;
-  role: 'user' | 'admin';
-  /** Customer service (SERVICE_ADDRESSES): sees the desk inbox and answers for the desk. */
-  serviceAgent: boolean;
-  tokenHash: string;
-  /** As of this request's session lookup. */
-  profile: UserProfile;
-}
+import * as clock from '../../core/clock.js';
 
 /** 32 random bytes, base64url: 43 characters. Anything else is refused before touching the database. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -36,7 +18,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueNonce(db: Database, now = new Date()) {
+export async function issueNonce(db: Database, now = clock.now()) {
   const nonce = generateSiweNonce();
   const expiresAt = new Date(now.getTime() + LOGIN_NONCE_TTL_MS);
   await repo.insertNonce(db, nonce, expiresAt);
@@ -56,7 +38,7 @@ function parseSpread(spread: LoginInput['spread']): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-export async function login(db: Database, config: Config, input: LoginInput, now = new Date()) {
+export async function login(db: Database, config: Config, input: LoginInput, now = clock.now()) {
   const check = checkLoginMessage(input.msg, input.account, {
     now: now.getTime(),
     legacyEnabled: config.loginLegacy,
@@ -78,9 +60,7 @@ export async function login(db: Database, config: Config, input: LoginInput, now
   const expiresAt = new Date(now.getTime() + config.tokenTtlMs);
   await db.transaction(async (tx) => {
     const fresh =
-      check.message.form === 'siwe'
-        ? await repo.consumeNonce(tx, check.message.nonce, now)
-        : await repo.recordLegacyMessage(tx, account, input.msg);
+      check.message.form === 'siwe' ? await repo.consumeNonce(tx, check.message.nonce, now) : await repo.recordLegacyMessage(tx, account, input.msg);
     if (!fresh) throw new DomainError(check.message.form === 'siwe' ? 'LOGIN_NONCE_INVALID' : 'LOGIN_MESSAGE_REPLAYED');
     const userId = await findOrCreateUser(tx, account, parseSpread(input.spread));
     await repo.insertSession(tx, userId, hashToken(token), expiresAt);
@@ -88,7 +68,7 @@ export async function login(db: Database, config: Config, input: LoginInput, now
   return { token, expires_at: expiresAt.toISOString() };
 }
 
-export async function authenticate(db: Database, config: Config, authorization: string | undefined, now = new Date()): Promise<AuthUser> {
+export async function authenticate(db: Database, config: Config, authorization: string | undefined, now = clock.now()): Promise<AuthUser> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization?.trim();
   if (!token) throw new AuthError(STATUS_NO_TOKEN);
   if (!TOKEN_RE.test(token)) throw new AuthError(STATUS_BAD_TOKEN);
@@ -113,10 +93,10 @@ export async function authenticate(db: Database, config: Config, authorization: 
   };
 }
 
-export function logout(db: Database, user: AuthUser, now = new Date()) {
+export function logout(db: Database, user: AuthUser, now = clock.now()) {
   return repo.revokeSession(db, user.tokenHash, now);
 }
 
-export function pruneExpired(db: Database, now = new Date()) {
+export function pruneExpired(db: Database, now = clock.now()) {
   return repo.pruneExpired(db, now, LOGIN_MESSAGE_MAX_AGE_MS);
 }

@@ -9,9 +9,7 @@
 import { parseSiweMessage } from 'viem/siwe';
 import { CHAIN_ID, LEGACY_LOGIN_PREFIX, LOGIN_MESSAGE_MAX_AGE_MS, type ErrorCode } from '@reef/contract';
 
-export type LoginMessage =
-  | { form: 'legacy'; timestamp: number }
-  | { form: 'siwe'; nonce: string };
+export type LoginMessage = { form: 'legacy'; timestamp: number } | { form: 'siwe'; nonce: string };
 
 export type LoginMessageCheck = { ok: true; message: LoginMessage } | { ok: false; code: ErrorCode };
 

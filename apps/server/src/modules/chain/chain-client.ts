@@ -3,7 +3,7 @@
  * public RPC and a multicall contract; ours is defined from the configured URL alone, so a local node
  * (tests) and a private endpoint (production) behave the same.
  */
-import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from 'viem';
+import { createPublicClient, defineChain, http, TransactionNotFoundError, type Chain, type Hash, type PublicClient, type Transport } from 'viem';
 
 export const BSC_CHAIN_ID = 56;
 
@@ -36,5 +36,15 @@ export async function reportedChainId(client: ChainClient): Promise<number | nul
     return await client.getChainId();
   } catch {
     return null;
+  }
+}
+
+/** The transaction, or null when the node does not know the hash; any other failure is thrown. */
+export async function findTransaction(client: ChainClient, hash: Hash) {
+  try {
+    return await client.getTransaction({ hash });
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return null;
+    throw error;
   }
 }

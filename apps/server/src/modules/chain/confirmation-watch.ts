@@ -6,6 +6,7 @@
  * under the row lock of a still-pending row (so passes may run side by side).
  */
 import type { ErrorCode } from '@reef/contract';
+import { DomainError } from '../../core/errors.js';
 
 /** A pending payment whose transaction the node no longer knows (dropped from the mempool, or its block replaced). */
 export const VANISHED_GRACE_MS = 60 * 60_000;
@@ -15,11 +16,18 @@ export const WATCH_BATCH = 100;
 /** The node did not answer: nothing is decided, the payment stays pending. */
 export class ChainUnreachable extends Error {}
 
+/** A chain read on a user's request (a claim): an unreachable node is 'deposits unavailable' to the user. */
+export async function readChainForClaim<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ChainUnreachable) throw new DomainError('DEPOSITS_UNAVAILABLE');
+    throw error;
+  }
+}
+
 /** `W`: what a waiting payment records (confirmations so far); `C`: what crediting needs (the amount too). */
-export type WatchDecision<W, C = W> =
-  | { kind: 'refuse'; code: ErrorCode }
-  | { kind: 'wait'; progress: W }
-  | { kind: 'credit'; progress: C };
+export type WatchDecision<W, C = W> = { kind: 'refuse'; code: ErrorCode } | { kind: 'wait'; progress: W } | { kind: 'credit'; progress: C };
 
 export interface WatchPass {
   credited: number;

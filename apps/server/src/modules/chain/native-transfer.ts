@@ -3,8 +3,8 @@
  * chain reports it. No database. Only a direct transfer counts (the transaction's own `to` and `value`);
  * BNB forwarded by a contract call is not recognised.
  */
-import { TransactionNotFoundError, TransactionReceiptNotFoundError, type Address, type Hash } from 'viem';
-import type { ChainClient } from './chain-client.js';
+import { TransactionReceiptNotFoundError, type Address, type Hash } from 'viem';
+import { findTransaction, type ChainClient } from './chain-client.js';
 
 export type NativeTransferRefusal = 'not_found' | 'reverted' | 'wrong_recipient' | 'wrong_sender';
 
@@ -16,17 +16,9 @@ export type NativeTransferVerification =
 
 const same = (a: string | null | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
 
-export async function verifyNativeTransfer(
-  client: ChainClient,
-  expected: { txHash: Hash; from: Address; to: Address },
-): Promise<NativeTransferVerification> {
-  let transaction;
-  try {
-    transaction = await client.getTransaction({ hash: expected.txHash });
-  } catch (error) {
-    if (error instanceof TransactionNotFoundError) return { outcome: 'refused', reason: 'not_found' };
-    throw error;
-  }
+export async function verifyNativeTransfer(client: ChainClient, expected: { txHash: Hash; from: Address; to: Address }): Promise<NativeTransferVerification> {
+  const transaction = await findTransaction(client, expected.txHash);
+  if (!transaction) return { outcome: 'refused', reason: 'not_found' };
   if (!transaction.to || !same(transaction.to, expected.to)) return { outcome: 'refused', reason: 'wrong_recipient' };
   if (!same(transaction.from, expected.from)) return { outcome: 'refused', reason: 'wrong_sender' };
   if (transaction.blockNumber === null) return { outcome: 'unmined', amountWei: transaction.value };

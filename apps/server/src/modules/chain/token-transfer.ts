@@ -6,15 +6,8 @@
  * contract actually recorded (a reverted transaction has none). Several matching logs in one transaction
  * are summed.
  */
-import {
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-  erc20Abi,
-  parseEventLogs,
-  type Address,
-  type Hash,
-} from 'viem';
-import type { ChainClient } from './chain-client.js';
+import { TransactionReceiptNotFoundError, erc20Abi, parseEventLogs, type Address, type Hash } from 'viem';
+import { findTransaction, type ChainClient } from './chain-client.js';
 
 /** Both BEP-20 tokens (USDT on BSC and the platform coin) have 18 decimals; the ledger keeps 8. */
 export const TOKEN_DECIMALS = 18;
@@ -78,13 +71,8 @@ export async function verifyTokenTransfer(client: ChainClient, expected: Expecte
 }
 
 async function verifyUnmined(client: ChainClient, expected: ExpectedTransfer): Promise<TransferVerification> {
-  let transaction;
-  try {
-    transaction = await client.getTransaction({ hash: expected.txHash });
-  } catch (error) {
-    if (error instanceof TransactionNotFoundError) return { outcome: 'refused', reason: 'not_found' };
-    throw error;
-  }
+  const transaction = await findTransaction(client, expected.txHash);
+  if (!transaction) return { outcome: 'refused', reason: 'not_found' };
   // Mined between the two calls: the next check reads the receipt.
   if (transaction.blockNumber !== null) return { outcome: 'unmined' };
   if (!same(transaction.from, expected.from)) return { outcome: 'refused', reason: 'wrong_sender' };

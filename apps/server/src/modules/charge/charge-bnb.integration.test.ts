@@ -8,8 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { createWalletClient, defineChain, http, parseEther, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { toUnits } from '@reef/contract';
+import { eventsOfUser } from '../events/events.service.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
-import { startDepositWatcher } from '../deposits/deposit-watcher.js';
+import { startBackgroundJobs } from '../../background-jobs.js';
 import { VANISHED_GRACE_MS } from '../chain/confirmation-watch.js';
 import { creditConfirmedBnbCharges } from './charge.service.js';
 import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
@@ -47,7 +48,12 @@ describe.each(databaseKinds)('BNB charge on %s', (kind) => {
   afterAll(() => t.close());
 
   const sendBnb = (user: SignedInUser, ether: string, to: Address = depositAddress): Promise<Hash> => {
-    const local = defineChain({ id: 56, name: 'local', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, rpcUrls: { default: { http: [chain.url] } } });
+    const local = defineChain({
+      id: 56,
+      name: 'local',
+      nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+      rpcUrls: { default: { http: [chain.url] } },
+    });
     return createWalletClient({ account: user.wallet, chain: local, transport: http(chain.url) }).sendTransaction({ to, value: parseEther(ether) });
   };
   const submit = (user: SignedInUser | null, payload: unknown) =>
@@ -102,7 +108,15 @@ describe.each(databaseKinds)('BNB charge on %s', (kind) => {
     expect(await watcherPass()).toEqual({ credited: 0, failed: 0, pending: 0 });
     // 0.12345678 BNB (truncated from 18 places) × 600 × 1.5 = 111.111102.
     const one = await t.call({ method: 'GET', url: `/api/user/bnbCharges/${early.data.id}`, token: alice.token });
-    expect(one.data).toMatchObject({ status: 'credited', amount_bnb: '0.12345678', usdt: '74.07406800', rusd: '111.11110200', price: '600.00000000', rate: '1.50000000', confirmations: 3 });
+    expect(one.data).toMatchObject({
+      status: 'credited',
+      amount_bnb: '0.12345678',
+      usdt: '74.07406800',
+      rusd: '111.11110200',
+      price: '600.00000000',
+      rate: '1.50000000',
+      confirmations: 3,
+    });
     expect(one.data.credited_at).not.toBeNull();
     expect(await rusd(alice)).toBe('111.11110200');
     expect((await submit(alice, { tx_hash: hash })).data.code).toBe('DEPOSIT_ALREADY_SUBMITTED');
@@ -120,20 +134,27 @@ describe.each(databaseKinds)('BNB charge on %s', (kind) => {
     const submitted = await submit(user, { tx_hash: hash });
     expect(submitted.data.status).toBe('pending');
     const errors: unknown[] = [];
-    const watcher = startDepositWatcher(
-      { db: t.database.db, config: t.config, chain: t.app.chain, log: { warn: () => undefined, error: (details) => errors.push(details) } },
-      50,
-    );
+    const watcher = await startBackgroundJobs({
+      db: t.database.db,
+      config: { ...t.config, depositPollMs: 50, jobPollMs: 20 },
+      chain: t.app.chain,
+      log: { warn: () => undefined, error: (details) => errors.push(details) },
+    });
     try {
       await chain.mine(2);
       await expect
-        .poll(async () => (await t.call({ method: 'GET', url: `/api/user/bnbCharges/${submitted.data.id}`, token: user.token })).data.status, { timeout: 10_000 })
+        .poll(async () => (await t.call({ method: 'GET', url: `/api/user/bnbCharges/${submitted.data.id}`, token: user.token })).data.status, {
+          timeout: 10_000,
+        })
         .toBe('credited');
     } finally {
       await watcher.stop();
     }
     expect(errors).toEqual([]);
     expect(await rusd(user)).toBe('4.50000000');
+    expect(await eventsOfUser(t.database.db, user.uid)).toEqual([
+      expect.objectContaining({ type: 'charge.bnb_credited', charge_id: submitted.data.id, amount_bnb: '0.00500000', rusd: '4.50000000' }),
+    ]);
   });
 
   it('credits a transfer that is already confirmed on submission', async () => {

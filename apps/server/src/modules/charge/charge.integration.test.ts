@@ -74,7 +74,19 @@ describe.each(databaseKinds)('RUSD charge on %s', (kind) => {
   });
 
   it('refuses bad amounts as parameter errors, in both endpoints, moving nothing', async () => {
-    const bad: unknown[] = [{}, { amount: 10 }, { amount: '' }, { amount: '0' }, { amount: '0.00000000' }, { amount: '-1' }, { amount: '1.000000001' }, { amount: 'abc' }, { amount: '1e3' }, { amount: null }, { amount: ['1'] }];
+    const bad: unknown[] = [
+      {},
+      { amount: 10 },
+      { amount: '' },
+      { amount: '0' },
+      { amount: '0.00000000' },
+      { amount: '-1' },
+      { amount: '1.000000001' },
+      { amount: 'abc' },
+      { amount: '1e3' },
+      { amount: null },
+      { amount: ['1'] },
+    ];
     const before = await balance(alice, 'usdt');
     for (const payload of bad) {
       for (const res of [await calc(alice, payload), await charge(alice, payload)]) {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { bnbCharges, users } from '../../db/schema/index.js';
+import * as clock from '../../core/clock.js';
 
 export type BnbChargeRow = typeof bnbCharges.$inferSelect;
 export type PendingBnbCharge = BnbChargeRow & { account: string };
@@ -65,7 +66,7 @@ export interface Progress {
 export async function recordProgress(db: Executor, id: number, progress: Progress): Promise<void> {
   await db
     .update(bnbCharges)
-    .set({ ...progress, checkedAt: new Date() })
+    .set({ ...progress, checkedAt: clock.now() })
     .where(and(eq(bnbCharges.id, id), eq(bnbCharges.status, 'pending')));
 }
 
@@ -78,7 +79,7 @@ export interface Credit extends Progress {
 }
 
 export async function markCredited(db: Executor, id: number, credit: Credit): Promise<BnbChargeRow> {
-  const now = new Date();
+  const now = clock.now();
   const rows = await db
     .update(bnbCharges)
     .set({ ...credit, status: 'credited', checkedAt: now, creditedAt: now })
@@ -91,6 +92,6 @@ export async function markCredited(db: Executor, id: number, credit: Credit): Pr
 export async function markFailed(db: Executor, id: number, failure: string): Promise<void> {
   await db
     .update(bnbCharges)
-    .set({ status: 'failed', failure, checkedAt: new Date() })
+    .set({ status: 'failed', failure, checkedAt: clock.now() })
     .where(and(eq(bnbCharges.id, id), eq(bnbCharges.status, 'pending')));
 }

@@ -14,14 +14,16 @@ import type { Address, Hash } from 'viem';
 import { UNIT, applyRate, fromUnits, toUnits, type BnbCharge, type BnbChargeStatus, type ErrorCode } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { verifyNativeTransfer, type NativeTransferRefusal, type NativeTransferVerification } from '../chain/native-transfer.js';
-import { ChainUnreachable, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
+import { ChainUnreachable, readChainForClaim, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
 import { weiToUnits } from '../chain/token-transfer.js';
+import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, balancesOf, postEntry } from '../ledger/ledger.service.js';
 import * as repo from './charge.repository.js';
+import * as clock from '../../core/clock.js';
 
 export function quote(config: Config, amount: string) {
   const usdt = toUnits(amount);
@@ -50,6 +52,7 @@ export async function charge(db: Database, config: Config, userId: number, amoun
         { account: { userId, asset: 'rusd' }, amount: rusd, kind: 'rusd_charge_in' },
       ],
     });
+    await recordEvent(tx, { type: 'charge.rusd', user_id: userId, usdt: fromUnits(usdt), rusd: fromUnits(rusd), entry_id: posted.entryId });
     return {
       ...view,
       entry_id: posted.entryId,
@@ -87,14 +90,12 @@ const REFUSALS: Record<NativeTransferRefusal, ErrorCode> = {
   wrong_sender: 'DEPOSIT_WRONG_SENDER',
 };
 
-
 export interface BnbChargeContext {
   db: Database;
   config: Config;
   chain: ChainClient | null;
   log: { warn(details: object, message: string): void };
 }
-
 
 type Decision = WatchDecision<repo.Progress>;
 
@@ -129,7 +130,22 @@ async function credit(tx: Transaction, config: Config, row: repo.BnbChargeRow, p
       { account: { userId: row.userId, asset: 'rusd' }, amount: rusd, kind: 'rusd_charge_bnb' },
     ],
   });
-  const credited = await repo.markCredited(tx, row.id, { ...progress, price: view.price, rate: view.rate, usdt: view.usdt, rusd: view.rusd, entryId: posted.entryId });
+  const credited = await repo.markCredited(tx, row.id, {
+    ...progress,
+    price: view.price,
+    rate: view.rate,
+    usdt: view.usdt,
+    rusd: view.rusd,
+    entryId: posted.entryId,
+  });
+  await recordEvent(tx, {
+    type: 'charge.bnb_credited',
+    user_id: row.userId,
+    charge_id: row.id,
+    amount_bnb: fromUnits(toUnits(progress.amountBnb)),
+    rusd: fromUnits(rusd),
+    entry_id: posted.entryId,
+  });
   return { row: credited, rusdBalance: posted.userBalances.get(balanceKey(row.userId, 'rusd'))! };
 }
 
@@ -159,13 +175,7 @@ export async function chargeBnb(ctx: BnbChargeContext, user: { id: number; accou
   // A claimed hash needs no RPC round trip; the unique index below settles the concurrent case.
   if (await repo.findBnbChargeByHash(db, hash)) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
 
-  let decision: Decision;
-  try {
-    decision = decide(await verify(ctx, chain, hash, user.account), config);
-  } catch (error) {
-    if (error instanceof ChainUnreachable) throw new DomainError('DEPOSITS_UNAVAILABLE');
-    throw error;
-  }
+  const decision = decide(await readChainForClaim(() => verify(ctx, chain, hash, user.account)), config);
   if (decision.kind === 'refuse') throw new DomainError(decision.code);
 
   return db.transaction(async (tx) => {
@@ -191,25 +201,28 @@ export async function getOwnBnbCharge(db: Database, config: Config, userId: numb
   return view(row, config);
 }
 
-
 /**
  * One pass of the watcher over pending BNB charges (oldest first): records progress, credits the confirmed ones
  * and fails the ones the chain now refuses. Safe alongside itself and submissions: crediting happens only under
  * the row lock of a still-pending row.
  */
-export async function creditConfirmedBnbCharges(ctx: BnbChargeContext, now = new Date()): Promise<WatchPass> {
+export async function creditConfirmedBnbCharges(ctx: BnbChargeContext, now = clock.now()): Promise<WatchPass> {
   const { db, config, chain } = ctx;
   if (!config.chain || !chain) return { credited: 0, failed: 0, pending: 0 };
-  return runWatchPass(await repo.pendingBatch(db, WATCH_BATCH), {
-    decide: async (row) => decide(await verify(ctx, chain, row.txHash, row.account), config),
-    markFailed: (row, code) => repo.markFailed(db, row.id, code),
-    recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
-    credit: (row, progress) =>
-      db.transaction(async (tx) => {
-        const locked = await repo.lockPending(tx, row.id);
-        if (!locked) return false;
-        await credit(tx, config, locked, progress);
-        return true;
-      }),
-  }, now);
+  return runWatchPass(
+    await repo.pendingBatch(db, WATCH_BATCH),
+    {
+      decide: async (row) => decide(await verify(ctx, chain, row.txHash, row.account), config),
+      markFailed: (row, code) => repo.markFailed(db, row.id, code),
+      recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
+      credit: (row, progress) =>
+        db.transaction(async (tx) => {
+          const locked = await repo.lockPending(tx, row.id);
+          if (!locked) return false;
+          await credit(tx, config, locked, progress);
+          return true;
+        }),
+    },
+    now,
+  );
 }

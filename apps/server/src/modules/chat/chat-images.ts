@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { findUploadByAddress } from '../uploads/uploads.service.js';
 
 /**

@@ -30,7 +30,10 @@ const peerColumns = { id: users.id, nickname: users.nickname, account: users.acc
 
 export async function findPeers(db: Executor, ids: readonly number[]): Promise<Map<number, PeerRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select(peerColumns).from(users).where(inArray(users.id, [...new Set(ids)]));
+  const rows = await db
+    .select(peerColumns)
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -87,11 +90,7 @@ export async function findService(db: Executor, customerId: number, lock = false
 }
 
 export async function findOrCreateService(db: Executor, customerId: number): Promise<ConversationRow> {
-  const inserted = await db
-    .insert(chatConversations)
-    .values({ kind: 'service', customerId, serviceState: 'open' })
-    .onConflictDoNothing()
-    .returning();
+  const inserted = await db.insert(chatConversations).values({ kind: 'service', customerId, serviceState: 'open' }).onConflictDoNothing().returning();
   const row = inserted[0] ?? (await findService(db, customerId))!;
   if (inserted[0]) await addParticipants(db, row.id, [customerId], 0);
   return row;
@@ -131,19 +130,8 @@ export async function removeParticipants(db: Executor, conversationId: number, u
   await db.delete(chatParticipants).where(where);
 }
 
-export async function isParticipant(db: Executor, userId: number, conversationId: number): Promise<boolean> {
-  const rows = await db
-    .select({ userId: chatParticipants.userId })
-    .from(chatParticipants)
-    .where(and(eq(chatParticipants.userId, userId), eq(chatParticipants.conversationId, conversationId)));
-  return rows.length > 0;
-}
-
 export async function participantIds(db: Executor, conversationId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: chatParticipants.userId })
-    .from(chatParticipants)
-    .where(eq(chatParticipants.conversationId, conversationId));
+  const rows = await db.select({ userId: chatParticipants.userId }).from(chatParticipants).where(eq(chatParticipants.conversationId, conversationId));
   return rows.map((r) => r.userId);
 }
 
@@ -207,10 +195,7 @@ export async function totalUnread(db: Executor, userId: number): Promise<number>
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(chatParticipants)
-    .innerJoin(
-      chatMessages,
-      and(eq(chatMessages.conversationId, chatParticipants.conversationId), gt(chatMessages.id, chatParticipants.lastReadId)),
-    )
+    .innerJoin(chatMessages, and(eq(chatMessages.conversationId, chatParticipants.conversationId), gt(chatMessages.id, chatParticipants.lastReadId)))
     .where(and(eq(chatParticipants.userId, userId), ne(chatMessages.senderId, userId)));
   return rows[0]?.n ?? 0;
 }
@@ -244,7 +229,8 @@ export async function findByClientId(db: Executor, senderId: number, clientId: s
 
 /** Newest first, `limit + 1` rows so the caller knows whether older ones remain (index (conversation_id, id)). */
 export async function history(db: Executor, conversationId: number, before: number | undefined, limit: number): Promise<MessageWithSender[]> {
-  const where = before === undefined ? eq(chatMessages.conversationId, conversationId) : and(eq(chatMessages.conversationId, conversationId), lt(chatMessages.id, before));
+  const where =
+    before === undefined ? eq(chatMessages.conversationId, conversationId) : and(eq(chatMessages.conversationId, conversationId), lt(chatMessages.id, before));
   const rows = await db
     .select(messageWithSender)
     .from(chatMessages)
@@ -371,11 +357,7 @@ export async function listTickets(db: Executor, states: readonly string[], limit
     .leftJoin(lastMessage, eq(lastMessage.id, chatConversations.lastMessageId))
     .leftJoin(lastSender, eq(lastSender.id, lastMessage.senderId))
     .where(
-      and(
-        eq(chatConversations.kind, 'service'),
-        inArray(chatConversations.serviceState, [...states]),
-        sql`${chatConversations.lastMessageId} is not null`,
-      ),
+      and(eq(chatConversations.kind, 'service'), inArray(chatConversations.serviceState, [...states]), sql`${chatConversations.lastMessageId} is not null`),
     )
     .orderBy(sql`${unread} > 0 desc`, desc(chatConversations.updatedAt))
     .limit(limit);
@@ -389,11 +371,7 @@ export async function listTickets(db: Executor, states: readonly string[], limit
 }
 
 export async function findMessageWithSender(db: Executor, id: number): Promise<MessageWithSender | undefined> {
-  const rows = await db
-    .select(messageWithSender)
-    .from(chatMessages)
-    .innerJoin(sender, eq(sender.id, chatMessages.senderId))
-    .where(eq(chatMessages.id, id));
+  const rows = await db.select(messageWithSender).from(chatMessages).innerJoin(sender, eq(sender.id, chatMessages.senderId)).where(eq(chatMessages.id, id));
   return flatten(rows)[0];
 }
 
@@ -403,7 +381,11 @@ export async function findMessageWithSender(db: Executor, id: number): Promise<M
 export async function replaceServiceAgents(db: Executor, accounts: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(chatServiceAgents);
-    if (accounts.length > 0) await tx.insert(chatServiceAgents).values(accounts.map((account) => ({ account }))).onConflictDoNothing();
+    if (accounts.length > 0)
+      await tx
+        .insert(chatServiceAgents)
+        .values(accounts.map((account) => ({ account })))
+        .onConflictDoNothing();
   });
 }
 

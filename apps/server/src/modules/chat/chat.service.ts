@@ -9,6 +9,7 @@
  */
 import {
   chatApi,
+  chatSocket,
   type ChatMessage,
   type ConversationRef,
   type ConversationSummary,
@@ -17,13 +18,14 @@ import {
   type ToChatData,
 } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
-import type { RealtimeHub } from '../realtime/realtime-hub.js';
+import { DomainError } from '../../core/errors.js';
+import type { RealtimeHub } from '../../infra/realtime/realtime-hub.js';
 import { messageView, peerView, refFor } from './chat-views.js';
 import * as repo from './chat.repository.js';
 import * as friendsRepo from './friends.repository.js';
 import * as groupsRepo from './groups.repository.js';
 import { assertChatImage } from './chat-images.js';
+import * as clock from '../../core/clock.js';
 
 export interface ChatActor {
   id: number;
@@ -46,10 +48,7 @@ async function resolveForWrite(tx: Executor, actor: ChatActor, ref: Conversation
       return { conversation: await repo.findOrCreateDirect(tx, actor.id, ref.id), asAgent: false };
     }
     case 'group': {
-      const membership = await groupsRepo.findMembership(tx, ref.id, actor.id);
-      if (!membership) throw new DomainError('NOT_GROUP_MEMBER');
-      if (membership.group.disbandedAt) throw new DomainError('GROUP_DISBANDED');
-      return { conversation: (await repo.findGroupConversation(tx, ref.id))!, asAgent: false };
+      return groupConversation(tx, actor, ref.id);
     }
     case 'service': {
       if (ref.id === actor.id) {
@@ -65,6 +64,14 @@ async function resolveForWrite(tx: Executor, actor: ChatActor, ref: Conversation
   }
 }
 
+/** A group's conversation, for a member of a group that still exists: writing and reading apply the same gate. */
+async function groupConversation(db: Executor, actor: ChatActor, groupId: number): Promise<Resolved> {
+  const membership = await groupsRepo.findMembership(db, groupId, actor.id);
+  if (!membership) throw new DomainError('NOT_GROUP_MEMBER');
+  if (membership.group.disbandedAt) throw new DomainError('GROUP_DISBANDED');
+  return { conversation: (await repo.findGroupConversation(db, groupId))!, asAgent: false };
+}
+
 /** Where a user may read; null when the conversation does not exist yet (nothing to read, nothing to leak). */
 async function resolveForRead(db: Executor, actor: ChatActor, ref: ConversationRef): Promise<Resolved | null> {
   switch (ref.type) {
@@ -76,10 +83,7 @@ async function resolveForRead(db: Executor, actor: ChatActor, ref: ConversationR
       return null;
     }
     case 'group': {
-      const membership = await groupsRepo.findMembership(db, ref.id, actor.id);
-      if (!membership) throw new DomainError('NOT_GROUP_MEMBER');
-      if (membership.group.disbandedAt) throw new DomainError('GROUP_DISBANDED');
-      return { conversation: (await repo.findGroupConversation(db, ref.id))!, asAgent: false };
+      return groupConversation(db, actor, ref.id);
     }
     case 'service': {
       if (ref.id !== actor.id && !actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
@@ -142,7 +146,7 @@ async function replayOf(db: Database, actor: ChatActor, body: SendMessageBody, s
  * sockets and the sender's other sockets through the hub, and returns the message as the sender sees it.
  */
 export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatActor, input: SendMessageBody): Promise<ChatMessage> {
-  // The socket hands over what toChatToSendBody built: the same schema the HTTP route applies.
+  // The one check of a message's rules on both paths: the socket hands over what toChatToSendBody built, unparsed.
   const parsed = chatApi.sendMessageBody.safeParse(input);
   if (!parsed.success) throw new DomainError('PARAMETER_ERROR');
   const body = parsed.data;
@@ -153,7 +157,7 @@ export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatAct
 
   const senderRow = await repo.findPeer(db, actor.id);
   if (!senderRow) throw new DomainError('USER_NOT_FOUND');
-  const now = new Date();
+  const now = clock.now();
   const stored = await db.transaction(async (tx) => {
     const resolved = await resolveForWrite(tx, actor, body.conversation);
     const conversation = resolved.conversation.kind === 'service' ? await applyDeskRules(tx, actor, resolved) : resolved.conversation;
@@ -182,18 +186,13 @@ export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatAct
 }
 
 /**
- * Maps a spec §3 to_chat frame to SendMessageBody (to_group → group; to_user_type 'service' → the sender's own desk
- * conversation; user_type 'service' (agents only) → the customer's desk conversation {type:'service', id}; else user).
+ * Maps a spec §3 to_chat frame to SendMessageBody with the contract's inverse of the client's mapper;
+ * writing as the desk (user_type 'service' to a customer) is for agents only.
  */
 export function toChatToSendBody(actor: ChatActor, data: ToChatData): SendMessageBody {
-  let conversation: ConversationRef;
-  if (data.to_group) conversation = { type: 'group', id: data.id };
-  else if (data.to_user_type === 'service') conversation = { type: 'service', id: actor.id };
-  else if (data.user_type === 'service') {
-    if (!actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
-    conversation = { type: 'service', id: data.id };
-  } else conversation = { type: 'user', id: data.id };
-  return { conversation, msg_type: data.msg_type, content: data.content, client_id: data.client_id };
+  const asDesk = !data.to_group && data.to_user_type !== 'service' && data.user_type === 'service';
+  if (asDesk && !actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
+  return chatSocket.toSendMessageBody(data, actor.id);
 }
 
 export interface ReadResult {

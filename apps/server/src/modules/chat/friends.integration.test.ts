@@ -16,7 +16,8 @@ describe.each(databaseKinds)('chat friends on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const request = (from: SignedInUser, payload: unknown) => t.call({ method: 'POST', url: '/api/chat/friend-requests', token: from.token, payload: payload as object });
+  const request = (from: SignedInUser, payload: unknown) =>
+    t.call({ method: 'POST', url: '/api/chat/friend-requests', token: from.token, payload: payload as object });
   const answer = (by: SignedInUser, id: number | string, how: 'accept' | 'reject') =>
     t.call({ method: 'POST', url: `/api/chat/friend-requests/${id}/${how}`, token: by.token });
 
@@ -167,10 +168,12 @@ describe.each(databaseKinds)('chat friends on %s', (kind) => {
     // Both requests changed: each party hears about each, once.
     for (const user of [x, y]) {
       const seen = hub.to(user.uid, 'friend_request').map((f) => [f.data.id, f.data.state]);
-      expect(seen.sort()).toEqual([
-        [made.id, 'added'],
-        [back.id, 'added'],
-      ].sort());
+      expect(seen.sort()).toEqual(
+        [
+          [made.id, 'added'],
+          [back.id, 'added'],
+        ].sort(),
+      );
     }
     hub.clear();
     await friends.accept(t.database.db, hub, y.uid, made.id);

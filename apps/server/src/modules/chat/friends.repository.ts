@@ -118,14 +118,6 @@ export async function findRequest(db: Executor, id: number): Promise<FriendReque
   return flatten(await requestsQuery(db).where(eq(friendRequests.id, id)))[0];
 }
 
-export async function findPending(db: Executor, fromId: number, toId: number): Promise<FriendRequestRow | undefined> {
-  const rows = await db
-    .select()
-    .from(friendRequests)
-    .where(and(eq(friendRequests.fromId, fromId), eq(friendRequests.toId, toId), eq(friendRequests.state, 'sent')));
-  return rows[0];
-}
-
 /** Settles every pending request between the pair, both directions; returns the ids it changed. */
 export async function decidePendingBetween(db: Executor, a: number, b: number, state: 'added', at: Date): Promise<number[]> {
   const rows = await db

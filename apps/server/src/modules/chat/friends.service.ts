@@ -6,11 +6,12 @@
  */
 import type { Friend, FriendRequest } from '@reef/contract';
 import type { Database } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
-import type { RealtimeHub } from '../realtime/realtime-hub.js';
+import { DomainError } from '../../core/errors.js';
+import type { RealtimeHub } from '../../infra/realtime/realtime-hub.js';
 import { peerView } from './chat-views.js';
 import * as chatRepo from './chat.repository.js';
 import * as repo from './friends.repository.js';
+import * as clock from '../../core/clock.js';
 
 const SEARCH_LIMIT = 20;
 const REQUEST_LIST_LIMIT = 100;
@@ -63,10 +64,7 @@ export async function sendRequest(db: Database, hub: RealtimeHub, userId: number
 }
 
 export async function listRequests(db: Database, userId: number) {
-  const [incoming, outgoing] = await Promise.all([
-    repo.listIncoming(db, userId, REQUEST_LIST_LIMIT),
-    repo.listOutgoing(db, userId, REQUEST_LIST_LIMIT),
-  ]);
+  const [incoming, outgoing] = await Promise.all([repo.listIncoming(db, userId, REQUEST_LIST_LIMIT), repo.listOutgoing(db, userId, REQUEST_LIST_LIMIT)]);
   return { incoming: incoming.map(requestView), outgoing: outgoing.map(requestView) };
 }
 
@@ -78,7 +76,7 @@ async function decide(db: Database, hub: RealtimeHub, userId: number, id: number
   const first = await repo.findRequest(db, id);
   if (!first || (first.fromId !== userId && first.toId !== userId)) throw new DomainError('NOT_FOUND');
   if (first.toId !== userId) throw new DomainError('FRIEND_REQUEST_NOT_RECIPIENT');
-  const now = new Date();
+  const now = clock.now();
   const changed = await db.transaction(async (tx) => {
     await repo.lockPair(tx, first.fromId, first.toId);
     const current = (await repo.findRequest(tx, id))!;

@@ -62,7 +62,9 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
     const mine = await t.call({ method: 'GET', url: '/api/chat/groups', token: m1.token });
     expect(mine.data.list).toEqual([expect.objectContaining({ id: res.data.id, my_role: 'member', member_count: 2 })]);
     const conversations = await t.call({ method: 'GET', url: '/api/chat/conversations', token: m1.token });
-    expect(conversations.data.list).toEqual([expect.objectContaining({ conversation: { type: 'group', id: res.data.id }, title: 'Reef divers', unread: 0, last_message: null })]);
+    expect(conversations.data.list).toEqual([
+      expect.objectContaining({ conversation: { type: 'group', id: res.data.id }, title: 'Reef divers', unread: 0, last_message: null }),
+    ]);
   });
 
   it('outsiders get NOT_GROUP_MEMBER for everything and learn nothing', async () => {
@@ -72,9 +74,15 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
     expect((await send(t, outsider, { type: 'group', id: g.id }, 'let me in')).data.code).toBe('NOT_GROUP_MEMBER');
     const history = await t.call({ method: 'GET', url: `/api/chat/messages?type=group&id=${g.id}`, token: outsider.token });
     expect(history.data.code).toBe('NOT_GROUP_MEMBER');
-    const read = await t.call({ method: 'POST', url: '/api/chat/read', token: outsider.token, payload: { conversation: { type: 'group', id: g.id }, last_id: 1 } });
+    const read = await t.call({
+      method: 'POST',
+      url: '/api/chat/read',
+      token: outsider.token,
+      payload: { conversation: { type: 'group', id: g.id }, last_id: 1 },
+    });
     expect(read.data.code).toBe('NOT_GROUP_MEMBER');
-    for (const what of ['invite', 'remove']) expect((await action(outsider, g.id, what, { uids: [outsider.uid], uid: m1.uid })).data.code).toBe('NOT_GROUP_MEMBER');
+    for (const what of ['invite', 'remove'])
+      expect((await action(outsider, g.id, what, { uids: [outsider.uid], uid: m1.uid })).data.code).toBe('NOT_GROUP_MEMBER');
     expect((await action(outsider, g.id, '', { name: 'mine now' })).data.code).toBe('NOT_GROUP_MEMBER');
     expect((await action(outsider, g.id, 'exit')).data.code).toBe('NOT_GROUP_MEMBER');
     expect((await action(outsider, g.id, 'disband')).data.code).toBe('NOT_GROUP_MEMBER');
@@ -141,7 +149,9 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
       const groupsList = await t.call({ method: 'GET', url: '/api/chat/groups', token: user.token });
       expect(groupsList.data.list.map((x: { id: number }) => x.id)).not.toContain(g.id);
       const conversations = await t.call({ method: 'GET', url: '/api/chat/conversations', token: user.token });
-      expect(conversations.data.list.map((c: { conversation: { id: number; type: string } }) => `${c.conversation.type}${c.conversation.id}`)).not.toContain(`group${g.id}`);
+      expect(conversations.data.list.map((c: { conversation: { id: number; type: string } }) => `${c.conversation.type}${c.conversation.id}`)).not.toContain(
+        `group${g.id}`,
+      );
     }
     expect((await action(owner, g.id, 'disband')).data.code).toBe('GROUP_DISBANDED');
     expect((await action(owner, g.id, 'invite', { uids: [m2.uid] })).data.code).toBe('GROUP_DISBANDED');
@@ -151,13 +161,13 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
   it('a full group refuses more members, also when two invitations race for the last seat', async () => {
     const big = await t.signIn();
     // Setup only: 499 friends of `big` written straight to the tables (signing in 499 wallets would take minutes).
-    await t.database.db.execute(sql`insert into users (account) select '0xeeee' || lpad(to_hex(g), 36, '0') from generate_series(1, ${chatApi.GROUP_MEMBERS_MAX}) g`);
+    await t.database.db.execute(
+      sql`insert into users (account) select '0xeeee' || lpad(to_hex(g), 36, '0') from generate_series(1, ${chatApi.GROUP_MEMBERS_MAX}) g`,
+    );
     const ids = (
       (await t.database.db.execute(sql`select id from users where account like '0xeeee%' order by id`)) as unknown as { rows: { id: number }[] }
     ).rows.map((r) => r.id);
-    await t.database.db.execute(
-      sql`insert into chat_friendships (user_id, friend_id) select ${big.uid}, id from users where account like '0xeeee%'`,
-    );
+    await t.database.db.execute(sql`insert into chat_friendships (user_id, friend_id) select ${big.uid}, id from users where account like '0xeeee%'`);
     const almost = await create(big, { ...valid(), member_uids: ids.slice(0, chatApi.GROUP_MEMBERS_MAX - 2) });
     expect(almost.data.member_count).toBe(chatApi.GROUP_MEMBERS_MAX - 1);
     // One seat left, two invitations at once: the group lock lets exactly one in.
@@ -183,7 +193,12 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
     expect(hub.to(m1.uid, 'group_event')[0]!.data).toMatchObject({ event: 'joined', uid: m2.uid, group: { member_count: 3 } });
 
     hub.clear();
-    const message = await chat.sendMessage(db, hub, { id: m1.uid, serviceAgent: false }, { conversation: { type: 'group', id: created.id }, msg_type: 'text', content: 'all', client_id: clientId() });
+    const message = await chat.sendMessage(
+      db,
+      hub,
+      { id: m1.uid, serviceAgent: false },
+      { conversation: { type: 'group', id: created.id }, msg_type: 'text', content: 'all', client_id: clientId() },
+    );
     expect(hub.recipients('chat')).toEqual([owner.uid, m1.uid, m2.uid].sort((a, b) => a - b));
     expect(hub.to(m2.uid, 'chat')[0]!.data).toEqual(message);
 
@@ -197,7 +212,12 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
     expect(hub.to(m1.uid, 'group_event')[0]!.data).toMatchObject({ event: 'removed', uid: m2.uid, group: { member_count: 2 } });
 
     hub.clear();
-    await chat.sendMessage(db, hub, { id: owner.uid, serviceAgent: false }, { conversation: { type: 'group', id: created.id }, msg_type: 'text', content: 'after', client_id: clientId() });
+    await chat.sendMessage(
+      db,
+      hub,
+      { id: owner.uid, serviceAgent: false },
+      { conversation: { type: 'group', id: created.id }, msg_type: 'text', content: 'after', client_id: clientId() },
+    );
     expect(hub.recipients('chat')).toEqual([owner.uid, m1.uid].sort((a, b) => a - b));
 
     hub.clear();
@@ -207,6 +227,8 @@ describe.each(databaseKinds)('chat groups on %s', (kind) => {
 
     hub.clear();
     await groups.disband(db, hub, owner.uid, created.id);
-    expect(hub.sent.map((s) => [s.userId, s.frame.type, s.frame.type === 'group_event' && s.frame.data.event])).toEqual([[owner.uid, 'group_event', 'disbanded']]);
+    expect(hub.sent.map((s) => [s.userId, s.frame.type, s.frame.type === 'group_event' && s.frame.data.event])).toEqual([
+      [owner.uid, 'group_event', 'disbanded'],
+    ]);
   });
 });

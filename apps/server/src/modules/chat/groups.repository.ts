@@ -14,12 +14,7 @@ export async function insertGroup(db: Executor, values: typeof chatGroups.$infer
 }
 
 /** The group (locked when asked, so membership changes run one at a time) and the user's membership in it. */
-export async function findMembership(
-  db: Executor,
-  groupId: number,
-  userId: number,
-  lock = false,
-): Promise<{ group: GroupRow; member: MemberRow } | undefined> {
+export async function findMembership(db: Executor, groupId: number, userId: number, lock = false): Promise<{ group: GroupRow; member: MemberRow } | undefined> {
   const query = db
     .select({ group: chatGroups, member: chatGroupMembers })
     .from(chatGroups)
@@ -63,20 +58,22 @@ export async function memberIds(db: Executor, groupId: number): Promise<number[]
 }
 
 export async function members(db: Executor, groupId: number): Promise<MemberWithPeer[]> {
-  return db
-    .select({
-      id: users.id,
-      nickname: users.nickname,
-      account: users.account,
-      role: chatGroupMembers.role,
-      groupNickname: chatGroupMembers.nickname,
-      joinedAt: chatGroupMembers.joinedAt,
-    })
-    .from(chatGroupMembers)
-    .innerJoin(users, eq(users.id, chatGroupMembers.userId))
-    .where(eq(chatGroupMembers.groupId, groupId))
-    // The owner first, then in joining order.
-    .orderBy(sql`${chatGroupMembers.role} = 'owner' desc`, asc(chatGroupMembers.joinedAt), asc(users.id));
+  return (
+    db
+      .select({
+        id: users.id,
+        nickname: users.nickname,
+        account: users.account,
+        role: chatGroupMembers.role,
+        groupNickname: chatGroupMembers.nickname,
+        joinedAt: chatGroupMembers.joinedAt,
+      })
+      .from(chatGroupMembers)
+      .innerJoin(users, eq(users.id, chatGroupMembers.userId))
+      .where(eq(chatGroupMembers.groupId, groupId))
+      // The owner first, then in joining order.
+      .orderBy(sql`${chatGroupMembers.role} = 'owner' desc`, asc(chatGroupMembers.joinedAt), asc(users.id))
+  );
 }
 
 const memberCount = sql<number>`(select count(*)::int from chat_group_members c where c.group_id = ${chatGroups.id})`;
@@ -93,7 +90,10 @@ export async function listForUser(db: Executor, userId: number): Promise<GroupWi
 }
 
 export async function countMembers(db: Executor, groupId: number): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(chatGroupMembers).where(eq(chatGroupMembers.groupId, groupId));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatGroupMembers)
+    .where(eq(chatGroupMembers.groupId, groupId));
   return rows[0]?.n ?? 0;
 }
 

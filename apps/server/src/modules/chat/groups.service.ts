@@ -8,12 +8,13 @@
  */
 import { chatApi, type GroupDetails, type GroupSummary, type ServerFrame } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
-import type { RealtimeHub } from '../realtime/realtime-hub.js';
+import { DomainError } from '../../core/errors.js';
+import type { RealtimeHub } from '../../infra/realtime/realtime-hub.js';
 import { peerView } from './chat-views.js';
 import * as chatRepo from './chat.repository.js';
 import * as friendsRepo from './friends.repository.js';
 import * as repo from './groups.repository.js';
+import * as clock from '../../core/clock.js';
 
 type GroupEvent = Extract<ServerFrame, { type: 'group_event' }>['data']['event'];
 
@@ -81,7 +82,7 @@ export interface CreateGroupInput {
 
 export async function createGroup(db: Database, hub: RealtimeHub, userId: number, input: CreateGroupInput): Promise<GroupDetails> {
   const invitees = [...new Set(input.member_uids)].filter((id) => id !== userId);
-  const now = new Date();
+  const now = clock.now();
   const group = await db.transaction(async (tx) => {
     await assertAllFriends(tx, userId, invitees);
     const created = await repo.insertGroup(tx, { name: input.name, announcement: input.announcement, ownerId: userId, createdAt: now });
@@ -130,14 +131,19 @@ export async function updateGroup(
 /** Adds the inviter's friends who are not members yet; members already in it are skipped, not refused. */
 export async function invite(db: Database, hub: RealtimeHub, userId: number, groupId: number, uids: number[]): Promise<GroupDetails> {
   const wanted = [...new Set(uids)].filter((id) => id !== userId);
-  const now = new Date();
+  const now = clock.now();
   const { group, role, joined } = await db.transaction(async (tx) => {
     const { group: current, member } = await membershipOf(tx, groupId, userId, true);
     await assertAllFriends(tx, userId, wanted);
     const already = await repo.membersAmong(tx, groupId, wanted);
     const fresh = wanted.filter((id) => !already.has(id));
     if ((await repo.countMembers(tx, groupId)) + fresh.length > chatApi.GROUP_MEMBERS_MAX) throw new DomainError('GROUP_FULL');
-    const added = await repo.insertMembers(tx, groupId, fresh.map((id) => ({ userId: id, role: 'member' as const, nickname: '' })), now);
+    const added = await repo.insertMembers(
+      tx,
+      groupId,
+      fresh.map((id) => ({ userId: id, role: 'member' as const, nickname: '' })),
+      now,
+    );
     const conversation = (await chatRepo.findGroupConversation(tx, groupId))!;
     // Newcomers read the history but start with nothing unread.
     await chatRepo.addParticipants(tx, conversation.id, added, conversation.lastMessageId ?? 0);
@@ -184,7 +190,7 @@ export async function disband(db: Database, hub: RealtimeHub, userId: number, gr
   const group = await db.transaction(async (tx) => {
     const { member } = await membershipOf(tx, groupId, userId, true);
     if (member.role !== 'owner') throw new DomainError('GROUP_OWNER_ONLY');
-    const disbanded = await repo.updateGroup(tx, groupId, { disbandedAt: new Date() });
+    const disbanded = await repo.updateGroup(tx, groupId, { disbandedAt: clock.now() });
     const conversation = (await chatRepo.findGroupConversation(tx, groupId))!;
     await chatRepo.removeParticipants(tx, conversation.id);
     return disbanded;

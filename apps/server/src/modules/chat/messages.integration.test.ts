@@ -144,7 +144,13 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     const page3 = await t.call({ method: 'GET', url: `/api/chat/messages?type=user&id=${e.uid}&limit=2&before=${ids[1]}`, token: d.token });
     expect(page3.data).toMatchObject({ has_more: false });
     expect(page3.data.list.map((m: { content: string }) => m.content)).toEqual(['m0']);
-    for (const query of ['type=user', `type=user&id=${e.uid}&limit=0`, `type=user&id=${e.uid}&limit=101`, `type=x&id=${e.uid}`, `type=user&id=${e.uid}&before=abc`]) {
+    for (const query of [
+      'type=user',
+      `type=user&id=${e.uid}&limit=0`,
+      `type=user&id=${e.uid}&limit=101`,
+      `type=x&id=${e.uid}`,
+      `type=user&id=${e.uid}&before=abc`,
+    ]) {
       expect((await t.call({ method: 'GET', url: `/api/chat/messages?${query}`, token: d.token })).data.code).toBe('PARAMETER_ERROR');
     }
   });
@@ -159,7 +165,8 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     expect(await unread(reader)).toBe(3);
     expect(await unread(writer)).toBe(1);
 
-    const read = (user: SignedInUser, conversation: object, last_id: unknown) => t.call({ method: 'POST', url: '/api/chat/read', token: user.token, payload: { conversation, last_id } });
+    const read = (user: SignedInUser, conversation: object, last_id: unknown) =>
+      t.call({ method: 'POST', url: '/api/chat/read', token: user.token, payload: { conversation, last_id } });
     const mid = await read(reader, { type: 'user', id: writer.uid }, sent[1]);
     expect(mid.data).toEqual({ conversation: { type: 'user', id: writer.uid }, last_read_id: sent[1], unread: 1, total_unread: 1 });
     const back = await read(reader, { type: 'user', id: writer.uid }, sent[0]);
@@ -188,7 +195,9 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     await send(t, f2, { type: 'user', id: me.uid }, 'again f2');
     const list = await t.call({ method: 'GET', url: '/api/chat/conversations', token: me.token });
     expect(list.data.total_unread).toBe(3);
-    expect(list.data.list.map((c: { title: string; unread: number; last_message: { content: string } }) => [c.title, c.unread, c.last_message.content])).toEqual([
+    expect(
+      list.data.list.map((c: { title: string; unread: number; last_message: { content: string } }) => [c.title, c.unread, c.last_message.content]),
+    ).toEqual([
       ['Second (remark)', 2, 'again f2'],
       ['First', 1, 'from f1'],
     ]);
@@ -207,7 +216,16 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     for (let i = 0; i < chatApi.CHAT_SYNC_LIMIT + 3; i += 1) {
       const actor = i % 2 === 0 ? meActor : friendActor;
       const to = i % 2 === 0 ? friend.uid : me.uid;
-      mine.push((await chat.sendMessage(t.database.db, hub, actor, { conversation: { type: 'user', id: to }, msg_type: 'text', content: `s${i}`, client_id: clientId() })).id);
+      mine.push(
+        (
+          await chat.sendMessage(t.database.db, hub, actor, {
+            conversation: { type: 'user', id: to },
+            msg_type: 'text',
+            content: `s${i}`,
+            client_id: clientId(),
+          })
+        ).id,
+      );
       if (i === 5) await send(t, other1, { type: 'user', id: other2.uid }, 'not yours');
     }
     const first = await t.call({ method: 'GET', url: `/api/chat/sync?after=${start}`, token: me.token });
@@ -255,24 +273,22 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
 
   it('publishes chat to both sides keyed for each, read to the other side and the exact total to the reader', async () => {
     const hub = new RecordingHub();
-    const message = await chat.sendMessage(t.database.db, hub, { id: alice.uid, serviceAgent: false }, {
-      conversation: { type: 'user', id: bob.uid },
-      msg_type: 'text',
-      content: 'frames',
-      client_id: clientId(),
-    });
+    // The first send and its replay must carry the same text, so both go through one call.
+    const sendFrames = (client_id: string) =>
+      chat.sendMessage(
+        t.database.db,
+        hub,
+        { id: alice.uid, serviceAgent: false },
+        { conversation: { type: 'user', id: bob.uid }, msg_type: 'text', content: 'frames', client_id },
+      );
+    const message = await sendFrames(clientId());
     expect(hub.to(alice.uid, 'chat').map((f) => f.data)).toEqual([message]);
     expect(hub.to(bob.uid, 'chat').map((f) => f.data)).toEqual([{ ...message, conversation: { type: 'user', id: alice.uid } }]);
     expect(hub.recipients('chat')).toEqual([alice.uid, bob.uid].sort((a, b) => a - b));
 
     // A replay publishes nothing.
     hub.clear();
-    await chat.sendMessage(t.database.db, hub, { id: alice.uid, serviceAgent: false }, {
-      conversation: { type: 'user', id: bob.uid },
-      msg_type: 'text',
-      content: 'frames',
-      client_id: message.client_id!,
-    });
+    await sendFrames(message.client_id!);
     expect(hub.sent).toEqual([]);
 
     const result = await chat.markRead(t.database.db, hub, { id: bob.uid, serviceAgent: false }, { type: 'user', id: alice.uid }, message.id);
@@ -296,9 +312,25 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
   it('the gateway path validates like the HTTP one', async () => {
     const hub = new RecordingHub();
     const actor = { id: alice.uid, serviceAgent: false };
-    const body = chat.toChatToSendBody(actor, { id: bob.uid, to_group: false, to_user_type: 'user', user_type: 'user', content: '   ', msg_type: 'text', client_id: clientId() });
+    const body = chat.toChatToSendBody(actor, {
+      id: bob.uid,
+      to_group: false,
+      to_user_type: 'user',
+      user_type: 'user',
+      content: '   ',
+      msg_type: 'text',
+      client_id: clientId(),
+    });
     await expect(chat.sendMessage(t.database.db, hub, actor, body)).rejects.toMatchObject({ code: 'PARAMETER_ERROR' });
-    const zero = chat.toChatToSendBody(actor, { id: 0, to_group: false, to_user_type: 'user', user_type: 'user', content: 'x', msg_type: 'text', client_id: clientId() });
+    const zero = chat.toChatToSendBody(actor, {
+      id: 0,
+      to_group: false,
+      to_user_type: 'user',
+      user_type: 'user',
+      content: 'x',
+      msg_type: 'text',
+      client_id: clientId(),
+    });
     await expect(chat.sendMessage(t.database.db, hub, actor, zero)).rejects.toMatchObject({ code: 'PARAMETER_ERROR' });
     expect(hub.sent).toEqual([]);
   });

@@ -58,7 +58,12 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
     await send(t, customer, desk(customer.uid), 'tx 0xabc');
     expect((await ticketOf(agent1, customer.uid)).unread).toBe(2);
     expect((await ticketOf(agent2, customer.uid)).unread).toBe(2);
-    const read = await t.call({ method: 'POST', url: '/api/chat/read', token: agent2.token, payload: { conversation: desk(customer.uid), last_id: sent.data.id } });
+    const read = await t.call({
+      method: 'POST',
+      url: '/api/chat/read',
+      token: agent2.token,
+      payload: { conversation: desk(customer.uid), last_id: sent.data.id },
+    });
     expect(read.data).toMatchObject({ conversation: desk(customer.uid), last_read_id: sent.data.id, unread: 1 });
     expect((await ticketOf(agent1, customer.uid)).unread).toBe(1);
     // The customer's own messages are not unread for the customer.
@@ -104,7 +109,9 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
     await send(t, customer, desk(customer.uid), 'still missing');
     expect(await ticketOf(agent1, customer.uid)).toMatchObject({ state: 'open', agent: null });
     const list = await t.call({ method: 'GET', url: '/api/chat/conversations', token: customer.token });
-    expect(list.data.list).toContainEqual(expect.objectContaining({ conversation: desk(customer.uid), title: '', last_message: expect.objectContaining({ content: 'still missing' }) }));
+    expect(list.data.list).toContainEqual(
+      expect.objectContaining({ conversation: desk(customer.uid), title: '', last_message: expect.objectContaining({ content: 'still missing' }) }),
+    );
 
     // An agent following up on a closed desk takes it.
     expect((await close(loser, customer.uid)).data.state).toBe('closed');
@@ -127,7 +134,12 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
     const hub = new RecordingHub();
     const db = t.database.db;
     const customerActor = { id: customer.uid, serviceAgent: false };
-    const message = await chat.sendMessage(db, hub, customerActor, { conversation: desk(customer.uid), msg_type: 'text', content: 'frames?', client_id: clientId() });
+    const message = await chat.sendMessage(db, hub, customerActor, {
+      conversation: desk(customer.uid),
+      msg_type: 'text',
+      content: 'frames?',
+      client_id: clientId(),
+    });
     expect(hub.recipients('chat')).toEqual([agent1.uid, agent2.uid, customer.uid].sort((a, b) => a - b));
     expect(hub.to(agent2.uid, 'chat')[0]!.data).toEqual(message);
 
@@ -141,7 +153,15 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
 
     // The socket's to_chat for "write to customer service" lands in the sender's own desk.
     hub.clear();
-    const viaSocket = chat.toChatToSendBody(customerActor, { id: 0, to_group: false, to_user_type: 'service', user_type: 'user', content: 'socket', msg_type: 'text', client_id: clientId() });
+    const viaSocket = chat.toChatToSendBody(customerActor, {
+      id: 0,
+      to_group: false,
+      to_user_type: 'service',
+      user_type: 'user',
+      content: 'socket',
+      msg_type: 'text',
+      client_id: clientId(),
+    });
     const stored = await chat.sendMessage(db, hub, customerActor, viaSocket);
     expect(stored.conversation).toEqual(desk(customer.uid));
   });

@@ -7,7 +7,7 @@
  */
 import type { ServiceTicket } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { agentView, messageView, peerView } from './chat-views.js';
 import type { ChatActor } from './chat.service.js';
 import * as repo from './chat.repository.js';

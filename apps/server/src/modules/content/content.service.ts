@@ -1,5 +1,5 @@
 import type { ArticleKind, LanguageCode } from '@reef/contract';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import type { HelpArticle, HelpLibrary } from './help-content.js';
 
 export function listArticles(library: HelpLibrary, language: LanguageCode, query: { kind?: ArticleKind; page: number; limit: number }) {

@@ -12,7 +12,12 @@ describe('shipped help content', () => {
     const english = library.get('en-us')!;
     expect(english.length).toBeGreaterThanOrEqual(15);
     for (const { code } of LANGUAGES) {
-      expect(library.get(code)!.map((a) => a.slug).sort()).toEqual(english.map((a) => a.slug).sort());
+      expect(
+        library
+          .get(code)!
+          .map((a) => a.slug)
+          .sort(),
+      ).toEqual(english.map((a) => a.slug).sort());
     }
     expect(new Set(english.map((a) => a.kind))).toEqual(new Set(['article', 'announcement', 'faq']));
   });
@@ -62,7 +67,11 @@ describe('help file parsing', () => {
         fs.mkdirSync(path.join(dir, code));
         fs.copyFileSync(path.join(contentFolder, code, 'withdrawal.md'), path.join(dir, code, 'withdrawal.md'));
       }
-      expect(loadHelpLibrary(dir).get('de-de')!.map((a) => a.slug)).toEqual(['withdrawal']);
+      expect(
+        loadHelpLibrary(dir)
+          .get('de-de')!
+          .map((a) => a.slug),
+      ).toEqual(['withdrawal']);
       fs.copyFileSync(path.join(contentFolder, 'en-us', 'transfer.md'), path.join(dir, 'en-us', 'transfer.md'));
       expect(() => loadHelpLibrary(dir)).toThrow(/transfer is missing in zh-tw/);
     } finally {

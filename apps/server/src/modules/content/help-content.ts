@@ -100,7 +100,12 @@ export function loadHelpLibrary(folder: string = contentFolder): HelpLibrary {
   const library = new Map<LanguageCode, HelpArticle[]>();
   for (const { code } of LANGUAGES) {
     const dir = path.join(folder, code);
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.md'))
+          .sort()
+      : [];
     const articles = files.map((file) => {
       const where = `${code}/${file}`;
       const { meta, body } = parseHelpFile(fs.readFileSync(path.join(dir, file), 'utf8'), where);

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { eventsOfUser } from '../events/events.service.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { multipart, png } from '../uploads/upload-fixtures.js';
@@ -152,6 +153,16 @@ describe.each(databaseKinds)('recharge by review on %s', (kind) => {
     expect(res.data.reviewed_at).not.toBeNull();
     expect(res.data.credited_at).not.toBeNull();
     expect(await balance(user, 'usdt')).toBe('42.12345678');
+    expect(await eventsOfUser(t.database.db, user.uid)).toEqual([
+      expect.objectContaining({
+        type: 'deposit.credited',
+        deposit_id: submitted.data.id,
+        asset: 'usdt',
+        amount: '42.12345678',
+        method: 'review',
+        reviewer_id: t.admin.uid,
+      }),
+    ]);
     expect((await ownList(user)).list[0]).toMatchObject({ status: 'credited', reason: null });
     const bills = await t.call({ method: 'GET', url: '/api/finance/bill/usdt?limit=1', token: user.token });
     expect(bills.data.list[0]).toMatchObject({ kind: 'deposit', amount: '42.12345678' });
@@ -194,9 +205,7 @@ describe.each(databaseKinds)('recharge by review on %s', (kind) => {
     const user = await t.signIn();
     const submitted = await recharge(user, { amount: '100', voucher: randomHash() });
     const before = (await systemBalanceUnits(t.database.db, 'chain_in')).get('usdt') ?? 0n;
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 5 === 4 ? reject(submitted.data.id, 'race') : approve(submitted.data.id))),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 5 === 4 ? reject(submitted.data.id, 'race') : approve(submitted.data.id))));
     const settled = results.filter((r) => r.status === 200);
     expect(settled).toHaveLength(1);
     const final = settled[0]!.data.status as string;

@@ -60,8 +60,7 @@ describe.each(databaseKinds)('on-chain deposits on %s', (kind) => {
   const balance = async (user: SignedInUser, asset: string): Promise<string> =>
     (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.balances.find((b: { key: string }) => b.key === asset).amount;
   const deposits = async (user: SignedInUser) => (await t.call({ method: 'GET', url: '/api/finance/recharges', token: user.token })).data;
-  const send = (user: SignedInUser, token: Address, amount: string, to: Address = depositAddress) =>
-    chain.transfer(user.wallet, token, to, parseEther(amount));
+  const send = (user: SignedInUser, token: Address, amount: string, to: Address = depositAddress) => chain.transfer(user.wallet, token, to, parseEther(amount));
 
   it('a USDT deposit from the user own wallet is pending until 3 blocks, then the watcher credits it once', async () => {
     const hash = await send(alice, usdt, '25.123456789123456789');

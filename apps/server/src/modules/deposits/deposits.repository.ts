@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { deposits, users } from '../../db/schema/index.js';
+import * as clock from '../../core/clock.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type PendingDeposit = DepositRow & { account: string };
@@ -80,14 +81,14 @@ export interface Progress {
 export async function recordProgress(db: Executor, id: number, progress: Progress): Promise<DepositRow | undefined> {
   const rows = await db
     .update(deposits)
-    .set({ ...progress, checkedAt: new Date() })
+    .set({ ...progress, checkedAt: clock.now() })
     .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')))
     .returning();
   return rows[0];
 }
 
 export async function markCredited(db: Executor, id: number, progress: Progress & { amount: string; entryId: number }): Promise<DepositRow> {
-  const now = new Date();
+  const now = clock.now();
   const rows = await db
     .update(deposits)
     .set({ ...progress, status: 'credited', checkedAt: now, creditedAt: now })
@@ -100,7 +101,7 @@ export async function markCredited(db: Executor, id: number, progress: Progress 
 export async function markFailed(db: Executor, id: number, failure: string): Promise<void> {
   await db
     .update(deposits)
-    .set({ status: 'failed', failure, checkedAt: new Date() })
+    .set({ status: 'failed', failure, checkedAt: clock.now() })
     .where(and(eq(deposits.id, id), eq(deposits.status, 'pending')));
 }
 

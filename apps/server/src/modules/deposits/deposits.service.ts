@@ -16,14 +16,16 @@ import { getAddress, type Address, type Hash } from 'viem';
 import { fromUnits, toUnits, type AdminDeposit, type Deposit, type DepositAsset, type DepositStatus, type ErrorCode, type RechargeMode } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
-import { ChainUnreachable, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
+import { ChainUnreachable, readChainForClaim, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
 import { verifyTokenTransfer, weiToUnits, type TransferRefusal, type TransferVerification } from '../chain/token-transfer.js';
+import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
 import { findUploadByAddress } from '../uploads/uploads.service.js';
 import * as repo from './deposits.repository.js';
+import * as clock from '../../core/clock.js';
 
 export interface DepositContext {
   db: Database;
@@ -41,7 +43,6 @@ const REFUSALS: Record<TransferRefusal, ErrorCode> = {
   wrong_sender: 'DEPOSIT_WRONG_SENDER',
 };
 
-
 type Decision = WatchDecision<repo.Progress, repo.Progress & { amount: string }>;
 
 function decide(verification: TransferVerification, asset: DepositAsset, config: Config): Decision {
@@ -54,7 +55,6 @@ function decide(verification: TransferVerification, asset: DepositAsset, config:
   return verification.confirmations >= config.depositConfirmations ? { kind: 'credit', progress } : { kind: 'wait', progress };
 }
 
-
 async function verify(ctx: DepositContext, chain: ChainClient, asset: DepositAsset, txHash: string, account: string) {
   const { depositAddress, tokenContracts } = ctx.config.chain!;
   try {
@@ -65,10 +65,10 @@ async function verify(ctx: DepositContext, chain: ChainClient, asset: DepositAss
   }
 }
 
-/** One journal entry: `units` of the deposit's asset from `chain_in` to its owner. */
-function postDeposit(tx: Transaction, row: repo.DepositRow, units: bigint, memo: string, actorId: number) {
+/** One journal entry: `units` of the deposit's asset from `chain_in` to its owner, and its event. */
+async function postDeposit(tx: Transaction, row: repo.DepositRow, units: bigint, memo: string, actorId: number) {
   const asset = row.asset as DepositAsset;
-  return postEntry(tx, {
+  const posted = await postEntry(tx, {
     kind: 'deposit',
     memo,
     actorId,
@@ -77,6 +77,18 @@ function postDeposit(tx: Transaction, row: repo.DepositRow, units: bigint, memo:
       { account: { userId: row.userId, asset }, amount: units, kind: 'deposit' },
     ],
   });
+  const method = row.method as RechargeMode;
+  await recordEvent(tx, {
+    type: 'deposit.credited',
+    user_id: row.userId,
+    deposit_id: row.id,
+    asset,
+    amount: fromUnits(units),
+    method,
+    reviewer_id: method === 'review' ? actorId : null,
+    entry_id: posted.entryId,
+  });
+  return posted;
 }
 
 async function credit(tx: Transaction, row: repo.DepositRow, progress: repo.Progress & { amount: string }) {
@@ -164,13 +176,7 @@ export async function submitDeposit(ctx: DepositContext, user: { id: number; acc
   // A claimed hash needs no RPC round trip; the unique index below settles the concurrent case.
   if (await repo.findByHash(db, hash)) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
 
-  let verification: TransferVerification;
-  try {
-    verification = await verify(ctx, chain, asset, hash, user.account);
-  } catch (error) {
-    if (error instanceof ChainUnreachable) throw new DomainError('DEPOSITS_UNAVAILABLE');
-    throw error;
-  }
+  const verification = await readChainForClaim(() => verify(ctx, chain, asset, hash, user.account));
   const decision = decide(verification, asset, config);
   if (decision.kind === 'refuse') {
     const details = decision.code === 'DEPOSIT_BELOW_MINIMUM' ? { minimum: fromUnits(toUnits(config.rechargeMinimums[asset])) } : {};
@@ -190,27 +196,30 @@ export async function listOwnDeposits(db: Database, config: Config, userId: numb
   return { list: list.map((row) => view(row, config)), page, limit, total };
 }
 
-
 /**
  * One pass of the watcher: re-checks every pending deposit on chain (oldest first), records its progress,
  * credits the confirmed ones and fails the ones the chain now refuses. Safe to run concurrently with
  * itself and with submissions: crediting happens only under the row lock of a still-pending row.
  */
-export async function creditConfirmedDeposits(ctx: DepositContext, now = new Date()): Promise<WatchPass> {
+export async function creditConfirmedDeposits(ctx: DepositContext, now = clock.now()): Promise<WatchPass> {
   const { db, config, chain } = ctx;
   if (!config.chain || !chain) return { credited: 0, failed: 0, pending: 0 };
-  return runWatchPass(await repo.pendingBatch(db, WATCH_BATCH), {
-    decide: async (row) => decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash!, row.account), row.asset as DepositAsset, config),
-    markFailed: (row, code) => repo.markFailed(db, row.id, code),
-    recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
-    credit: (row, progress) =>
-      db.transaction(async (tx) => {
-        const locked = await repo.lockPending(tx, row.id);
-        if (!locked) return false;
-        await credit(tx, locked, progress);
-        return true;
-      }),
-  }, now);
+  return runWatchPass(
+    await repo.pendingBatch(db, WATCH_BATCH),
+    {
+      decide: async (row) => decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash!, row.account), row.asset as DepositAsset, config),
+      markFailed: (row, code) => repo.markFailed(db, row.id, code),
+      recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
+      credit: (row, progress) =>
+        db.transaction(async (tx) => {
+          const locked = await repo.lockPending(tx, row.id);
+          if (!locked) return false;
+          await credit(tx, locked, progress);
+          return true;
+        }),
+    },
+    now,
+  );
 }
 
 export async function listForReview(db: Database, config: Config, status: DepositStatus | undefined, page: number, limit: number) {
@@ -250,10 +259,10 @@ async function settleReview(
   });
 }
 
-export function approveReview(db: Database, config: Config, operatorId: number, id: number, idempotencyKey?: string, now = new Date()) {
+export function approveReview(db: Database, config: Config, operatorId: number, id: number, idempotencyKey?: string, now = clock.now()) {
   return settleReview(db, config, operatorId, id, { status: 'credited' }, idempotencyKey, now);
 }
 
-export function rejectReview(db: Database, config: Config, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = new Date()) {
+export function rejectReview(db: Database, config: Config, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = clock.now()) {
   return settleReview(db, config, operatorId, id, { status: 'rejected', reason }, idempotencyKey, now);
 }

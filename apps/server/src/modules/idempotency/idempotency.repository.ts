@@ -4,11 +4,7 @@ import { idempotencyKeys } from '../../db/schema/index.js';
 
 /** Claims the key; false when it exists (after waiting for a concurrent claimant to commit or roll back). */
 export async function claim(db: Executor, userId: number, key: string, requestHash: string): Promise<boolean> {
-  const rows = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const rows = await db.insert(idempotencyKeys).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
 

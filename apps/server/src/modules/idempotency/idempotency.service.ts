@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Database, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import * as repo from './idempotency.repository.js';
 
 const KEY_RE = /^[A-Za-z0-9_:.-]{8,128}$/;

@@ -81,7 +81,13 @@ describe.each(databaseKinds)('incomes on %s', (kind) => {
   it('lists every reward kind with its totals', async () => {
     const res = await get('/api/user/award');
     expect(res.data.list).toEqual([
-      { kind: 'direct', totals: [{ asset: 'coin', amount: '10.00000000' }, { asset: 'usdt', amount: '3.75000000' }] },
+      {
+        kind: 'direct',
+        totals: [
+          { asset: 'coin', amount: '10.00000000' },
+          { asset: 'usdt', amount: '3.75000000' },
+        ],
+      },
       { kind: 'indirect', totals: [{ asset: 'usdt', amount: '0.00000001' }] },
       { kind: 'dividend', totals: [] },
       { kind: 'performance', totals: [] },

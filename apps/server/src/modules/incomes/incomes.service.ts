@@ -6,6 +6,7 @@
 import { REWARD_KINDS, fromUnits, rewardBillKind, toUnits, type AssetKey, type RewardKind } from '@reef/contract';
 import type { Database } from '../../db/client.js';
 import { billsOfKind, userKindTotals } from '../ledger/ledger.service.js';
+import * as clock from '../../core/clock.js';
 
 const BILL_KIND_TO_REWARD = new Map<string, RewardKind>(REWARD_KINDS.map((kind) => [rewardBillKind(kind), kind]));
 
@@ -24,7 +25,7 @@ function perAsset(entries: { asset: AssetKey; units: bigint }[]) {
   return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([asset, units]) => ({ asset, amount: fromUnits(units) }));
 }
 
-export async function incomes(db: Database, userId: number, now = new Date()) {
+export async function incomes(db: Database, userId: number, now = clock.now()) {
   const rows = await rewardRows(db, userId, now);
   return {
     list: rows.map((r) => ({ kind: r.kind, asset: r.asset, total: fromUnits(r.total), today: fromUnits(r.today) })),
@@ -33,7 +34,7 @@ export async function incomes(db: Database, userId: number, now = new Date()) {
   };
 }
 
-export async function award(db: Database, userId: number, now = new Date()) {
+export async function award(db: Database, userId: number, now = clock.now()) {
   const rows = await rewardRows(db, userId, now);
   return {
     list: REWARD_KINDS.map((kind) => ({

@@ -10,8 +10,7 @@ describe.each(databaseKinds)('operator adjustments on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const adjust = (token: string, payload: Record<string, unknown>) =>
-    t.call({ method: 'POST', url: '/api/admin/ledger/adjust', token, payload });
+  const adjust = (token: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/admin/ledger/adjust', token, payload });
 
   it('credits and debits a user against the adjustment account, with the operator and memo recorded', async () => {
     const user = await t.signIn();
@@ -19,9 +18,7 @@ describe.each(databaseKinds)('operator adjustments on %s', (kind) => {
     expect(credit.data).toMatchObject({ asset: 'fuel', balance: '12.50000000' });
     const debit = await adjust(t.admin.token, { uid: user.uid, asset: 'fuel', amount: '-2.5', memo: 'correction' });
     expect(debit.data.balance).toBe('10.00000000');
-    const rows = await t.database.db.execute(
-      sql`select actor_id, memo, kind from journal_entries where id = ${debit.data.entry_id}`,
-    );
+    const rows = await t.database.db.execute(sql`select actor_id, memo, kind from journal_entries where id = ${debit.data.entry_id}`);
     expect((rows as unknown as { rows: unknown[] }).rows[0]).toEqual({ actor_id: t.admin.uid, memo: 'correction', kind: 'adjustment' });
     for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
   });
@@ -29,9 +26,7 @@ describe.each(databaseKinds)('operator adjustments on %s', (kind) => {
   it('refuses a debit below zero, and bad input, changing nothing', async () => {
     const user = await t.signIn();
     await adjust(t.admin.token, { uid: user.uid, asset: 'usdt', amount: '5', memo: 'seed' });
-    expect((await adjust(t.admin.token, { uid: user.uid, asset: 'usdt', amount: '-5.00000001', memo: 'x' })).data.code).toBe(
-      'INSUFFICIENT_BALANCE',
-    );
+    expect((await adjust(t.admin.token, { uid: user.uid, asset: 'usdt', amount: '-5.00000001', memo: 'x' })).data.code).toBe('INSUFFICIENT_BALANCE');
     const bad: Record<string, unknown>[] = [
       { uid: user.uid, asset: 'usdt', amount: '0', memo: 'x' },
       { uid: user.uid, asset: 'usdt', amount: '1.123456789', memo: 'x' },
@@ -70,9 +65,7 @@ describe.each(databaseKinds)('operator adjustments on %s', (kind) => {
         );
       }),
     ).rejects.toThrow();
-    await expect(
-      t.database.db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${user.uid} and asset = 'usdt'`),
-    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${user.uid} and asset = 'usdt'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from postings`)).rejects.toThrow();
   });
 });

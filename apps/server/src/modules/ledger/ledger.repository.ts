@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
+import * as clock from '../../core/clock.js';
 
 export async function insertUserAccounts(db: Executor, userId: number): Promise<void> {
   await db
@@ -39,26 +40,13 @@ export async function applyToAccount(db: Executor, accountId: number, amount: st
   const rows = await db
     .update(ledgerAccounts)
     .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
-    .where(
-      and(
-        eq(ledgerAccounts.id, accountId),
-        sql`(${ledgerAccounts.mayGoNegative} or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`,
-      ),
-    )
+    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.mayGoNegative} or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`))
     .returning({ balance: ledgerAccounts.balance });
   return rows[0]?.balance ?? null;
 }
 
-export async function accountOwner(db: Executor, accountId: number): Promise<{ userId: number | null; asset: string } | undefined> {
-  const rows = await db
-    .select({ userId: ledgerAccounts.userId, asset: ledgerAccounts.asset })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, accountId));
-  return rows[0];
-}
-
 export async function insertEntry(db: Executor, kind: string, memo: string, actorId: number | null): Promise<number> {
-  const rows = await db.insert(journalEntries).values({ kind, memo, actorId }).returning({ id: journalEntries.id });
+  const rows = await db.insert(journalEntries).values({ kind, memo, actorId, createdAt: clock.now() }).returning({ id: journalEntries.id });
   return rows[0]!.id;
 }
 
@@ -74,7 +62,8 @@ export interface PostingRow {
 }
 
 export async function insertPostings(db: Executor, rows: PostingRow[]): Promise<void> {
-  await db.insert(postings).values(rows);
+  const createdAt = clock.now();
+  await db.insert(postings).values(rows.map((row) => ({ ...row, createdAt })));
 }
 
 export async function userBalances(db: Executor, userId: number): Promise<{ asset: AssetKey; balance: string }[]> {
@@ -161,13 +150,6 @@ export async function journalSums(db: Executor): Promise<Map<string, string>> {
     .from(postings)
     .groupBy(postings.asset);
   return new Map(rows.map((r) => [r.asset, r.total]));
-}
-
-export async function systemAccounts(db: Executor) {
-  return db
-    .select({ systemKey: ledgerAccounts.systemKey, asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(isNull(ledgerAccounts.userId));
 }
 
 /** Balances of one system account per asset (a lake's reserves); missing assets read as zero. */

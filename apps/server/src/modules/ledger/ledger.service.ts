@@ -5,7 +5,7 @@
  */
 import { fromUnits, toUnits, type AssetKey, type BillLine } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import * as repo from './ledger.repository.js';
 
 /**
@@ -19,17 +19,7 @@ import * as repo from './ledger.repository.js';
  * `airdrop` (airdrop credits; negative: minus what was given away), `rewards` (reward income paid to users; negative).
  */
 export type SystemAccountKey =
-  | 'adjustment'
-  | 'fees'
-  | 'burned'
-  | `lake:${number}`
-  | 'pending_withdrawal'
-  | 'withdrawn'
-  | 'chain_in'
-  | 'rusd_sales'
-  | 'rusd_issue'
-  | 'airdrop'
-  | 'rewards';
+  'adjustment' | 'fees' | 'burned' | `lake:${number}` | 'pending_withdrawal' | 'withdrawn' | 'chain_in' | 'rusd_sales' | 'rusd_issue' | 'airdrop' | 'rewards';
 
 const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in', 'rusd_issue', 'airdrop', 'rewards']);
 
@@ -99,8 +89,35 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
   }
   // Restore the caller's order so bill lines of one entry read as written (amount before fee).
   rows.sort((a, b) => a.index - b.index);
-  await repo.insertPostings(tx, rows.map(({ index: _index, ...row }) => row));
+  await repo.insertPostings(
+    tx,
+    rows.map(({ index: _index, ...row }) => row),
+  );
   return { entryId, userBalances };
+}
+
+export interface AdjustmentInput {
+  actorId: number;
+  userId: number;
+  asset: AssetKey;
+  /** Signed units: a credit or a debit. */
+  amount: bigint;
+  memo: string;
+}
+
+/** Operators fund and correct accounts only through an audited entry against the adjustment account. */
+export async function adjustBalance(tx: Transaction, input: AdjustmentInput) {
+  // An unknown uid has no ledger accounts: resolving its posting refuses the entry with USER_NOT_FOUND.
+  const posted = await postEntry(tx, {
+    kind: 'adjustment',
+    memo: input.memo,
+    actorId: input.actorId,
+    postings: [
+      { account: { userId: input.userId, asset: input.asset }, amount: input.amount, kind: 'adjustment' },
+      { account: { system: 'adjustment', asset: input.asset }, amount: -input.amount, kind: 'adjustment' },
+    ],
+  });
+  return { entry_id: posted.entryId, asset: input.asset, balance: posted.userBalances.get(balanceKey(input.userId, input.asset))! };
 }
 
 async function resolveAccount(tx: Transaction, ref: AccountRef): Promise<{ accountId: number; userId: number | null }> {
@@ -168,7 +185,5 @@ export async function systemBalanceUnits(db: Executor, key: SystemAccountKey): P
 /** Units per asset of several system accounts in one query (e.g. the reserves of every lake). */
 export async function systemBalancesUnits(db: Executor, keys: SystemAccountKey[]): Promise<Map<string, Map<string, bigint>>> {
   const balances = await repo.systemBalancesFor(db, keys);
-  return new Map(
-    [...balances].map(([key, byAsset]) => [key, new Map([...byAsset].map(([asset, value]) => [asset, toUnits(value)]))]),
-  );
+  return new Map([...balances].map(([key, byAsset]) => [key, new Map([...byAsset].map(([asset, value]) => [asset, toUnits(value)]))]));
 }

@@ -57,7 +57,14 @@ describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
 
   it('quotes, swaps exactly the quote, burns the coin fee share, and moves the price', async () => {
     const q = await quote('coin', 'usdt', '100');
-    expect(q.data).toMatchObject({ amount_in: '100.00000000', amount_out: '493.57901719', fee: '0.30000000', burn: '0.15000000', price: '5.00000000', price_impact: '0.9871' });
+    expect(q.data).toMatchObject({
+      amount_in: '100.00000000',
+      amount_out: '493.57901719',
+      fee: '0.30000000',
+      burn: '0.15000000',
+      price: '5.00000000',
+      price_impact: '0.9871',
+    });
     const res = await swap('coin', 'usdt', { amount: '100', min_out: q.data.min_received }, trader, 'swap-key-0001');
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ amount_out: '493.57901719', balance_from: '900.00000000', balance_to: '1493.57901719' });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { lakes, pricePoints, swaps } from '../../db/schema/index.js';
+import * as clock from '../../core/clock.js';
 
 export type LakeRow = typeof lakes.$inferSelect;
 
@@ -39,7 +40,7 @@ export async function updateLake(db: Executor, id: number, patch: Partial<Pick<L
 }
 
 export async function insertSwap(db: Executor, values: typeof swaps.$inferInsert): Promise<void> {
-  await db.insert(swaps).values(values);
+  await db.insert(swaps).values({ createdAt: clock.now(), ...values });
 }
 
 export async function recentSwaps(db: Executor, lakeId: number, limit: number) {
@@ -69,7 +70,7 @@ export async function pricesAt(db: Executor, lakeIds: number[], at: Date): Promi
 }
 
 export async function insertPricePoint(db: Executor, lakeId: number, price: string, kind: 'swap' | 'sample', volumeQuote = '0') {
-  await db.insert(pricePoints).values({ lakeId, price, kind, volumeQuote });
+  await db.insert(pricePoints).values({ lakeId, price, kind, volumeQuote, createdAt: clock.now() });
 }
 
 export async function findPricePoint(db: Executor, id: number) {

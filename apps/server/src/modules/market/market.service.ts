@@ -9,11 +9,13 @@
 import { fromUnits, toUnits, type AssetKey } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
+import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
 import { formatPercent4, minReceived, poolPrice, quoteSwap } from './pool-math.js';
 import * as repo from './market.repository.js';
+import * as clock from '../../core/clock.js';
 
 const DAY_MS = 86_400_000;
 const RECENT_SWAPS = 20;
@@ -23,7 +25,10 @@ const lakeKey = (id: number): SystemAccountKey => `lake:${id}`;
 const BURNABLE: ReadonlySet<string> = new Set(['coin']);
 
 async function reservesOf(db: Executor, lakes: repo.LakeRow[]) {
-  const balances = await systemBalancesUnits(db, lakes.map((l) => lakeKey(l.id)));
+  const balances = await systemBalancesUnits(
+    db,
+    lakes.map((l) => lakeKey(l.id)),
+  );
   return new Map(
     lakes.map((l) => {
       const held = balances.get(lakeKey(l.id));
@@ -42,14 +47,10 @@ function percentChange(now: bigint, before: bigint | undefined): string | null {
 }
 
 /** Views of lakes: three queries whatever their number (reserves, 24 h volume, price 24 h ago). */
-export async function lakeViews(db: Executor, lakes: repo.LakeRow[], symbols: Record<AssetKey, string>, now = new Date()) {
+export async function lakeViews(db: Executor, lakes: repo.LakeRow[], symbols: Record<AssetKey, string>, now = clock.now()) {
   const ids = lakes.map((l) => l.id);
   const dayAgo = new Date(now.getTime() - DAY_MS);
-  const [reserves, volumes, pricesBefore] = [
-    await reservesOf(db, lakes),
-    await repo.volumesSince(db, ids, dayAgo),
-    await repo.pricesAt(db, ids, dayAgo),
-  ];
+  const [reserves, volumes, pricesBefore] = [await reservesOf(db, lakes), await repo.volumesSince(db, ids, dayAgo), await repo.pricesAt(db, ids, dayAgo)];
   return lakes.map((l) => {
     const r = reserves.get(l.id)!;
     const price = poolPrice(r.base, r.quote);
@@ -96,9 +97,7 @@ export async function getLake(db: Database, id: number, symbols: Record<AssetKey
 }
 
 function orient(lake: repo.LakeRow, reserves: { base: bigint; quote: bigint }, from: AssetKey) {
-  return from === lake.baseAsset
-    ? { reserveIn: reserves.base, reserveOut: reserves.quote }
-    : { reserveIn: reserves.quote, reserveOut: reserves.base };
+  return from === lake.baseAsset ? { reserveIn: reserves.base, reserveOut: reserves.quote } : { reserveIn: reserves.quote, reserveOut: reserves.base };
 }
 
 async function tradableLake(db: Executor, from: AssetKey, to: AssetKey, lock: boolean) {
@@ -182,6 +181,18 @@ export async function swap(db: Database, userId: number, input: SwapInput, idemp
       priceAfter,
     });
     await repo.insertPricePoint(tx, lake.id, priceAfter, 'swap', volumeQuote);
+    await recordEvent(tx, {
+      type: 'swap.executed',
+      user_id: userId,
+      lake_id: lake.id,
+      asset_in: input.from,
+      amount_in: fromUnits(q.amountIn),
+      asset_out: input.to,
+      amount_out: fromUnits(q.amountOut),
+      fee: fromUnits(q.fee),
+      burn: fromUnits(q.burn),
+      entry_id: posted.entryId,
+    });
     return {
       entry_id: posted.entryId,
       amount_in: fromUnits(q.amountIn),
@@ -272,7 +283,7 @@ const RANGES = {
   all: { spanMs: null, bucketSeconds: 86_400 },
 } as const;
 
-export async function priceSeries(db: Database, range: keyof typeof RANGES, lakeId: number | undefined, now = new Date()) {
+export async function priceSeries(db: Database, range: keyof typeof RANGES, lakeId: number | undefined, now = clock.now()) {
   const lake = lakeId ? await repo.findLake(db, lakeId) : await repo.findMainLake(db);
   if (!lake) throw new DomainError('NOT_FOUND');
   const { spanMs, bucketSeconds } = RANGES[range];

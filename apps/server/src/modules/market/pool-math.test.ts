@@ -18,7 +18,12 @@ describe('constant-product pool math', () => {
 
   it('never lets k decrease, for tiny, large and odd trades', () => {
     for (const amount of ['0.00000001', '0.1', '1', '123.45678901', '9999', '1000000']) {
-      for (const [fee, burn] of [['0', '0'], ['0.003', '0.5'], ['0.01', '1'], ['0.3', '0']]) {
+      for (const [fee, burn] of [
+        ['0', '0'],
+        ['0.003', '0.5'],
+        ['0.01', '1'],
+        ['0.3', '0'],
+      ]) {
         const q = quoteSwap(toUnits(amount), reserves, fee!, burn!);
         const kBefore = reserves.reserveIn * reserves.reserveOut;
         const kAfter = (reserves.reserveIn + q.poolIn) * (reserves.reserveOut - q.amountOut);

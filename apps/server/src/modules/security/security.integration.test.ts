@@ -18,8 +18,7 @@ describe.each(databaseKinds)('transaction password on %s', (kind) => {
         sql`select pay_password_hash as hash, pay_password_failures as failures, pay_password_locked_until::text as locked_until from users where id = ${user.uid}`,
       )
     )[0]!;
-  const hasPayPassword = async (user: SignedInUser) =>
-    (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.has_pay_password;
+  const hasPayPassword = async (user: SignedInUser) => (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.has_pay_password;
   /** Moves the lock into the past, as if 15 minutes had gone by. */
   const expireLock = (user: SignedInUser) =>
     t.database.db.execute(sql`update users set pay_password_locked_until = now() - interval '1 second' where id = ${user.uid}`);
@@ -118,9 +117,7 @@ describe.each(databaseKinds)('transaction password on %s', (kind) => {
     const user = await t.signIn();
     await setPassword(user, { password: '123456', confirm: '123456' });
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) =>
-        setPassword(user, { password: '654321', confirm: '654321', old_password: String(100000 + i) }),
-      ),
+      Array.from({ length: 12 }, (_, i) => setPassword(user, { password: '654321', confirm: '654321', old_password: String(100000 + i) })),
     );
     const codes = results.map((r) => r.data.code);
     expect(codes.filter((c) => c === 'PAY_PASSWORD_WRONG')).toHaveLength(4);

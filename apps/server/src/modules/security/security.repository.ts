@@ -34,7 +34,12 @@ export async function clearFailures(db: Executor, userId: number): Promise<void>
  * Counts one wrong password in a single statement: the `maxFailures`-th in a row locks the password until
  * `lockUntil` and starts the count afresh. Returns the state after.
  */
-export async function recordFailure(db: Executor, userId: number, maxFailures: number, lockUntil: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+export async function recordFailure(
+  db: Executor,
+  userId: number,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<{ failures: number; lockedUntil: Date | null }> {
   const reachesMax = sql`${users.payPasswordFailures} + 1 >= ${maxFailures}`;
   const rows = await db
     .update(users)

@@ -8,9 +8,10 @@
  */
 import { PAY_PASSWORD_LOCK_MINUTES, PAY_PASSWORD_MAX_FAILURES } from '@reef/contract';
 import type { Database, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { hashPayPassword, payPasswordMatches } from './pay-password-hash.js';
 import * as repo from './security.repository.js';
+import * as clock from '../../core/clock.js';
 
 const LOCK_MS = PAY_PASSWORD_LOCK_MINUTES * 60_000;
 
@@ -31,7 +32,7 @@ async function attempt(tx: Transaction, userId: number, state: repo.PayPasswordS
 }
 
 /** For other modules: throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_LOCKED or PAY_PASSWORD_WRONG unless it matches. */
-export async function verifyPayPassword(db: Database, userId: number, password: string, now = new Date()): Promise<void> {
+export async function verifyPayPassword(db: Database, userId: number, password: string, now = clock.now()): Promise<void> {
   const verdict = await db.transaction(async (tx): Promise<Verdict> => {
     const state = await repo.lockState(tx, userId);
     if (!state) return { ok: false, error: new DomainError('USER_NOT_FOUND') };
@@ -48,7 +49,7 @@ export interface SetPayPasswordInput {
 }
 
 /** Sets the password when none is set; otherwise changes it, which needs the current one. */
-export async function setPayPassword(db: Database, userId: number, input: SetPayPasswordInput, now = new Date()) {
+export async function setPayPassword(db: Database, userId: number, input: SetPayPasswordInput, now = clock.now()) {
   if (input.password !== input.confirm) throw new DomainError('PAY_PASSWORD_MISMATCH');
   // Hashed before the row is locked: the new password's cost is not paid while other attempts wait.
   const hash = await hashPayPassword(input.password);

@@ -57,4 +57,3 @@ export function multipart(parts: Part[]): { payload: Buffer; contentType: string
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
-

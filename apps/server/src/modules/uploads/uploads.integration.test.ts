@@ -210,7 +210,9 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
       // Another user has their own budget.
       const other = await limited.signIn();
       const { payload, contentType } = multipart([filePart(png())]);
-      expect((await limited.call({ method: 'POST', url: '/api/upload', token: other.token, payload, headers: { 'content-type': contentType } })).status).toBe(200);
+      expect((await limited.call({ method: 'POST', url: '/api/upload', token: other.token, payload, headers: { 'content-type': contentType } })).status).toBe(
+        200,
+      );
     } finally {
       await limited.close();
     }

@@ -1,12 +1,16 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
+import * as clock from '../../core/clock.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
 /** Records that `ownerId` uploaded this content; a repeat of the same bytes by the same user is one row. */
 export async function recordUpload(db: Executor, values: { ownerId: number; sha256: string; mime: string; bytes: number }): Promise<void> {
-  await db.insert(uploads).values(values).onConflictDoNothing({ target: [uploads.ownerId, uploads.sha256] });
+  await db
+    .insert(uploads)
+    .values({ createdAt: clock.now(), ...values })
+    .onConflictDoNothing({ target: [uploads.ownerId, uploads.sha256] });
 }
 
 /** Any row for this content: every owner's row has the same type and size, since the type comes from the bytes. */

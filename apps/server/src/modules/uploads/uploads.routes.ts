@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { UPLOAD_FIELD, uploadsApi } from '@reef/contract';
-import { DomainError, ok } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
+import { ok } from '../../plugins/errors.js';
 import * as uploads from './uploads.service.js';
 
 /** The multipart parser's own refusals (limits, malformed bodies) as our codes. */
@@ -69,16 +70,18 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const file = await uploads.openStoredFile(app.db, app.config, request.params.name);
     if (!file) return reply.callNotFound();
-    return reply
-      .header('Content-Type', file.mime)
-      .header('Content-Length', file.bytes)
-      .header('X-Content-Type-Options', 'nosniff')
-      // Even if a browser were tricked into treating the bytes as a document, it could run nothing.
-      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox")
-      .header('Content-Disposition', 'inline')
-      // The name is the content's hash: the bytes behind it never change.
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', `"${file.sha256}"`)
-      .send(file.open());
+    return (
+      reply
+        .header('Content-Type', file.mime)
+        .header('Content-Length', file.bytes)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Even if a browser were tricked into treating the bytes as a document, it could run nothing.
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox")
+        .header('Content-Disposition', 'inline')
+        // The name is the content's hash: the bytes behind it never change.
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('ETag', `"${file.sha256}"`)
+        .send(file.open())
+    );
   });
 }

@@ -15,8 +15,9 @@ import { fileTypeFromFile } from 'file-type';
 import { UPLOAD_MIME_TYPES, uploadsApi, type UploadAddress, type UploadMimeType } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import * as repo from './uploads.repository.js';
+import * as clock from '../../core/clock.js';
 
 const ADDRESS_RE = /^\/uploads\/([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
 const NAME_RE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
@@ -39,7 +40,7 @@ export interface ReceivedFile {
 }
 
 /** Refuses a user who has stored `uploadPerMinute` new files in the last minute ('Do not operate frequently'). */
-export async function assertUploadAllowed(db: Executor, config: Config, userId: number, now = new Date()): Promise<void> {
+export async function assertUploadAllowed(db: Executor, config: Config, userId: number, now = clock.now()): Promise<void> {
   if (config.uploadPerMinute === 0) return;
   const recent = await repo.countSince(db, userId, new Date(now.getTime() - 60_000));
   if (recent >= config.uploadPerMinute) throw new DomainError('TOO_FREQUENT');

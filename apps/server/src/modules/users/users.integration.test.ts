@@ -9,10 +9,8 @@ describe.each(databaseKinds)('referrer binding on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const bind = (user: SignedInUser, address: unknown) =>
-    t.call({ method: 'POST', url: '/api/binding', token: user.token, payload: { address } });
-  const inviteOf = async (user: SignedInUser) =>
-    (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.invite_address;
+  const bind = (user: SignedInUser, address: unknown) => t.call({ method: 'POST', url: '/api/binding', token: user.token, payload: { address } });
+  const inviteOf = async (user: SignedInUser) => (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.invite_address;
 
   it('binds a referrer by wallet address, whatever its letter case', async () => {
     const referrer = await t.signIn();

@@ -4,9 +4,7 @@ import { registerEndpoint } from '../../plugins/endpoint.js';
 import * as users from './users.service.js';
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, usersApi.getUserInfo, ({ user }) =>
-    users.userInfo(app.db, user, app.config.assetSymbols),
-  );
+  registerEndpoint(app, usersApi.getUserInfo, ({ user }) => users.userInfo(app.db, user, app.config.assetSymbols));
 
   registerEndpoint(app, usersApi.bindReferrer, async ({ user, body }) => ({
     invite_address: await users.bindReferrer(app.db, user.id, body.address),

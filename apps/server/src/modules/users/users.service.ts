@@ -1,8 +1,8 @@
 import { getAddress } from 'viem';
 import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import { DomainError } from '../../core/errors.js';
+import type { AuthUser } from '../../core/auth-user.js';
 import { balancesOf, openUserAccounts } from '../ledger/ledger.service.js';
 import * as repo from './users.repository.js';
 
@@ -66,8 +66,4 @@ export { downlineSizeByDepth } from './users.repository.js';
 /** For other modules: the user of a wallet address (any letter case), if registered. */
 export function findUserIdByAddress(db: Executor, address: string): Promise<number | undefined> {
   return repo.findIdByAccount(db, address);
-}
-
-export function userExists(db: Executor, userId: number): Promise<boolean> {
-  return repo.exists(db, userId);
 }

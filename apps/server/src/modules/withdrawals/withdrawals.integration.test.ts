@@ -58,7 +58,13 @@ describe.each(databaseKinds)('withdrawals on %s', (kind) => {
       const res = await withdraw(alice, { amount, password: PASSWORD }, { asset: 'usdt' });
       expect(res.data, amount).toEqual({ code: 'WITHDRAWAL_AMOUNT_TOO_SMALL', min_exclusive: '100.00000000' });
     }
-    const en = await t.call({ method: 'POST', url: '/api/finance/extract', token: alice.token, payload: { amount: '100', password: PASSWORD }, headers: { 'accept-language': 'en-us' } });
+    const en = await t.call({
+      method: 'POST',
+      url: '/api/finance/extract',
+      token: alice.token,
+      payload: { amount: '100', password: PASSWORD },
+      headers: { 'accept-language': 'en-us' },
+    });
     expect(en.msg).toBe('Withdrawal failed: the amount must be greater than 100');
     expect(await balance(alice, 'usdt')).toBe('1000.00000000');
 

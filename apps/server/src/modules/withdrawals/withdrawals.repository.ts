@@ -63,9 +63,7 @@ export async function lockForReview(db: Executor, id: number): Promise<Withdrawa
   return found && { ...found.row, account: found.account };
 }
 
-export type Review =
-  | { status: 'approved'; txHash: string; reason?: never }
-  | { status: 'rejected'; reason: string; txHash?: never };
+export type Review = { status: 'approved'; txHash: string; reason?: never } | { status: 'rejected'; reason: string; txHash?: never };
 
 /**
  * Settles a withdrawal that is `from` (pending, or paying for a hot-wallet payout); the status condition is a

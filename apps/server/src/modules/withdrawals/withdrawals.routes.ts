@@ -3,6 +3,7 @@ import { withdrawalsApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import * as withdrawals from './withdrawals.service.js';
+import * as clock from '../../core/clock.js';
 
 export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   const payer: withdrawals.Payer | null =
@@ -21,11 +22,9 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, withdrawalsApi.listWithdrawals, ({ user, query }) => withdrawals.listOwn(app.db, user.id, query.page, query.limit));
   registerEndpoint(app, withdrawalsApi.getWithdrawal, ({ user, params }) => withdrawals.getOwn(app.db, user.id, params.id));
 
-  registerEndpoint(app, withdrawalsApi.adminListWithdrawals, ({ query }) =>
-    withdrawals.listForReview(app.db, query.status, query.page, query.limit),
-  );
+  registerEndpoint(app, withdrawalsApi.adminListWithdrawals, ({ query }) => withdrawals.listForReview(app.db, query.status, query.page, query.limit));
   registerEndpoint(app, withdrawalsApi.adminApproveWithdrawal, ({ user, params, body, request }) =>
-    withdrawals.approve(app.db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), new Date(), payer),
+    withdrawals.approve(app.db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), clock.now(), payer),
   );
   registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, ({ user, params, body, request }) =>
     withdrawals.reject(app.db, user.id, params.id, body.reason, idempotencyKeyOf(request)),

@@ -14,23 +14,18 @@
  * resolves it after checking the chain (`resolvePayout`).
  */
 import { getAddress, type Address } from 'viem';
-import {
-  MIN_WITHDRAWAL_EXCLUSIVE,
-  fromUnits,
-  toUnits,
-  type AdminWithdrawal,
-  type Withdrawal,
-  type WithdrawalAsset,
-} from '@reef/contract';
+import { MIN_WITHDRAWAL_EXCLUSIVE, fromUnits, toUnits, type AdminWithdrawal, type Withdrawal, type WithdrawalAsset } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
-import { DomainError } from '../../plugins/errors.js';
+import { DomainError } from '../../core/errors.js';
 import { PayoutNotSentError, PayoutOutcomeUnknownError, type HotWallet } from '../chain/hot-wallet.js';
 import { unitsToWei } from '../chain/token-transfer.js';
+import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, balancesOf, postEntry, type PostingInput } from '../ledger/ledger.service.js';
 import { verifyPayPassword } from '../security/security.service.js';
 import * as repo from './withdrawals.repository.js';
+import * as clock from '../../core/clock.js';
 
 const MIN_EXCLUSIVE = toUnits(MIN_WITHDRAWAL_EXCLUSIVE);
 
@@ -113,6 +108,15 @@ export async function requestWithdrawal(
       toAddress,
       entryId: posted.entryId,
     });
+    await recordEvent(tx, {
+      type: 'withdrawal.requested',
+      user_id: user.id,
+      withdrawal_id: row.id,
+      asset,
+      amount: fromUnits(amount),
+      fee: fromUnits(fee),
+      entry_id: posted.entryId,
+    });
     return { ...userView(row), balance: posted.userBalances.get(balanceKey(user.id, asset))! };
   });
 }
@@ -168,6 +172,13 @@ async function settle(tx: Transaction, row: repo.WithdrawalWithAccount, settled:
   });
   const updated = await repo.markReviewed(tx, row.id, { ...settled, settleEntryId: posted.entryId, reviewedBy: operatorId, reviewedAt: now }, from);
   if (!updated) throw new Error(`withdrawal ${row.id} left ${from} under its row lock`);
+  const about = { user_id: row.userId, withdrawal_id: row.id, operator_id: operatorId, asset, entry_id: posted.entryId };
+  await recordEvent(
+    tx,
+    settled.status === 'approved'
+      ? { type: 'withdrawal.paid', ...about, amount: fromUnits(amount), fee: fromUnits(fee), tx_hash: settled.txHash }
+      : { type: 'withdrawal.rejected', ...about, refunded: fromUnits(amount + fee) },
+  );
   return adminView({ ...updated, account: row.account });
 }
 
@@ -227,7 +238,10 @@ async function payFromHotWallet(db: Database, operatorId: number, id: number, pa
     });
   } catch (error) {
     // The money has left; only the record is missing. The row stays paying, so no approval can pay again.
-    wallet.log.error({ err: error, withdrawalId: id, txHash: hash }, 'payout sent but the approval was not recorded: resolve the paying withdrawal with this hash');
+    wallet.log.error(
+      { err: error, withdrawalId: id, txHash: hash },
+      'payout sent but the approval was not recorded: resolve the paying withdrawal with this hash',
+    );
     throw error;
   }
 }
@@ -242,14 +256,14 @@ export function approve(
   id: number,
   txHash: string | undefined,
   idempotencyKey?: string,
-  now = new Date(),
+  now = clock.now(),
   payer: Payer | null = null,
 ) {
   if (txHash === undefined) return payFromHotWallet(db, operatorId, id, payer, now);
   return review(db, operatorId, id, { status: 'approved', txHash: txHash.toLowerCase() }, idempotencyKey, now);
 }
 
-export function reject(db: Database, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = new Date()) {
+export function reject(db: Database, operatorId: number, id: number, reason: string, idempotencyKey?: string, now = clock.now()) {
   return review(db, operatorId, id, { status: 'rejected', reason }, idempotencyKey, now);
 }
 
@@ -260,7 +274,7 @@ export type PayoutResolution = { outcome: 'paid'; tx_hash: string } | { outcome:
  * (approved, the held amount leaves the books), 'pending' puts it back in the queue (only when the transfer is
  * known not to have been mined; approving it again sends a new one).
  */
-export function resolvePayout(db: Database, operatorId: number, id: number, resolution: PayoutResolution, idempotencyKey?: string, now = new Date()) {
+export function resolvePayout(db: Database, operatorId: number, id: number, resolution: PayoutResolution, idempotencyKey?: string, now = clock.now()) {
   return runIdempotent(db, { userId: operatorId, key: idempotencyKey, request: ['withdrawal_resolve', id, resolution] }, async (tx) => {
     const row = await repo.lockForReview(tx, id);
     if (!row) throw new DomainError('NOT_FOUND');

@@ -9,13 +9,15 @@ import { useSession } from '../../lib/session';
 type FishColors = { body: string; fin: string; striped?: boolean };
 const REEF_FISH: FishColors = { body: '#5ef0e2', fin: '#ff7a66' };
 
-/**
- * A page pushed on top of a tab: back button, translated title (`titles.<page>`), a fish, and the body —
- * which visitors replace with the not-logged-in prompt, since every such page acts for the signed-in user.
- */
-export function SubPage({ page, fish = REEF_FISH, children }: { page: PageId; fish?: FishColors; children: ReactNode }) {
+interface SubPageProps {
+  page: PageId;
+  fish?: FishColors;
+  children: ReactNode;
+}
+
+/** A page pushed on top of a tab that visitors may read too: back button, translated title (`titles.<page>`), a fish, the body. */
+export function PublicSubPage({ page, fish = REEF_FISH, children }: SubPageProps) {
   const { t } = useTranslation();
-  const { token } = useSession();
   return (
     <div className="page">
       <header className="page-head">
@@ -23,7 +25,17 @@ export function SubPage({ page, fish = REEF_FISH, children }: { page: PageId; fi
         <h1 className="page-head__title">{t(`titles.${page}`)}</h1>
         <Fish className="page-head__fish" {...fish} />
       </header>
-      <div className="page__body">{token ? children : <NotLoggedIn />}</div>
+      <div className="page__body">{children}</div>
     </div>
+  );
+}
+
+/** A pushed page that acts for the signed-in user: visitors see the not-logged-in prompt instead of the body. */
+export function SubPage({ page, fish, children }: SubPageProps) {
+  const { token } = useSession();
+  return (
+    <PublicSubPage page={page} fish={fish}>
+      {token ? children : <NotLoggedIn />}
+    </PublicSubPage>
   );
 }

@@ -1,9 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { isAssetKey } from '@reef/contract';
-import { useLakes } from '../../features/market';
-import { AssetDetails } from '../../features/property';
-import { useUserInfo } from '../../features/user';
+import { AssetDetails } from '../../features/funds';
 import { pagePath } from '../../lib/pages';
+import { useHoldingsData } from '../layouts/account-sub-page';
 import { SubPage } from '../layouts/sub-page';
 
 /**
@@ -13,20 +12,11 @@ import { SubPage } from '../layouts/sub-page';
 export default function AssetDetailsRoute() {
   const [search] = useSearchParams();
   const asset = search.get('asset');
-  const user = useUserInfo();
-  const lakes = useLakes();
+  const holdings = useHoldingsData();
   if (asset === null || !isAssetKey(asset)) return <Navigate to={pagePath('index/property')} replace />;
   return (
     <SubPage page="index/details">
-      <AssetDetails
-        key={asset}
-        asset={asset}
-        balances={user.data?.balances}
-        failed={user.isError}
-        onRetry={() => void user.refetch()}
-        lakes={lakes.data?.list}
-        lakesFailed={lakes.isError}
-      />
+      <AssetDetails key={asset} asset={asset} {...holdings} />
     </SubPage>
   );
 }

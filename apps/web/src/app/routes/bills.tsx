@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavBar } from '../../components/ui/nav-bar';
 import { NotLoggedIn } from '../../features/auth';
-import { BillList } from '../../features/property';
+import { BillList } from '../../features/funds';
 import { useSession } from '../../lib/session';
 
 /** pages/property/propDetails — fund log; one of the two pages with a navigation bar. */

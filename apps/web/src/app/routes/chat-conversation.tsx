@@ -5,7 +5,5 @@ import { ChatSubPage, InvalidChatLink } from './chat-page';
 /** pages/chat/chat?uid=<friend> — a direct conversation. */
 export default function ChatConversationRoute() {
   const uid = parseId(useSearchParams()[0].get('uid'));
-  return (
-    <ChatSubPage page="chat/chat">{(viewer) => (uid === null ? <InvalidChatLink /> : <DirectChat key={uid} uid={uid} myUid={viewer.uid} />)}</ChatSubPage>
-  );
+  return <ChatSubPage page="chat/chat">{(viewer) => (uid === null ? <InvalidChatLink /> : <DirectChat key={uid} uid={uid} myUid={viewer.uid} />)}</ChatSubPage>;
 }

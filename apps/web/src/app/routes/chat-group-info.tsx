@@ -6,6 +6,8 @@ import { ChatSubPage, InvalidChatLink } from './chat-page';
 export default function ChatGroupInfoRoute() {
   const id = parseId(useSearchParams()[0].get('id'));
   return (
-    <ChatSubPage page="chat/groupInfoDetails">{(viewer) => (id === null ? <InvalidChatLink /> : <GroupInfo key={id} id={id} myUid={viewer.uid} />)}</ChatSubPage>
+    <ChatSubPage page="chat/groupInfoDetails">
+      {(viewer) => (id === null ? <InvalidChatLink /> : <GroupInfo key={id} id={id} myUid={viewer.uid} />)}
+    </ChatSubPage>
   );
 }

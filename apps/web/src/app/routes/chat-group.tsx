@@ -5,7 +5,5 @@ import { ChatSubPage, InvalidChatLink } from './chat-page';
 /** pages/chat/chatGroup?id=<group> — a group conversation. */
 export default function ChatGroupRoute() {
   const id = parseId(useSearchParams()[0].get('id'));
-  return (
-    <ChatSubPage page="chat/chatGroup">{(viewer) => (id === null ? <InvalidChatLink /> : <GroupChat key={id} id={id} myUid={viewer.uid} />)}</ChatSubPage>
-  );
+  return <ChatSubPage page="chat/chatGroup">{(viewer) => (id === null ? <InvalidChatLink /> : <GroupChat key={id} id={id} myUid={viewer.uid} />)}</ChatSubPage>;
 }

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { ReefScene } from '../../components/ui/art/reef-scene';
+import { Tabs, type Tab } from '../../components/ui/tabs';
 import { AiChatPanel } from '../../features/ai';
 import { NotLoggedIn } from '../../features/auth';
 import { ChatHome, UnreadBadge } from '../../features/chat';
 import { useUnreadTotal } from '../../features/chat/unread';
 import { useSession } from '../../lib/session';
 import { ChatViewerGate } from './chat-page';
+import { TabHero } from '../layouts/tab-hero';
 
 type Segment = 'ai' | 'messages';
 
@@ -21,42 +22,25 @@ export default function ChatIndexRoute() {
   const [search, setSearch] = useSearchParams();
   const segment: Segment = search.get('segment') === 'messages' ? 'messages' : 'ai';
   const choose = (next: Segment) => setSearch(next === 'ai' ? {} : { segment: next }, { replace: true });
-  const tabs: { id: Segment; label: string }[] = [
-    { id: 'ai', label: t('chat.segments.ai') },
-    { id: 'messages', label: t('chat.segments.messages') },
+  const tabs: Tab<Segment>[] = [
+    { id: 'ai', label: t('chat.segments.ai'), testId: 'chat-segment-ai' },
+    {
+      id: 'messages',
+      label: (
+        <>
+          {t('chat.segments.messages')}
+          <UnreadBadge count={unread} testId="chat-segment-unread" />
+        </>
+      ),
+      testId: 'chat-segment-messages',
+    },
   ];
   return (
     <div className="page page--tab">
-      <header className="hero hero--compact">
-        <ReefScene className="hero__art" />
-        <div className="hero__text">
-          <h1 className="hero__title">{t('titles.chat/index')}</h1>
-        </div>
-      </header>
+      <TabHero title={t('titles.chat/index')} />
       <div className="page__body page__body--raised">
-        <div className="tabs chat-segments" role="tablist" aria-label={t('chat.segments.label')}>
-          {tabs.map((tab) => (
-            <button
-              key={tab.id}
-              type="button"
-              role="tab"
-              className="tabs__tab"
-              aria-selected={segment === tab.id}
-              onClick={() => choose(tab.id)}
-              data-testid={`chat-segment-${tab.id}`}
-            >
-              {tab.label}
-              {tab.id === 'messages' && <UnreadBadge count={unread} testId="chat-segment-unread" />}
-            </button>
-          ))}
-        </div>
-        {segment === 'ai' ? (
-          <AiChatPanel />
-        ) : token === null ? (
-          <NotLoggedIn />
-        ) : (
-          <ChatViewerGate>{(viewer) => <ChatHome myUid={viewer.uid} />}</ChatViewerGate>
-        )}
+        <Tabs className="chat-segments" label={t('chat.segments.label')} tabs={tabs} selected={segment} onSelect={choose} />
+        {segment === 'ai' ? <AiChatPanel /> : token === null ? <NotLoggedIn /> : <ChatViewerGate>{(viewer) => <ChatHome myUid={viewer.uid} />}</ChatViewerGate>}
       </div>
     </div>
   );

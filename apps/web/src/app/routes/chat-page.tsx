@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { ErrorState } from '../../components/ui/error-state';
+import { LoadingState } from '../../components/ui/loading-state';
 import { startChatLive } from '../../features/chat/unread';
 import { useUserInfo } from '../../features/user';
 import type { PageId } from '../../lib/pages';
@@ -25,26 +25,13 @@ export function useChatLive(): void {
 
 /** Who is reading: the chat feature needs the uid (whose side a message is on) and the agent flag. */
 export function ChatViewerGate({ children }: { children: (viewer: ChatViewer) => ReactNode }) {
-  const { t } = useTranslation();
   const user = useUserInfo();
   useChatLive();
   if (!user.data && user.isError) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void user.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState onRetry={user.refetch} />;
   }
   if (!user.data) {
-    return (
-      <div className="list-loading">
-        <Spinner size="large" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   return <>{children({ uid: user.data.uid, serviceAgent: user.data.service_agent })}</>;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { marketRootKey } from '../../features/market';
-import { ExchangeForm } from '../../features/property';
+import { ExchangeForm } from '../../features/funds';
 import { userInfoQueryKey, useUserInfo } from '../../features/user';
 import { SubPage } from '../layouts/sub-page';
 

@@ -1,4 +1,4 @@
-import { FundsOverview } from '../../features/property';
+import { FundsOverview } from '../../features/funds';
 import { useUserInfo } from '../../features/user';
 import { SubPage } from '../layouts/sub-page';
 

@@ -1,21 +1,13 @@
-import { useLakes } from '../../features/market';
-import { HoldingsOverview } from '../../features/property';
-import { useUserInfo } from '../../features/user';
+import { HoldingsOverview } from '../../features/funds';
+import { useHoldingsData } from '../layouts/account-sub-page';
 import { SubPage } from '../layouts/sub-page';
 
 /** pages/index/property — the user's holdings valued in USDT at the lakes' prices (decision 020). */
 export default function HoldingsRoute() {
-  const user = useUserInfo();
-  const lakes = useLakes();
+  const holdings = useHoldingsData();
   return (
     <SubPage page="index/property">
-      <HoldingsOverview
-        balances={user.data?.balances}
-        failed={user.isError}
-        onRetry={() => void user.refetch()}
-        lakes={lakes.data?.list}
-        lakesFailed={lakes.isError}
-      />
+      <HoldingsOverview {...holdings} />
     </SubPage>
   );
 }

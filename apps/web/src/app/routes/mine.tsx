@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ReefScene } from '../../components/ui/art/reef-scene';
 import { LogoutButton, NotLoggedIn } from '../../features/auth';
 import { UnreadBadge, useUnreadTotal } from '../../features/chat/unread';
 import { LanguageSelect, ProfileCard } from '../../features/user';
 import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
+import { TabHero } from '../layouts/tab-hero';
 
 /** pages/user/user — the Mine tab. */
 export default function MineRoute() {
@@ -14,12 +14,7 @@ export default function MineRoute() {
   const unread = useUnreadTotal();
   return (
     <div className="page page--tab">
-      <header className="hero hero--compact">
-        <ReefScene className="hero__art" />
-        <div className="hero__text">
-          <h1 className="hero__title">{t('titles.user/user')}</h1>
-        </div>
-      </header>
+      <TabHero title={t('titles.user/user')} />
       <div className="page__body page__body--raised">
         {token ? <ProfileCard /> : <NotLoggedIn />}
         <section className="card settings" aria-label={t('mine.settings')}>

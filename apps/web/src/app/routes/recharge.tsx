@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DepositList, RechargeForm } from '../../features/property';
+import { DepositList, RechargeForm } from '../../features/funds';
 import { userInfoQueryKey, useUserInfo } from '../../features/user';
 import { SubPage } from '../layouts/sub-page';
 

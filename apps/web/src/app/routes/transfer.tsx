@@ -1,18 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { TransferForm } from '../../features/property';
-import { userInfoQueryKey, useUserInfo } from '../../features/user';
-import { SubPage } from '../layouts/sub-page';
+import { TransferForm } from '../../features/funds';
+import { AccountSubPage } from '../layouts/account-sub-page';
 
 /** pages/property/transfer — send an asset to another user. */
 export default function TransferRoute() {
-  const user = useUserInfo();
-  const queryClient = useQueryClient();
   return (
-    <SubPage page="property/transfer">
-      <TransferForm
-        balances={user.data?.balances}
-        onTransferred={() => void queryClient.invalidateQueries({ queryKey: userInfoQueryKey })}
-      />
-    </SubPage>
+    <AccountSubPage page="property/transfer">
+      {(user, onTransferred) => <TransferForm balances={user?.balances} onTransferred={onTransferred} />}
+    </AccountSubPage>
   );
 }

@@ -9,22 +9,9 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({
-  variant = 'primary',
-  busy = false,
-  block = false,
-  type = 'button',
-  className,
-  children,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant = 'primary', busy = false, block = false, type = 'button', className, children, ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={cx('btn', `btn--${variant}`, block && 'btn--block', busy && 'btn--busy', className)}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button type={type} className={cx('btn', `btn--${variant}`, block && 'btn--block', busy && 'btn--busy', className)} aria-busy={busy || undefined} {...rest}>
       {busy && <Spinner />}
       <span className="btn__label">{children}</span>
     </button>

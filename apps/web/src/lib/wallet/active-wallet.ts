@@ -18,10 +18,7 @@ export function activeProvider(): Eip1193Provider | null {
  * eth_sendTransaction through the wallet; answers the transaction hash. `data` for a contract call, `value`
  * (wei as an EIP-1474 quantity, see `weiToQuantity`) for a native BNB payment.
  */
-export async function sendTransaction(
-  provider: Eip1193Provider,
-  tx: { from: string; to: string; data?: string; value?: string },
-): Promise<string> {
+export async function sendTransaction(provider: Eip1193Provider, tx: { from: string; to: string; data?: string; value?: string }): Promise<string> {
   const hash = await provider.request({ method: 'eth_sendTransaction', params: [tx] });
   if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error('the wallet returned no transaction hash');
   return hash;

@@ -48,12 +48,7 @@ describe('ensureTargetChain', () => {
       return null;
     });
     await ensureTargetChain(provider);
-    expect(calls.map((c) => c.method)).toEqual([
-      'eth_chainId',
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_switchEthereumChain',
-    ]);
+    expect(calls.map((c) => c.method)).toEqual(['eth_chainId', 'wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain']);
     expect(calls[2]!.params).toEqual([BSC_CHAIN_PARAMS]);
     expect(BSC_CHAIN_PARAMS).toMatchObject({ chainId: '0x38', chainName: 'BNB Smart Chain', nativeCurrency: { symbol: 'BNB', decimals: 18 } });
   });

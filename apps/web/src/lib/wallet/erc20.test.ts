@@ -21,9 +21,7 @@ describe('decimalToWei', () => {
 describe('erc20TransferData', () => {
   it('encodes transfer(address,uint256)', () => {
     const to = '0x' + 'AbCd'.repeat(10);
-    expect(erc20TransferData(to, 10n ** 18n)).toBe(
-      '0xa9059cbb' + '0'.repeat(24) + 'abcd'.repeat(10) + (10n ** 18n).toString(16).padStart(64, '0'),
-    );
+    expect(erc20TransferData(to, 10n ** 18n)).toBe('0xa9059cbb' + '0'.repeat(24) + 'abcd'.repeat(10) + (10n ** 18n).toString(16).padStart(64, '0'));
     expect(erc20TransferData(to, 0n)).toHaveLength(2 + 8 + 128);
   });
 

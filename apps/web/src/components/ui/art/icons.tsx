@@ -1,28 +1,6 @@
-import type { ReactNode } from 'react';
+import { Icon, type IconProps } from '../icon';
 
-/** Line icons in the app's stroke style; decorative, the control around them carries the label. */
-interface IconProps {
-  className?: string;
-}
-
-function Icon({ className, children }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      className={`icon ${className ?? ''}`}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The line icons several features draw (tab bar, quick links, funds). */
 export function HomeIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingState } from '../../../components/ui/loading-state';
 
 // The panel and its Markdown renderer load when the AI segment is first shown, never with the home page.
 const Panel = lazy(() => import('./ai-chat-panel'));
@@ -7,13 +7,7 @@ const Panel = lazy(() => import('./ai-chat-panel'));
 /** The AI assistant for the AI chat tab. Self-contained: no props; shows a sign-in hint to visitors. */
 export function AiChatPanel() {
   return (
-    <Suspense
-      fallback={
-        <div className="list-loading">
-          <Spinner size="large" />
-        </div>
-      }
-    >
+    <Suspense fallback={<LoadingState />}>
       <Panel />
     </Suspense>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { toastError } from '../../../lib/api-client';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAiConversations, useDeleteAiConversation } from '../api/conversations';
@@ -13,22 +14,10 @@ export function AiHistory({ currentId, onOpen, onDeleted }: { currentId: number 
   const dateFormat = useDateFormat();
 
   if (conversations.isPending) {
-    return (
-      <div className="list-loading">
-        <Spinner size="large" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   if (conversations.isError) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void conversations.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState onRetry={conversations.refetch} />;
   }
   if (conversations.data.list.length === 0) {
     return <p className="muted ai-history__empty">{t('ai.historyEmpty')}</p>;

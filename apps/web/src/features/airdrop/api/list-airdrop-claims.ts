@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { airdropsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { pagedQueryOptions } from '../../../lib/paged-list';
 import { airdropsRootKey } from './list-airdrops';
 
 export const AIRDROP_CLAIMS_PAGE_LIMIT = 20;
@@ -14,12 +15,7 @@ export function listAirdropClaims(page: number, signal?: AbortSignal) {
 }
 
 export function airdropClaimsQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: airdropClaimsQueryKey,
-    queryFn: ({ pageParam, signal }) => listAirdropClaims(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
-  });
+  return pagedQueryOptions({ queryKey: airdropClaimsQueryKey, fetchPage: listAirdropClaims });
 }
 
 export function useAirdropClaims() {

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type UserAirdrop } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
-import { ApiError, toastError } from '../../../lib/api-client';
+import { ErrorState } from '../../../components/ui/error-state';
+import { toastError } from '../../../lib/api-client';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
-import { createIdempotencyKeeper } from '../../../lib/idempotency';
-import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
+import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useAirdrops } from '../api/list-airdrops';
 import { useClaimAirdrop } from '../api/claim-airdrop';
 
@@ -16,22 +16,18 @@ function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed:
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   const claim = useClaimAirdrop();
-  // One key per campaign's claim, kept across a retry after no answer so the server replays it.
-  const [keeper] = useState(() => createIdempotencyKeeper());
   const symbol = symbols[campaign.asset];
 
-  const submit = useGuardedSubmit(async () => {
-    const idempotencyKey = keeper.keyFor(String(campaign.id));
-    try {
-      await claim.mutateAsync({ id: campaign.id, idempotencyKey });
-      keeper.settle('answered');
+  // One key per campaign's claim, kept across a retry after no answer so the server replays it.
+  const submit = useIdempotentMutation({
+    intent: () => campaign.id,
+    send: (id, idempotencyKey) => claim.mutateAsync({ id, idempotencyKey }),
+    onSuccess: () => {
       showToast(t('airdrop.success', { amount: formatAmount(campaign.amount), symbol }));
       onClaimed();
-    } catch (error) {
-      keeper.settle(error instanceof ApiError ? 'answered' : 'unknown');
-      // The server's localized msg, e.g. 'Please bind your referees first'.
-      toastError(error);
-    }
+    },
+    // The server's localized msg, e.g. 'Please bind your referees first'.
+    onError: (error) => toastError(error),
   });
 
   return (
@@ -75,12 +71,7 @@ export function AirdropCard({ historyLink, onClaimed }: { historyLink: ReactNode
         {historyLink}
       </header>
       {airdrops.isError ? (
-        <div className="inline-error">
-          <p>{t('errors.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void airdrops.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ErrorState className="inline-error" onRetry={airdrops.refetch} />
       ) : airdrops.isPending ? (
         <p className="muted">{t('common.loading')}</p>
       ) : list.length === 0 ? (

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type AirdropClaim } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
+import { formatAmount } from '@reef/contract';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAirdropClaims } from '../api/list-airdrop-claims';
@@ -15,38 +17,16 @@ export function AirdropClaimList() {
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
 
-  // Offset pages can overlap when a claim lands between loads: show each claim once.
-  const rows = useMemo(() => {
-    const byId = new Map<number, AirdropClaim>();
-    for (const page of claims.data?.pages ?? []) for (const row of page.list) if (!byId.has(row.id)) byId.set(row.id, row);
-    return [...byId.values()];
-  }, [claims.data]);
+  const rows = useMemo(() => uniqueRows(claims.data?.pages), [claims.data]);
 
   if (claims.isError && rows.length === 0) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void claims.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState onRetry={claims.refetch} />;
   }
   if (claims.isPending) {
-    return (
-      <div className="list-loading">
-        <Spinner size="large" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   if (rows.length === 0) {
-    return (
-      <div className="empty-state" data-testid="airdrop-claims-empty">
-        <FishSchool />
-        <p>{t('airdrop.historyEmpty')}</p>
-      </div>
-    );
+    return <EmptyState text={t('airdrop.historyEmpty')} testId="airdrop-claims-empty" />;
   }
   return (
     <>
@@ -67,22 +47,12 @@ export function AirdropClaimList() {
           </li>
         ))}
       </ul>
-      <div className="list-footer">
-        {claims.hasNextPage ? (
-          <Button
-            variant="secondary"
-            busy={claims.isFetchingNextPage}
-            onClick={() => {
-              if (!claims.isFetchingNextPage) void claims.fetchNextPage();
-            }}
-            data-testid="airdrop-claims-load-more"
-          >
-            {t('common.loadMore')}
-          </Button>
-        ) : (
-          <p className="muted">{t('common.noMore')}</p>
-        )}
-      </div>
+      <LoadMore
+        hasNextPage={claims.hasNextPage}
+        isFetchingNextPage={claims.isFetchingNextPage}
+        fetchNextPage={claims.fetchNextPage}
+        testId="airdrop-claims-load-more"
+      />
     </>
   );
 }

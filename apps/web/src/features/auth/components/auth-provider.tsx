@@ -50,10 +50,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     void controller.launch();
   }, [controller]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ signingIn, signIn: controller.signIn, logout: controller.logout }),
-    [signingIn, controller],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ signingIn, signIn: controller.signIn, logout: controller.logout }), [signingIn, controller]);
 
   const settleChoice = (wallet: Wallet | null) => {
     choice?.resolve(wallet);

@@ -3,6 +3,7 @@ import { WalletIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { useAuth } from './auth-context';
+import './auth.css';
 
 /** The visitor's prompt on pages that need a user (spec §6). */
 export function NotLoggedIn() {

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { Modal } from '../../../components/ui/modal';
 import type { Wallet } from '../../../lib/wallet';
+import './auth.css';
 
 interface WalletPickerProps {
   wallets: Wallet[];

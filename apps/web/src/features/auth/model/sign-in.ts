@@ -1,13 +1,5 @@
 import { CHAIN_ID } from '@reef/contract';
-import {
-  buildSiweMessage,
-  ensureTargetChain,
-  personalSign,
-  requestAccount,
-  SIGN_IN_STATEMENT,
-  utf8ToHex,
-  type Eip1193Provider,
-} from '../../../lib/wallet';
+import { buildSiweMessage, ensureTargetChain, personalSign, requestAccount, SIGN_IN_STATEMENT, utf8ToHex, type Eip1193Provider } from '../../../lib/wallet';
 import type { LoginBody } from '../api/login';
 
 export interface SignInSteps {

@@ -129,7 +129,9 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
       if (wallet === null) {
         const discovery = source.discovery ?? (await discover());
         if (discovery.kind !== 'found') return reportMissing(discovery);
-        wallet = (source.interactive ? null : remembered(discovery.wallets)) ?? (discovery.wallets.length === 1 ? discovery.wallets[0]! : await deps.chooseWallet(discovery.wallets));
+        wallet =
+          (source.interactive ? null : remembered(discovery.wallets)) ??
+          (discovery.wallets.length === 1 ? discovery.wallets[0]! : await deps.chooseWallet(discovery.wallets));
         if (wallet === null) return;
       }
       if (wallet.info !== null) writeStorage(WALLET_STORAGE_KEY, wallet.info.rdns);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, SendMessageBody } from '@reef/contract';
-import { startChatSocket } from '../../../lib/chat-socket';
+import { startChatSocket } from '../socket';
 import { mergeMessages } from '../model/merge-messages';
 
 /**

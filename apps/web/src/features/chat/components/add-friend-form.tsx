@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { TEXTAREA_MAX } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { toastError } from '../../../lib/api-client';
 import { pagePath } from '../../../lib/pages';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
@@ -29,8 +30,7 @@ export function AddFriendForm({ uid }: { uid: number }) {
   return (
     <form className="card form" onSubmit={onSubmit} data-testid="add-friend-form">
       <p>{t('chat.addFriendTo', { uid })}</p>
-      <label className="field">
-        <span className="field__label">{t('chat.note')}</span>
+      <Field label={t('chat.note')}>
         <textarea
           className="field__input composer__input"
           rows={4}
@@ -43,7 +43,7 @@ export function AddFriendForm({ uid }: { uid: number }) {
         <span className="muted">
           {note.length}/{TEXTAREA_MAX}
         </span>
-      </label>
+      </Field>
       <Button type="submit" variant="primary" block busy={send.isPending} data-testid="add-friend-send">
         {t('chat.sendRequest')}
       </Button>

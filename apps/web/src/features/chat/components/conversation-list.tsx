@@ -4,7 +4,8 @@ import type { ConversationSummary } from '@reef/contract';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useConversations } from '../api/list-conversations';
 import { conversationLink } from '../model/conversation-link';
-import { Avatar, QueryState } from './list-state';
+import { Avatar } from './list-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { UnreadBadge } from './unread-badge';
 import './chat.css';
 
@@ -35,9 +36,8 @@ export function ConversationList({ myUid }: { myUid: number }) {
   return (
     <section className="card" aria-label={t('chat.conversations')}>
       <QueryState
-        isPending={conversations.isPending}
-        isError={conversations.isError && rows.length === 0}
-        onRetry={() => void conversations.refetch()}
+        // A failed refresh keeps the conversations already shown.
+        query={{ isPending: conversations.isPending, isError: conversations.isError && rows.length === 0, refetch: conversations.refetch }}
         empty={rows.length === 0}
         emptyText={t('chat.noConversations')}
         emptyTestId="chat-conversations-empty"

@@ -58,7 +58,12 @@ export function GroupChat({ id, myUid }: { id: number; myUid: number }) {
           📣 {group.data.announcement}
         </p>
       )}
-      <ConversationView conversation={{ type: 'group', id }} myUid={myUid} showSenders nameOf={(m) => (m.from.uid === null ? null : nicknames.get(m.from.uid) || null)} />
+      <ConversationView
+        conversation={{ type: 'group', id }}
+        myUid={myUid}
+        showSenders
+        nameOf={(m) => (m.from.uid === null ? null : nicknames.get(m.from.uid) || null)}
+      />
     </>
   );
 }

@@ -3,9 +3,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ConversationRef, SendMessageBody } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { toastError } from '../../../lib/api-client';
-import { ChatSendRefused } from '../../../lib/chat-socket';
+import { ChatSendRefused } from '../socket';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { showToast } from '../../../lib/toast';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -55,10 +56,7 @@ export function ConversationView({ conversation, myUid, showSenders = false, asD
   const end = useRef<HTMLDivElement>(null);
   const deskName = t('chat.service.desk');
 
-  const isMine = useCallback(
-    (m: ChatMessage) => (asDesk ? m.from_type === 'service' : m.from.uid === myUid && m.from_type === 'user'),
-    [asDesk, myUid],
-  );
+  const isMine = useCallback((m: ChatMessage) => (asDesk ? m.from_type === 'service' : m.from.uid === myUid && m.from_type === 'user'), [asDesk, myUid]);
 
   // This conversation is on screen while the page is visible: its live messages are not unread.
   const { type, id } = conversation;
@@ -190,20 +188,8 @@ export function ConversationView({ conversation, myUid, showSenders = false, asD
             </Button>
           </li>
         )}
-        {history.isPending && (
-          <li className="list-loading">
-            <Spinner size="large" />
-            <span className="sr-only">{t('common.loading')}</span>
-          </li>
-        )}
-        {history.isError && messages.length === 0 && (
-          <li className="card inline-error">
-            <p>{t('errors.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void history.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </li>
-        )}
+        {history.isPending && <LoadingState as="li" />}
+        {history.isError && messages.length === 0 && <ErrorState onRetry={history.refetch} as="li" />}
         {history.isSuccess && messages.length === 0 && waiting.length === 0 && (
           <li className="muted chat-history__more" data-testid="chat-empty">
             {t('chat.noMessages')}
@@ -244,11 +230,7 @@ export function ConversationView({ conversation, myUid, showSenders = false, asD
           {readOnlyReason}
         </p>
       ) : (
-        <Composer
-          onText={(text) => start(newBody('text', text))}
-          onEmoji={(emoji) => void start(newBody('emoji', emoji))}
-          onImage={sendImage}
-        />
+        <Composer onText={(text) => start(newBody('text', text))} onEmoji={(emoji) => void start(newBody('emoji', emoji))} onImage={sendImage} />
       )}
     </div>
   );

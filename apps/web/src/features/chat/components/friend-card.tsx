@@ -10,7 +10,9 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useDeleteFriend, useFriend, useSetFriendRemark } from '../api/friends';
-import { Avatar, peerName, QueryState } from './list-state';
+import { Avatar, peerName } from './list-state';
+import { QueryState } from '../../../components/ui/query-state';
+import { Field } from '../../../components/ui/field';
 import './chat.css';
 
 function RemarkForm({ uid, remark }: { uid: number; remark: string }) {
@@ -28,8 +30,7 @@ function RemarkForm({ uid, remark }: { uid: number; remark: string }) {
   });
   return (
     <form className="form" onSubmit={onSubmit}>
-      <label className="field">
-        <span className="field__label">{t('chat.remark')}</span>
+      <Field label={t('chat.remark')}>
         <input
           className="field__input"
           value={value}
@@ -38,7 +39,7 @@ function RemarkForm({ uid, remark }: { uid: number; remark: string }) {
           onChange={(event) => setValue(event.target.value)}
           data-testid="friend-remark-input"
         />
-      </label>
+      </Field>
       <Button type="submit" variant="secondary" busy={save.isPending} data-testid="friend-remark-save">
         {t('chat.saveRemark')}
       </Button>
@@ -71,7 +72,7 @@ export function FriendCard({ uid, allowDelete = false }: { uid: number; allowDel
 
   const data = friend.data;
   return (
-    <QueryState isPending={friend.isPending} isError={friend.isError} onRetry={() => void friend.refetch()} empty={false} emptyText="">
+    <QueryState query={friend}>
       {data && (
         <>
           <section className="card" data-testid="friend-card">
@@ -82,7 +83,9 @@ export function FriendCard({ uid, allowDelete = false }: { uid: number; allowDel
                   {data.remark || peerName(data)}
                 </span>
                 <span className="chat-row__sub">
-                  <span>{t('chat.nickname')}: {peerName(data)}</span>
+                  <span>
+                    {t('chat.nickname')}: {peerName(data)}
+                  </span>
                 </span>
                 <span className="chat-row__sub">
                   <span>UID {data.uid}</span>

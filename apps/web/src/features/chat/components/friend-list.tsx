@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pagePath } from '../../../lib/pages';
 import { useFriends } from '../api/friends';
-import { Avatar, peerName, QueryState } from './list-state';
+import { Avatar, ChatListCard, ChatRowText, peerName } from './list-state';
 import './chat.css';
 
 /** chat/myFriList: friends by remark or nickname, each opening its card. */
@@ -11,35 +11,21 @@ export function FriendList() {
   const friends = useFriends();
   const list = friends.data?.list ?? [];
   return (
-    <QueryState
-      isPending={friends.isPending}
-      isError={friends.isError}
-      onRetry={() => void friends.refetch()}
-      empty={list.length === 0}
-      emptyText={t('chat.noFriends')}
-      emptyTestId="friends-empty"
-    >
-      <section className="card">
-        <ul className="chat-list" data-testid="friend-list">
-          {list.map((friend) => {
-            const name = friend.remark || peerName(friend);
-            return (
-              <li key={friend.uid}>
-                <Link className="chat-row" to={`${pagePath('chat/friCard')}?uid=${friend.uid}`} data-testid="friend-row" data-uid={friend.uid}>
-                  <Avatar name={name} />
-                  <span className="chat-row__main">
-                    <span className="chat-row__title">{name}</span>
-                    <span className="chat-row__sub">
-                      <span>UID {friend.uid}</span>
-                      <span>{friend.address}</span>
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-    </QueryState>
+    <ChatListCard query={friends} empty={list.length === 0} emptyText={t('chat.noFriends')} emptyTestId="friends-empty" testId="friend-list">
+      {list.map((friend) => {
+        const name = friend.remark || peerName(friend);
+        return (
+          <li key={friend.uid}>
+            <Link className="chat-row" to={`${pagePath('chat/friCard')}?uid=${friend.uid}`} data-testid="friend-row" data-uid={friend.uid}>
+              <Avatar name={name} />
+              <ChatRowText title={name}>
+                <span>UID {friend.uid}</span>
+                <span>{friend.address}</span>
+              </ChatRowText>
+            </Link>
+          </li>
+        );
+      })}
+    </ChatListCard>
   );
 }

@@ -6,7 +6,8 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAnswerFriendRequest, useFriendRequests } from '../api/friend-requests';
-import { Avatar, peerName, QueryState } from './list-state';
+import { Avatar, peerName } from './list-state';
+import { QueryState } from '../../../components/ui/query-state';
 import './chat.css';
 
 function StateChip({ state }: { state: FriendRequest['state'] }) {
@@ -68,14 +69,7 @@ export function FriendRequests() {
   };
 
   return (
-    <QueryState
-      isPending={requests.isPending}
-      isError={requests.isError}
-      onRetry={() => void requests.refetch()}
-      empty={incoming.length === 0 && outgoing.length === 0}
-      emptyText={t('chat.noRequests')}
-      emptyTestId="friend-requests-empty"
-    >
+    <QueryState query={requests} empty={incoming.length === 0 && outgoing.length === 0} emptyText={t('chat.noRequests')} emptyTestId="friend-requests-empty">
       <section className="card">
         <h2 className="card__title">{t('chat.incoming')}</h2>
         {incoming.length === 0 ? <p className="muted">{t('chat.noRequests')}</p> : <ul className="chat-list">{incoming.map((r) => row(r, 'incoming'))}</ul>}

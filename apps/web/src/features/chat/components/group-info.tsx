@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { chatApi, type GroupDetails } from '@reef/contract';
+import type { GroupDetails } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { toastError } from '../../../lib/api-client';
@@ -10,7 +10,9 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useGroup, useInviteToGroup, useLeaveGroup, useRemoveFromGroup, useUpdateGroup } from '../api/groups';
 import { FriendPicker } from './group-list';
-import { Avatar, peerName, QueryState } from './list-state';
+import { GroupTextField } from './group-text-field';
+import { Avatar, peerName } from './list-state';
+import { QueryState } from '../../../components/ui/query-state';
 import './chat.css';
 
 function EditGroupForm({ group }: { group: GroupDetails }) {
@@ -33,21 +35,8 @@ function EditGroupForm({ group }: { group: GroupDetails }) {
   });
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="group-edit-form">
-      <label className="field">
-        <span className="field__label">{t('chat.groupName')}</span>
-        <input className="field__input" value={name} maxLength={chatApi.GROUP_NAME_MAX} onChange={(e) => setName(e.target.value)} data-testid="group-edit-name" />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('chat.announcement')}</span>
-        <textarea
-          className="field__input composer__input"
-          rows={3}
-          value={announcement}
-          maxLength={chatApi.GROUP_ANNOUNCEMENT_MAX}
-          onChange={(e) => setAnnouncement(e.target.value)}
-          data-testid="group-edit-announcement"
-        />
-      </label>
+      <GroupTextField kind="name" value={name} onChange={setName} testId="group-edit-name" />
+      <GroupTextField kind="announcement" value={announcement} onChange={setAnnouncement} testId="group-edit-announcement" />
       <Button type="submit" variant="secondary" busy={save.isPending} data-testid="group-edit-save">
         {t('chat.save')}
       </Button>
@@ -116,7 +105,7 @@ export function GroupInfo({ id, myUid }: { id: number; myUid: number }) {
   const data = group.data;
   const owner = data?.owner_uid === myUid;
   return (
-    <QueryState isPending={group.isPending} isError={group.isError} onRetry={() => void group.refetch()} empty={false} emptyText="">
+    <QueryState query={group}>
       {data && (
         <>
           <section className="card" data-testid="group-info">

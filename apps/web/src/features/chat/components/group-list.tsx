@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { chatApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../lib/api-client';
 import { pagePath } from '../../../lib/pages';
@@ -9,7 +8,8 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useFriends } from '../api/friends';
 import { useCreateGroup, useGroups } from '../api/groups';
-import { Avatar, peerName, QueryState } from './list-state';
+import { GroupTextField } from './group-text-field';
+import { Avatar, ChatListCard, ChatRowText, peerName } from './list-state';
 import './chat.css';
 
 /** Friends to tick, for a new group or an invitation. `exclude` are already members. */
@@ -78,26 +78,9 @@ function CreateGroupForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="card form" onSubmit={onSubmit} noValidate data-testid="create-group-form">
       <h2 className="card__title">{t('chat.createGroup')}</h2>
-      <label className="field">
-        <span className="field__label">{t('chat.groupName')}</span>
-        <input className="field__input" value={name} maxLength={chatApi.GROUP_NAME_MAX} required onChange={(e) => setName(e.target.value)} data-testid="group-name" />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('chat.groupNickname')}</span>
-        <input className="field__input" value={nickname} maxLength={chatApi.GROUP_NICKNAME_MAX} required onChange={(e) => setNickname(e.target.value)} data-testid="group-nickname" />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('chat.announcement')}</span>
-        <textarea
-          className="field__input composer__input"
-          rows={3}
-          value={announcement}
-          maxLength={chatApi.GROUP_ANNOUNCEMENT_MAX}
-          required
-          onChange={(e) => setAnnouncement(e.target.value)}
-          data-testid="group-announcement"
-        />
-      </label>
+      <GroupTextField kind="name" value={name} onChange={setName} required testId="group-name" />
+      <GroupTextField kind="nickname" value={nickname} onChange={setNickname} required testId="group-nickname" />
+      <GroupTextField kind="announcement" value={announcement} onChange={setAnnouncement} required testId="group-announcement" />
       <FriendPicker selected={members} onChange={setMembers} />
       <Button type="submit" variant="primary" block busy={create.isPending} data-testid="group-create-submit">
         {t('chat.createGroup')}
@@ -121,33 +104,19 @@ export function GroupList() {
           {t('chat.createGroup')}
         </Button>
       )}
-      <QueryState
-        isPending={groups.isPending}
-        isError={groups.isError}
-        onRetry={() => void groups.refetch()}
-        empty={list.length === 0}
-        emptyText={t('chat.noGroups')}
-        emptyTestId="groups-empty"
-      >
-        <section className="card">
-          <ul className="chat-list" data-testid="group-list">
-            {list.map((group) => (
-              <li key={group.id}>
-                <Link className="chat-row" to={`${pagePath('chat/chatGroup')}?id=${group.id}`} data-testid="group-row" data-group={group.id}>
-                  <Avatar name={group.name} group />
-                  <span className="chat-row__main">
-                    <span className="chat-row__title">{group.name}</span>
-                    <span className="chat-row__sub">
-                      <span className="chat-row__preview">{group.announcement}</span>
-                      <span>{t('chat.memberCount', { count: group.member_count })}</span>
-                    </span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </QueryState>
+      <ChatListCard query={groups} empty={list.length === 0} emptyText={t('chat.noGroups')} emptyTestId="groups-empty" testId="group-list">
+        {list.map((group) => (
+          <li key={group.id}>
+            <Link className="chat-row" to={`${pagePath('chat/chatGroup')}?id=${group.id}`} data-testid="group-row" data-group={group.id}>
+              <Avatar name={group.name} group />
+              <ChatRowText title={group.name}>
+                <span className="chat-row__preview">{group.announcement}</span>
+                <span>{t('chat.memberCount', { count: group.member_count })}</span>
+              </ChatRowText>
+            </Link>
+          </li>
+        ))}
+      </ChatListCard>
     </>
   );
 }

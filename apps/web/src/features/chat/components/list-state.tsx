@@ -1,57 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
 import type { ChatPeer } from '@reef/contract';
-
-/** A query's loading / failed / empty states, shared by every chat list. */
-export function QueryState({
-  isPending,
-  isError,
-  onRetry,
-  empty,
-  emptyText,
-  emptyTestId,
-  children,
-}: {
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  empty: boolean;
-  emptyText: string;
-  emptyTestId?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (isPending) {
-    return (
-      <div className="list-loading">
-        <Spinner size="large" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
-  }
-  if (isError) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  if (empty) {
-    return (
-      <div className="empty-state" data-testid={emptyTestId}>
-        <FishSchool />
-        <p>{emptyText}</p>
-      </div>
-    );
-  }
-  return <>{children}</>;
-}
+import { QueryState } from '../../../components/ui/query-state';
 
 export function peerName(peer: Pick<ChatPeer, 'nickname' | 'address'>): string {
   return peer.nickname.trim() || peer.address;
@@ -62,6 +11,43 @@ export function Avatar({ name, group = false }: { name: string; group?: boolean 
   return (
     <span className={group ? 'chat-avatar chat-avatar--group' : 'chat-avatar'} aria-hidden="true">
       {initial}
+    </span>
+  );
+}
+
+/** The card every chat list sits in, behind its query's loading, failed and empty states; rows are the children. */
+export function ChatListCard({
+  query,
+  empty,
+  emptyText,
+  emptyTestId,
+  testId,
+  children,
+}: {
+  query: Parameters<typeof QueryState>[0]['query'];
+  empty: boolean;
+  emptyText: string;
+  emptyTestId: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <QueryState query={query} empty={empty} emptyText={emptyText} emptyTestId={emptyTestId}>
+      <section className="card">
+        <ul className="chat-list" data-testid={testId}>
+          {children}
+        </ul>
+      </section>
+    </QueryState>
+  );
+}
+
+/** A chat row's title over its secondary line (uid, address, member count …), beside the avatar. */
+export function ChatRowText({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <span className="chat-row__main">
+      <span className="chat-row__title">{title}</span>
+      <span className="chat-row__sub">{children}</span>
     </span>
   );
 }

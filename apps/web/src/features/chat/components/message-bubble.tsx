@@ -24,11 +24,7 @@ export function MessageBubble({ msgType, content, mine, sender, time, status, on
   if (msgType === 'image') {
     const local = content.startsWith('blob:');
     body =
-      local || isUploadAddress(content) ? (
-        <img className="bubble__image" src={content} alt={t('chat.image')} loading="lazy" />
-      ) : (
-        t('chat.imageUnavailable')
-      );
+      local || isUploadAddress(content) ? <img className="bubble__image" src={content} alt={t('chat.image')} loading="lazy" /> : t('chat.imageUnavailable');
   } else {
     body = content;
   }

@@ -9,7 +9,8 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useMyService, useServiceAction, useServiceInbox } from '../api/service';
 import { ConversationView } from './conversation-view';
-import { Avatar, peerName, QueryState } from './list-state';
+import { Avatar, peerName } from './list-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { UnreadBadge } from './unread-badge';
 import './chat.css';
 
@@ -130,7 +131,7 @@ export function ServiceDesk({ myUid, isAgent, customer }: { myUid: number; isAge
       );
     }
     return (
-      <QueryState isPending={inbox.isPending} isError={inbox.isError} onRetry={() => void inbox.refetch()} empty={false} emptyText="">
+      <QueryState query={inbox}>
         <AgentTicket customer={customer} tickets={tickets} myUid={myUid} />
       </QueryState>
     );
@@ -138,7 +139,7 @@ export function ServiceDesk({ myUid, isAgent, customer }: { myUid: number; isAge
   return (
     <>
       {isAgent && (
-        <QueryState isPending={inbox.isPending} isError={inbox.isError} onRetry={() => void inbox.refetch()} empty={false} emptyText="">
+        <QueryState query={inbox}>
           <ServiceInbox tickets={tickets} />
         </QueryState>
       )}

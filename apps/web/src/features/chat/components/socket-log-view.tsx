@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { getChatSocket, useChatSocketState, useSocketLog } from '../../../lib/chat-socket';
+import { getChatSocket, useChatSocketState, useSocketLog } from '../socket';
 import './chat.css';
 
 function time(at: number): string {

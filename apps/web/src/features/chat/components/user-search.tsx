@@ -5,7 +5,8 @@ import { SUBMIT_DEBOUNCE_MS } from '@reef/contract';
 import { pagePath } from '../../../lib/pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUserSearch } from '../api/search-users';
-import { Avatar, peerName, QueryState } from './list-state';
+import { Avatar, ChatListCard, ChatRowText, peerName } from './list-state';
+import { Field } from '../../../components/ui/field';
 import './chat.css';
 
 /** chat/searchAdd: find a user by uid, wallet address or nickname; add them or open the chat. */
@@ -18,8 +19,7 @@ export function UserSearch({ myUid }: { myUid: number }) {
   return (
     <>
       <section className="card">
-        <label className="field">
-          <span className="field__label">{t('chat.searchLabel')}</span>
+        <Field label={t('chat.searchLabel')}>
           <input
             className="field__input"
             type="search"
@@ -29,49 +29,35 @@ export function UserSearch({ myUid }: { myUid: number }) {
             onChange={(event) => setQ(event.target.value)}
             data-testid="user-search-input"
           />
-        </label>
+        </Field>
       </section>
       {term !== '' && (
-        <QueryState
-          isPending={search.isPending}
-          isError={search.isError}
-          onRetry={() => void search.refetch()}
-          empty={list.length === 0}
-          emptyText={t('chat.noUsers')}
-          emptyTestId="user-search-empty"
-        >
-          <section className="card">
-            <ul className="chat-list">
-              {list.map((user) => (
-                <li key={user.uid} className="chat-row" data-testid="user-search-result" data-uid={user.uid}>
-                  <Avatar name={peerName(user)} />
-                  <span className="chat-row__main">
-                    <span className="chat-row__title">{peerName(user)}</span>
-                    <span className="chat-row__sub">
-                      <span>UID {user.uid}</span>
-                      <span>{user.address}</span>
-                    </span>
-                  </span>
-                  {user.is_friend ? (
-                    <Link className="chip-button" to={`${pagePath('chat/chat')}?uid=${user.uid}`} data-testid="user-search-message">
-                      {t('chat.sendMessage')}
-                    </Link>
-                  ) : user.pending_request === 'outgoing' ? (
-                    <span className="chat-state">{t('chat.requestState.sent')}</span>
-                  ) : user.pending_request === 'incoming' ? (
-                    <Link className="chip-button" to={pagePath('chat/addList')}>
-                      {t('chat.answerRequest')}
-                    </Link>
-                  ) : (
-                    <Link className="chip-button" to={`${pagePath('chat/addFri')}?uid=${user.uid}`} data-testid="user-search-add">
-                      {t('chat.add')}
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-        </QueryState>
+        <ChatListCard query={search} empty={list.length === 0} emptyText={t('chat.noUsers')} emptyTestId="user-search-empty">
+          {list.map((user) => (
+            <li key={user.uid} className="chat-row" data-testid="user-search-result" data-uid={user.uid}>
+              <Avatar name={peerName(user)} />
+              <ChatRowText title={peerName(user)}>
+                <span>UID {user.uid}</span>
+                <span>{user.address}</span>
+              </ChatRowText>
+              {user.is_friend ? (
+                <Link className="chip-button" to={`${pagePath('chat/chat')}?uid=${user.uid}`} data-testid="user-search-message">
+                  {t('chat.sendMessage')}
+                </Link>
+              ) : user.pending_request === 'outgoing' ? (
+                <span className="chat-state">{t('chat.requestState.sent')}</span>
+              ) : user.pending_request === 'incoming' ? (
+                <Link className="chip-button" to={pagePath('chat/addList')}>
+                  {t('chat.answerRequest')}
+                </Link>
+              ) : (
+                <Link className="chip-button" to={`${pagePath('chat/addFri')}?uid=${user.uid}`} data-testid="user-search-add">
+                  {t('chat.add')}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ChatListCard>
       )}
     </>
   );

@@ -10,11 +10,7 @@ export interface SyncPage {
  * false, handing each page to `onPage` as it arrives; answers the newest id seen. Stops if a page
  * does not move the cursor forward, so a misbehaving answer cannot loop forever.
  */
-export async function catchUp(
-  fetchPage: (after: number) => Promise<SyncPage>,
-  after: number,
-  onPage: (messages: ChatMessage[]) => void,
-): Promise<number> {
+export async function catchUp(fetchPage: (after: number) => Promise<SyncPage>, after: number, onPage: (messages: ChatMessage[]) => void): Promise<number> {
   let cursor = after;
   for (;;) {
     const page = await fetchPage(cursor);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { chatApi } from '@reef/contract';
 import { draftProblem, isUploadAddress } from './compose';
 
-const body = (msg_type: 'text' | 'emoji' | 'image', content: string) => ({ conversation: { type: 'user' as const, id: 2 }, msg_type, content, client_id: 'abcdefgh-1' });
+const body = (msg_type: 'text' | 'emoji' | 'image', content: string) => ({
+  conversation: { type: 'user' as const, id: 2 },
+  msg_type,
+  content,
+  client_id: 'abcdefgh-1',
+});
 
 describe('draftProblem', () => {
   it('refuses blank and over-long text as the server would', () => {

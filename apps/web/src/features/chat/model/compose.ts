@@ -1,6 +1,31 @@
 import { chatApi, type SendMessageBody } from '@reef/contract';
 
-export const EMOJIS = ['😀', '😂', '😊', '😍', '😎', '🤔', '😢', '😡', '👍', '👎', '👏', '🙏', '🎉', '❤️', '🔥', '💯', '🐠', '🐡', '🐬', '🐳', '🦈', '🐙', '🪸', '🌊'] as const;
+export const EMOJIS = [
+  '😀',
+  '😂',
+  '😊',
+  '😍',
+  '😎',
+  '🤔',
+  '😢',
+  '😡',
+  '👍',
+  '👎',
+  '👏',
+  '🙏',
+  '🎉',
+  '❤️',
+  '🔥',
+  '💯',
+  '🐠',
+  '🐡',
+  '🐬',
+  '🐳',
+  '🦈',
+  '🐙',
+  '🪸',
+  '🌊',
+] as const;
 
 /** Why a draft cannot be sent, or null: the same rules as the server's contract. */
 export function draftProblem(body: SendMessageBody): 'empty' | 'tooLong' | null {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { startChatSocket } from '../../../lib/chat-socket';
+import { startChatSocket } from '../socket';
 import { getSession, subscribeSession } from '../../../lib/session';
 import { chatKeys } from '../api/keys';
 import { syncMessages } from '../api/sync-messages';

@@ -24,7 +24,10 @@ function msg(id: number, conversation: ConversationRef, from = 2, client_id: str
 }
 
 function seed(queryClient: QueryClient) {
-  queryClient.setQueryData<HistoryData>(chatKeys.messages(alice), { pages: [{ list: [msg(3, alice), msg(1, alice)], has_more: false }], pageParams: [undefined] });
+  queryClient.setQueryData<HistoryData>(chatKeys.messages(alice), {
+    pages: [{ list: [msg(3, alice), msg(1, alice)], has_more: false }],
+    pageParams: [undefined],
+  });
   queryClient.setQueryData<ConversationList>(chatKeys.conversations, {
     list: [
       { conversation: group, title: 'g', last_message: msg(4, group), unread: 0, updated_at: new Date(4000).toISOString() },

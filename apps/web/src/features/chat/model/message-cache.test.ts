@@ -7,7 +7,16 @@ import { applyReadMark, applyToConversations, flattenHistory, insertIntoHistory,
 const peer = (uid: number) => ({ uid, nickname: `u${uid}`, address: '0x12...abcd' });
 
 function msg(id: number, from = 2, conversation: ConversationRef = { type: 'user', id: 2 }): ChatMessage {
-  return { id, client_id: null, conversation, from: peer(from), from_type: 'user', msg_type: 'text', content: `m${id}`, created_at: new Date(id * 1000).toISOString() };
+  return {
+    id,
+    client_id: null,
+    conversation,
+    from: peer(from),
+    from_type: 'user',
+    msg_type: 'text',
+    content: `m${id}`,
+    created_at: new Date(id * 1000).toISOString(),
+  };
 }
 
 function history(...pages: { ids: number[]; has_more: boolean }[]): HistoryData {
@@ -23,7 +32,10 @@ describe('insertIntoHistory', () => {
   it('adds new messages to the newest page, newest first, each once', () => {
     const data = history({ ids: [10, 9, 8], has_more: true }, { ids: [7, 6], has_more: true });
     const next = insertIntoHistory(data, [msg(12), msg(11), msg(12), msg(9)]);
-    expect(ids(next)).toEqual([[12, 11, 10, 9, 8], [7, 6]]);
+    expect(ids(next)).toEqual([
+      [12, 11, 10, 9, 8],
+      [7, 6],
+    ]);
     expect(flattenHistory(next).map((m) => m.id)).toEqual([6, 7, 8, 9, 10, 11, 12]);
   });
 
@@ -38,7 +50,10 @@ describe('insertIntoHistory', () => {
 
   it('puts a late message into the page that covers it, and leaves out one older than a page still to load', () => {
     const data = history({ ids: [20, 18], has_more: true }, { ids: [15, 12], has_more: true });
-    expect(ids(insertIntoHistory(data, [msg(16), msg(3)]))).toEqual([[20, 18], [16, 15, 12]]);
+    expect(ids(insertIntoHistory(data, [msg(16), msg(3)]))).toEqual([
+      [20, 18],
+      [16, 15, 12],
+    ]);
     const complete = history({ ids: [20, 18], has_more: false });
     expect(ids(insertIntoHistory(complete, [msg(3)]))).toEqual([[20, 18, 3]]);
   });
@@ -69,7 +84,10 @@ describe('conversation list', () => {
 
   it('moves the conversation up with its last message and counts it unread', () => {
     const next = applyToConversations(list, msg(9, 2, { type: 'group', id: 3 }), { myUid: 1, openConversation: null });
-    expect(next?.list.map((r) => [r.conversation.type, r.last_message?.id, r.unread])).toEqual([['group', 9, 3], ['user', 5, 0]]);
+    expect(next?.list.map((r) => [r.conversation.type, r.last_message?.id, r.unread])).toEqual([
+      ['group', 9, 3],
+      ['user', 5, 0],
+    ]);
     expect(next?.total_unread).toBe(3);
   });
 
@@ -104,7 +122,9 @@ describe('catchUp', () => {
     const calls: number[] = [];
     const fetchPage = async (after: number) => {
       calls.push(after);
-      const list = Array.from({ length: n }, (_, i) => msg(i + 1)).filter((m) => m.id > after).slice(0, limit);
+      const list = Array.from({ length: n }, (_, i) => msg(i + 1))
+        .filter((m) => m.id > after)
+        .slice(0, limit);
       return { list, has_more: list.length === limit && list.at(-1)!.id < n };
     };
     return { calls, fetchPage };

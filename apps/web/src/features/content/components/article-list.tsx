@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ArticleKind, ArticleSummary } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
+import type { ArticleKind } from '@reef/contract';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadMore } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { Tabs } from '../../../components/ui/tabs';
+import { uniqueRows } from '../../../lib/paged-list';
 import { useArticles } from '../api/list-articles';
 import { articleHref } from '../model/article-kind';
 import './content.css';
@@ -20,46 +23,22 @@ const TABS: { kind: ArticleKind | undefined; key: 'all' | ArticleKind }[] = [
 export function ArticleList({ kind, onKind }: { kind: ArticleKind | undefined; onKind: (kind: ArticleKind | undefined) => void }) {
   const { t } = useTranslation();
   const articles = useArticles(kind);
-  const rows = useMemo(() => {
-    const byId = new Map<string, ArticleSummary>();
-    for (const page of articles.data?.pages ?? []) for (const row of page.list) if (!byId.has(row.id)) byId.set(row.id, row);
-    return [...byId.values()];
-  }, [articles.data]);
+  const rows = useMemo(() => uniqueRows(articles.data?.pages), [articles.data]);
 
   return (
     <>
-      <div className="tabs" role="tablist" aria-label={t('content.kindsLabel')}>
-        {TABS.map((tab) => (
-          <button
-            key={tab.key}
-            type="button"
-            role="tab"
-            className="tabs__tab"
-            aria-selected={kind === tab.kind}
-            onClick={() => onKind(tab.kind)}
-            data-testid={`article-tab-${tab.key}`}
-          >
-            {t(`content.tabs.${tab.key}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('content.kindsLabel')}
+        tabs={TABS.map((tab) => ({ id: tab.kind, label: t(`content.tabs.${tab.key}`), testId: `article-tab-${tab.key}` }))}
+        selected={kind}
+        onSelect={onKind}
+      />
       {articles.isError && rows.length === 0 ? (
-        <div className="card inline-error">
-          <p>{t('errors.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void articles.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ErrorState onRetry={articles.refetch} />
       ) : articles.isPending ? (
-        <div className="list-loading">
-          <Spinner size="large" />
-          <span className="sr-only">{t('common.loading')}</span>
-        </div>
+        <LoadingState />
       ) : rows.length === 0 ? (
-        <div className="empty-state">
-          <FishSchool />
-          <p>{t('common.empty')}</p>
-        </div>
+        <EmptyState text={t('common.empty')} />
       ) : (
         <>
           <ul className="article-list">
@@ -76,21 +55,12 @@ export function ArticleList({ kind, onKind }: { kind: ArticleKind | undefined; o
               </li>
             ))}
           </ul>
-          <div className="list-footer">
-            {articles.hasNextPage ? (
-              <Button
-                variant="secondary"
-                busy={articles.isFetchingNextPage}
-                onClick={() => {
-                  if (!articles.isFetchingNextPage) void articles.fetchNextPage();
-                }}
-              >
-                {t('common.loadMore')}
-              </Button>
-            ) : (
-              <p className="muted">{t('common.noMore')}</p>
-            )}
-          </div>
+          <LoadMore
+            hasNextPage={articles.hasNextPage}
+            isFetchingNextPage={articles.isFetchingNextPage}
+            fetchNextPage={articles.fetchNextPage}
+            testId="articles-load-more"
+          />
         </>
       )}
     </>

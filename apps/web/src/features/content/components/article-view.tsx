@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
 import { Markdown } from '../../../components/ui/markdown';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../lib/pages';
 import { useArticle } from '../api/get-article';
@@ -17,32 +17,18 @@ export function ArticleView({ id }: { id: string | null }) {
 
   if (missing) {
     return (
-      <div className="empty-state" data-testid="article-missing">
-        <FishSchool />
-        <p>{t('content.notFound')}</p>
+      <EmptyState text={t('content.notFound')} testId="article-missing">
         <Link to={pagePath('article/index')} className="text-link">
           {t('content.allArticles')}
         </Link>
-      </div>
+      </EmptyState>
     );
   }
   if (article.isError) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void article.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState onRetry={article.refetch} />;
   }
   if (article.isPending) {
-    return (
-      <div className="list-loading">
-        <Spinner size="large" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   const data = article.data;
   return (

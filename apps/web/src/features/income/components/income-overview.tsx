@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatAmount, REWARD_KINDS, type AssetKey } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { pagePath } from '../../../lib/pages';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIncomes } from '../api/get-incomes';
@@ -28,14 +28,7 @@ export function IncomeOverview() {
   const symbols = useAssetSymbols();
 
   if (incomes.isError) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void incomes.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState onRetry={incomes.refetch} />;
   }
   const data = incomes.data;
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatPercentChange } from '../../../lib/amount-format';
+import './market.css';
 
 /** The 24 h change as a signed, coloured chip; a dash while there is no price a day back. */
 export function ChangeChip({ change, testId }: { change: string | null; testId?: string }) {

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS, formatAmount } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { useAppConfig } from '../../../lib/app-config';
 import { pagePath } from '../../../lib/pages';
 import { useCoinIndex } from '../api/get-coin-index';
 import { ChangeChip } from './change-chip';
+import './market.css';
 
 /** Home's price block (spec §1): coin price in USDT, 24 h change, issuance, burned, circulating. */
 export function CoinStats() {
@@ -17,14 +18,7 @@ export function CoinStats() {
   const symbol = coin.data?.symbol ?? config.data?.assets.find((asset) => asset.key === 'coin')?.symbol ?? DEFAULT_ASSET_SYMBOLS.coin;
 
   if (coin.isError) {
-    return (
-      <section className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void coin.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </section>
-    );
+    return <ErrorState onRetry={coin.refetch} as="section" />;
   }
 
   const data = coin.data;

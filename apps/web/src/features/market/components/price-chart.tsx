@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { localeTag } from '../../../i18n';
 import type { Candle } from '../api/list-prices';
 import { createPriceChart, type PriceChartHandle } from '../model/price-chart';
+import './price-chart.css';
 
 /**
  * The canvas chart. lightweight-charts (about 50 KB gzipped) is imported here, on mount, so it is a

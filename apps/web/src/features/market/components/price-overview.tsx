@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS, formatAmount } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { formatGroupedAmount, ratePercent } from '../../../lib/amount-format';
 import { pagePath } from '../../../lib/pages';
 import { useCoinIndex } from '../api/get-coin-index';
 import { useMainLake } from '../api/list-lakes';
 import { ChangeChip } from './change-chip';
+import './market.css';
 
 /** The price page's head: the current price, its 24 h change, and the main lake's depth and volume. */
 export function PriceOverview() {
@@ -15,14 +16,7 @@ export function PriceOverview() {
   const lake = useMainLake();
 
   if (coin.isError) {
-    return (
-      <section className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void coin.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </section>
-    );
+    return <ErrorState onRetry={coin.refetch} as="section" />;
   }
 
   const main = lake.data ?? null;

@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatAmount, isLanguageCode, type Lake, type marketApi } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { FishSchool } from '../../../components/ui/status-screen';
+import { ErrorState } from '../../../components/ui/error-state';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadingState } from '../../../components/ui/loading-state';
 import { localeTag } from '../../../i18n';
 import { useLake } from '../api/get-lake';
 import { useMainLake } from '../api/list-lakes';
+import './trade-list.css';
 
 type Swap = z.infer<typeof marketApi.swapRecord>;
 
@@ -46,38 +47,18 @@ export function TradeList() {
   const main = useMainLake();
   const lake = useLake(main.data?.id);
   const language = isLanguageCode(i18n.language) ? i18n.language : undefined;
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'short', timeStyle: 'medium' }),
-    [language],
-  );
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'short', timeStyle: 'medium' }), [language]);
 
   const failed = main.isError || lake.isError;
   if (failed) {
-    return (
-      <div className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void (main.isError ? main.refetch() : lake.refetch())}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    return <ErrorState onRetry={() => (main.isError ? main.refetch() : lake.refetch())} />;
   }
   if (main.isPending || (main.data !== null && lake.isPending)) {
-    return (
-      <div className="list-loading">
-        <Spinner size="large" />
-        <span className="sr-only">{t('common.loading')}</span>
-      </div>
-    );
+    return <LoadingState />;
   }
   const swaps = lake.data?.swaps ?? [];
   if (main.data === null || lake.data === undefined || swaps.length === 0) {
-    return (
-      <div className="empty-state" data-testid="price-records-empty">
-        <FishSchool />
-        <p>{main.data === null ? t('market.noLake') : t('market.tradesEmpty')}</p>
-      </div>
-    );
+    return <EmptyState text={main.data === null ? t('market.noLake') : t('market.tradesEmpty')} testId="price-records-empty" />;
   }
   return (
     <ul className="card trade-list" aria-busy={lake.isFetching || undefined}>

@@ -12,10 +12,7 @@ const candle = (time: number, open: string, close: string, volume = '10.00000000
 
 describe('toChartSeries', () => {
   it('plots closes and colours volume by the candle direction, in time order', () => {
-    const { closes, volumes } = toChartSeries([
-      candle(200, '5.10000000', '5.00000000', '3.50000000'),
-      candle(100, '5.00000000', '5.10000000'),
-    ]);
+    const { closes, volumes } = toChartSeries([candle(200, '5.10000000', '5.00000000', '3.50000000'), candle(100, '5.00000000', '5.10000000')]);
     expect(closes).toEqual([
       { time: 100, value: 5.1 },
       { time: 200, value: 5 },

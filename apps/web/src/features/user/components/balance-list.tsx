@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@reef/contract';
-import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { useUserInfo } from '../api/get-user-info';
 
 /** The signed-in user's balances, 4 decimals, truncated (spec §1). `action` sits in the header (a link the page adds). */
@@ -18,12 +18,7 @@ export function BalanceList({ action }: { action?: ReactNode }) {
         {action}
       </header>
       {user.isError ? (
-        <div className="inline-error">
-          <p>{t('errors.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void user.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <ErrorState className="inline-error" onRetry={user.refetch} />
       ) : user.data === undefined ? (
         <ul className="balances__grid" aria-hidden="true">
           {[0, 1, 2, 3].map((i) => (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
@@ -46,8 +47,7 @@ export function BindReferrerCard() {
           submit();
         }}
       >
-        <label className="field">
-          <span className="field__label">{t('bind.label')}</span>
+        <Field label={t('bind.label')}>
           <input
             id={inputId}
             className="field__input"
@@ -59,7 +59,7 @@ export function BindReferrerCard() {
             spellCheck={false}
             data-testid="bind-address-input"
           />
-        </label>
+        </Field>
         <Button type="submit" block busy={bind.isPending} data-testid="bind-submit">
           {t('bind.submit')}
         </Button>

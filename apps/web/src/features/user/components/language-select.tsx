@@ -4,6 +4,7 @@ import { isLanguageCode, LANGUAGES } from '@reef/contract';
 import { GlobeIcon } from '../../../components/ui/art/icons';
 import { changeLanguage, currentLanguage } from '../../../i18n';
 import { showToast } from '../../../lib/toast';
+import './user.css';
 
 /** The six languages; the choice is kept in localStorage `language`. */
 export function LanguageSelect() {

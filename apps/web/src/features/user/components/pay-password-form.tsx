@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Field } from '../../../components/ui/field';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
@@ -19,8 +21,7 @@ interface PasswordFieldProps {
 
 function PasswordField({ id, label, value, onChange, testId, autoComplete }: PasswordFieldProps) {
   return (
-    <label className="field" htmlFor={id}>
-      <span className="field__label">{label}</span>
+    <Field label={label} htmlFor={id}>
       <input
         id={id}
         className="field__input"
@@ -33,7 +34,7 @@ function PasswordField({ id, label, value, onChange, testId, autoComplete }: Pas
         onChange={(event) => onChange(digitsOnly(event.target.value))}
         data-testid={testId}
       />
-    </label>
+    </Field>
   );
 }
 
@@ -68,14 +69,7 @@ export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
   });
 
   if (user.isError) {
-    return (
-      <section className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void user.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </section>
-    );
+    return <ErrorState onRetry={user.refetch} as="section" />;
   }
 
   return (
@@ -95,7 +89,14 @@ export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
         <PasswordField id={`${id}-old`} label={t('password.old')} value={old} onChange={setOld} testId="password-old" autoComplete="current-password" />
       )}
       <PasswordField id={`${id}-new`} label={t('password.new')} value={password} onChange={setPassword} testId="password-new" autoComplete="new-password" />
-      <PasswordField id={`${id}-confirm`} label={t('password.confirm')} value={confirm} onChange={setConfirm} testId="password-confirm" autoComplete="new-password" />
+      <PasswordField
+        id={`${id}-confirm`}
+        label={t('password.confirm')}
+        value={confirm}
+        onChange={setConfirm}
+        testId="password-confirm"
+        autoComplete="new-password"
+      />
       <Button type="submit" block busy={save.isPending} disabled={user.data === undefined} data-testid="password-submit">
         {t('password.submit')}
       </Button>

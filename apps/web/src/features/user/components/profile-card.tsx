@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Fish } from '../../../components/ui/art/fish';
-import { Button } from '../../../components/ui/button';
+import { ErrorState } from '../../../components/ui/error-state';
 import { showToast } from '../../../lib/toast';
 import { useUserInfo } from '../api/get-user-info';
+import './user.css';
 
 /** Mine: who is signed in. The address is the server's masked form (first 4 + last 4). */
 export function ProfileCard() {
@@ -10,14 +11,7 @@ export function ProfileCard() {
   const user = useUserInfo();
 
   if (user.isError) {
-    return (
-      <section className="card inline-error">
-        <p>{t('errors.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void user.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </section>
-    );
+    return <ErrorState onRetry={user.refetch} as="section" />;
   }
 
   const info = user.data;

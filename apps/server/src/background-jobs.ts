@@ -1,0 +1,33 @@
+/**
+ * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling and,
+ * with an RPC, the deposit and BNB-charge watcher. server.ts starts it after the app; with several processes
+ * on one PostgreSQL each job still runs once per period, by whichever process claims it.
+ */
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createJobRunner, type JobLog, type JobRunner } from './infra/jobs/job-runner.js';
+import { pruneExpired } from './modules/auth/auth.service.js';
+import type { ChainClient } from './modules/chain/chain-client.js';
+import { followSharedClock } from './modules/clock/clock.service.js';
+import { watchDepositsAndCharges } from './modules/deposits/deposit-watcher.js';
+import { samplePrices } from './modules/market/market.service.js';
+
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+export interface BackgroundContext {
+  db: Database;
+  config: Config;
+  /** Without an RPC there is nothing to watch: the recharge endpoints refuse with DEPOSITS_UNAVAILABLE. */
+  chain: ChainClient | null;
+  log: JobLog;
+}
+
+export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRunner> {
+  const { db, config, chain, log } = ctx;
+  const runner = createJobRunner({ db, log, pollMs: config.jobPollMs, beforeTick: () => followSharedClock(db) });
+  runner.every('auth.prune-expired', HOUSEKEEPING_INTERVAL_MS, () => pruneExpired(db));
+  runner.every('market.sample-prices', config.priceSampleMs, () => samplePrices(db));
+  if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
+  await runner.start();
+  return runner;
+}

@@ -1,0 +1,103 @@
+/**
+ * Several nodes sharing one database: every publish goes to one Redis pub/sub channel, and every node
+ * delivers what it receives to its own sockets (issue 4 §3, decision 023).
+ *
+ * - One publisher and one subscriber connection per process, one channel for all users: the cost per
+ *   frame is one PUBLISH, however many users it is for, and no per-user subscriptions to churn.
+ * - The frame is serialized once; the message is `<node id> <uid,uid,…> <frame JSON>`, so a receiving
+ *   node slices the JSON out and hands it to its sockets without parsing or re-serializing it.
+ * - The publishing node delivers to its own sockets at once and ignores its own message when Redis
+ *   echoes it back: delivered locally once, never twice, and without waiting for a round trip.
+ * - Order: Redis delivers one connection's publishes to every subscriber in publish order, and local
+ *   delivery is synchronous, so frames for one user published from one node arrive in publish order.
+ * - Redis down: publishes fail (logged, not queued — a queue would replay stale frames later); sockets
+ *   on this node still get their frames, others catch up with GET /api/chat/sync on reconnect.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { ServerFrame } from '@reef/contract';
+import type { RealtimeHub } from './realtime-hub.js';
+import { encodeForPublish } from './encode-frame.js';
+import type { HubLog } from './local-hub.js';
+import type { SocketRegistry } from './socket-registry.js';
+
+const WARN_EVERY_MS = 10_000;
+
+export interface RedisHubOptions {
+  url: string;
+  /** The pub/sub channel; nodes of one deployment share it, tests use a unique one each. */
+  channel: string;
+  sockets: SocketRegistry;
+  log: HubLog;
+}
+
+export class RedisHub implements RealtimeHub {
+  /** Distinguishes this process's messages from other nodes' on the shared channel. */
+  readonly nodeId = randomBytes(8).toString('hex');
+  private lastWarning = 0;
+
+  private constructor(
+    /** Also runs ordinary commands (the flood gate's script): a subscribed connection cannot. */
+    readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly channel: string,
+    private readonly sockets: SocketRegistry,
+    private readonly log: HubLog,
+  ) {}
+
+  static async connect({ url, channel, sockets, log }: RedisHubOptions): Promise<RedisHub> {
+    const publisher = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const subscriber = new Redis(url, { lazyConnect: true });
+    const hub = new RedisHub(publisher, subscriber, channel, sockets, log);
+    publisher.on('error', (error) => hub.warn(error, 'Redis publisher connection error'));
+    subscriber.on('error', (error) => hub.warn(error, 'Redis subscriber connection error'));
+    try {
+      await publisher.connect();
+      await subscriber.connect();
+      // ioredis subscribes again by itself after a reconnect.
+      await subscriber.subscribe(channel);
+    } catch (error) {
+      publisher.disconnect();
+      subscriber.disconnect();
+      throw error;
+    }
+    subscriber.on('message', (from, message: string) => {
+      if (from === channel) hub.receive(message);
+    });
+    return hub;
+  }
+
+  publish(userIds: readonly number[], frame: ServerFrame): void {
+    if (userIds.length === 0) return;
+    const data = encodeForPublish(frame, this.log);
+    if (data === null) return;
+    this.sockets.deliver(userIds, data);
+    this.publisher.publish(this.channel, `${this.nodeId} ${userIds.join(',')} ${data}`).catch((error: unknown) => {
+      this.warn(error, 'a frame could not be published to the other nodes');
+    });
+  }
+
+  private receive(message: string): void {
+    const first = message.indexOf(' ');
+    const second = message.indexOf(' ', first + 1);
+    if (first <= 0 || second <= first) return;
+    if (message.slice(0, first) === this.nodeId) return;
+    const userIds = message
+      .slice(first + 1, second)
+      .split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    this.sockets.deliver(userIds, message.slice(second + 1));
+  }
+
+  private warn(error: unknown, message: string): void {
+    const now = Date.now();
+    if (now - this.lastWarning < WARN_EVERY_MS) return;
+    this.lastWarning = now;
+    this.log.warn({ err: error }, message);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.subscriber.quit(), this.publisher.quit()]);
+  }
+}

@@ -1,0 +1,55 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.js';
+import { businessEvents, eventConsumers } from '../../db/schema/index.js';
+
+/**
+ * Any constant. Every transaction that writes an event holds this advisory lock shared until it ends; a
+ * reader takes it exclusively for an instant to learn the horizon below which no event is still in flight.
+ */
+const OUTBOX_LOCK_KEY = 7_311_025;
+
+export type EventRow = typeof businessEvents.$inferSelect;
+
+export async function insertEvent(tx: Transaction, row: { type: string; userId: number | null; payload: unknown; occurredAt: Date }): Promise<bigint> {
+  // Before the id is drawn: a reader's horizon must wait for this transaction (see safeHorizon).
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${OUTBOX_LOCK_KEY})`);
+  const [inserted] = await tx.insert(businessEvents).values(row).returning({ id: businessEvents.id });
+  return inserted!.id;
+}
+
+/**
+ * The highest id such that every event at or below it is committed or rolled back for good. Ids are drawn
+ * in one order and committed in another; waiting for the exclusive lock waits out every transaction that
+ * drew an id before, and every later one draws a higher id.
+ */
+export async function safeHorizon(db: Database): Promise<bigint> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK_KEY})`);
+    const [row] = await tx.select({ max: sql<string | null>`max(${businessEvents.id})` }).from(businessEvents);
+    return BigInt(row?.max ?? 0);
+  });
+}
+
+/** Locks the consumer's cursor row (created at 0 on first use), so one reader of a name runs at a time. */
+export async function lockCursor(tx: Transaction, name: string): Promise<bigint> {
+  await tx.insert(eventConsumers).values({ name }).onConflictDoNothing();
+  const [row] = await tx.select({ lastId: eventConsumers.lastId }).from(eventConsumers).where(eq(eventConsumers.name, name)).for('update');
+  return row!.lastId;
+}
+
+export async function advanceCursor(tx: Transaction, name: string, lastId: bigint, at: Date): Promise<void> {
+  await tx.update(eventConsumers).set({ lastId, updatedAt: at }).where(eq(eventConsumers.name, name));
+}
+
+export function eventsAfter(db: Executor, afterId: bigint, upTo: bigint, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(businessEvents)
+    .where(and(gt(businessEvents.id, afterId), lte(businessEvents.id, upTo)))
+    .orderBy(asc(businessEvents.id))
+    .limit(limit);
+}
+
+export function eventsOfUser(db: Executor, userId: number, limit: number): Promise<EventRow[]> {
+  return db.select().from(businessEvents).where(eq(businessEvents.userId, userId)).orderBy(asc(businessEvents.id)).limit(limit);
+}

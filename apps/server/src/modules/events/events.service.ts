@@ -1,0 +1,65 @@
+/**
+ * The business-event outbox (decision 025). A service records an event with `recordEvent(tx, …)` inside the
+ * transaction of its change, so the event exists exactly when the change does. A reader (`consumeEvents`)
+ * hands events to a named consumer in id order, each exactly once: the consumer's cursor advances in the
+ * same transaction as the consumer's own writes, and only ids below the safe horizon are handed over, so
+ * an id that commits late on PostgreSQL is never stepped over.
+ */
+import { businessEvent, type BusinessEvent } from '@reef/contract';
+import { now } from '../../core/clock.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
+import * as repo from './events.repository.js';
+
+export type StoredEvent = BusinessEvent & { id: bigint; occurred_at: Date };
+
+/** Writes the event in the caller's transaction; an event the contract refuses is a programming error. */
+export async function recordEvent(tx: Transaction, event: BusinessEvent): Promise<bigint> {
+  const { type, user_id: userId, ...payload } = businessEvent.parse(event);
+  return repo.insertEvent(tx, { type, userId, payload, occurredAt: now() });
+}
+
+function toStored(row: repo.EventRow): StoredEvent {
+  const parsed = businessEvent.parse({ ...(row.payload as object), type: row.type, user_id: row.userId });
+  return { ...parsed, id: row.id, occurred_at: row.occurredAt };
+}
+
+export interface ConsumeOptions {
+  /** Events per transaction: the cursor advances once per batch. */
+  batchSize?: number;
+  /** Stop after this many events (default: until caught up). */
+  maxEvents?: number;
+}
+
+/**
+ * Hands every event the consumer `name` has not yet handled to `handle`, in id order, in batches; each batch
+ * runs in one transaction with the cursor update, so a failure rolls back the handler's writes and the
+ * cursor together and the events come again next time. Returns how many were handled.
+ */
+export async function consumeEvents(
+  db: Database,
+  name: string,
+  handle: (tx: Transaction, event: StoredEvent) => Promise<void>,
+  options: ConsumeOptions = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 100;
+  const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
+  const horizon = await repo.safeHorizon(db);
+  let handled = 0;
+  while (handled < maxEvents) {
+    const count = await db.transaction(async (tx) => {
+      const lastId = await repo.lockCursor(tx, name);
+      const rows = await repo.eventsAfter(tx, lastId, horizon, Math.min(batchSize, maxEvents - handled));
+      for (const row of rows) await handle(tx, toStored(row));
+      if (rows.length > 0) await repo.advanceCursor(tx, name, rows.at(-1)!.id, now());
+      return rows.length;
+    });
+    handled += count;
+    if (count === 0) break;
+  }
+  return handled;
+}
+
+/** A user's events, oldest first (tests and the coming operator views). */
+export async function eventsOfUser(db: Executor, userId: number, limit = 100): Promise<StoredEvent[]> {
+  return (await repo.eventsOfUser(db, userId, limit)).map(toStored);
+}

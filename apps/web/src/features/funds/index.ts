@@ -1,0 +1,13 @@
+// The funds feature's public surface: one sub-slice per server module (transfer, exchange, deposits as
+// recharge, withdrawals, charge, ledger bills), plus the holdings views over the user's balances.
+export { TransferForm } from './transfer/components/transfer-form';
+export { ExchangeForm } from './exchange/components/exchange-form';
+export { RechargeForm } from './recharge/components/recharge-form';
+export { DepositList } from './recharge/components/deposit-list';
+export { WithdrawalForm } from './withdrawal/components/withdrawal-form';
+export { WithdrawalList } from './withdrawal/components/withdrawal-list';
+export { ChargePanel } from './charge/components/charge-panel';
+export { BillList } from './bills/components/bill-list';
+export { FundsOverview } from './holdings/components/funds-overview';
+export { HoldingsOverview } from './holdings/components/holdings-overview';
+export { AssetDetails } from './holdings/components/asset-details';

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, type Deposit } from '@reef/contract';
+import { useDeposits } from '../api/list-deposits';
+import { ConfirmationsNote, TxHashNote, useFailureText } from '../../shared/components/chain-notes';
+import { useNewlyCredited } from '../../shared/hooks/use-newly-credited';
+import { uniqueRows } from '../../../../lib/paged-list';
+import { useAssetSymbol } from '../../shared/components/asset-toggle';
+import { PagedList } from '../../../../components/ui/paged-list';
+import { useDateFormat } from '../../../../lib/use-date-format';
+
+function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const symbol = useAssetSymbol()(item.asset);
+  return (
+    <li className="bill" data-testid="deposit-row" data-status={item.status}>
+      <div className="bill__main">
+        <span className="bill__kind">{t(`recharge.status.${item.status}`)}</span>
+        <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
+        {item.status === 'pending' && (
+          <ConfirmationsNote confirmations={item.confirmations} required={item.required_confirmations} testId="deposit-confirmations" />
+        )}
+        {item.status === 'failed' && <span className="bill__memo">{t('recharge.failedReason', { reason: failureText(item.failure) })}</span>}
+        {item.status === 'review' && (
+          <span className="bill__memo" data-testid="deposit-review-note">
+            {t('property.voucher.waitReview')}
+          </span>
+        )}
+        {item.status === 'rejected' && (
+          <span className="bill__memo" data-testid="deposit-reason">
+            {t('recharge.failedReason', { reason: item.reason ?? '' })}
+          </span>
+        )}
+        {item.tx_hash !== null && <TxHashNote hash={item.tx_hash} />}
+        {item.voucher_image !== null && (
+          <a className="bill__memo text-link" href={item.voucher_image} target="_blank" rel="noreferrer" data-testid="deposit-voucher-image">
+            {t('property.voucher.image')}
+          </a>
+        )}
+      </div>
+      <div className="bill__side">
+        <span className="bill__amount">{item.amount === null ? '—' : `${formatAmount(item.amount)} ${symbol}`}</span>
+      </div>
+    </li>
+  );
+}
+
+/** The user's deposits; asked again every 3 s while one is pending. `onCredited` runs when one lands. */
+export function DepositList({ onCredited }: { onCredited: () => void }) {
+  const { t } = useTranslation();
+  const deposits = useDeposits();
+  const dateFormat = useDateFormat();
+  const data = deposits.data;
+  const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
+  useNewlyCredited(list, onCredited);
+
+  return (
+    <section className="card" aria-labelledby="deposits-title">
+      <h2 id="deposits-title" className="card__title">
+        {t('recharge.history')}
+      </h2>
+      <PagedList query={deposits} list={list} renderRow={(item) => <DepositRow item={item} dateFormat={dateFormat} />} testId="deposits-load-more" />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { transferApi } from '@reef/contract';
+import { callApi } from '../../../../lib/api-client';
+import { billsRootKey } from '../../bills/api/get-bills';
+
+export type TransferBody = z.input<typeof transferApi.transfer.body>;
+
+/** POST /api/finance/other/trade — a money call, so it always carries an Idempotency-Key. */
+export function transfer(body: TransferBody, idempotencyKey: string) {
+  return callApi(transferApi.transfer, { body, idempotencyKey });
+}
+
+export function useTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TransferBody; idempotencyKey: string }) => transfer(body, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billsRootKey }),
+  });
+}

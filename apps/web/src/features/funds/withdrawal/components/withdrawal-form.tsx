@@ -1,0 +1,202 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatAmount } from '@reef/contract';
+import { ErrorState } from '../../../../components/ui/error-state';
+import { Button } from '../../../../components/ui/button';
+import { Modal } from '../../../../components/ui/modal';
+import { ApiError, toastError } from '../../../../lib/api-client';
+import { pagePath } from '../../../../lib/pages';
+import { showToast } from '../../../../lib/toast';
+import { useIdempotentMutation } from '../../../../lib/use-idempotent-mutation';
+import { useWithdrawalRules } from '../api/get-withdrawal-rules';
+import { useWithdraw } from '../api/withdraw';
+import { normalizeAmountInput } from '../../shared/model/amount-input';
+import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
+import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
+import { AmountField } from '../../shared/components/amount-field';
+
+const PASSWORD_RE = /^\d{6}$/;
+
+interface WithdrawalFormProps {
+  /** From the user info: without a transaction password the form points to pages/user/password. */
+  hasPayPassword: boolean | undefined;
+  /** After a withdrawal was accepted: the caller refreshes what it owns (user info). */
+  onWithdrawn: () => void;
+}
+
+interface Pending {
+  asset: ChainAsset;
+  amount: string;
+  total: string;
+  fee: string;
+}
+
+/** pages/property/withdrawal: USDT or coin to the user's own wallet, reviewed by an operator. */
+export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const symbolOf = useAssetSymbol();
+  const initialAsset = useChainAssetParam();
+  const [asset, setAsset] = useState<ChainAsset>(initialAsset);
+  const [amount, setAmount] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [password, setPassword] = useState('');
+  const [needsPassword, setNeedsPassword] = useState(false);
+  const rules = useWithdrawalRules(asset);
+  const send = useWithdraw();
+  const symbol = symbolOf(asset);
+  const total = rules.data ? withdrawalTotal(amount, rules.data.fee) : null;
+
+  const review = () => {
+    if (!rules.data) return;
+    const problem = checkWithdrawal(amount, rules.data.min_exclusive);
+    if (problem !== null) {
+      showToast(t(problem === 'amountTooSmall' ? 'withdraw.amountTooSmall' : `transfer.${problem}`, { min: formatAmount(rules.data.min_exclusive, 2) }));
+      return;
+    }
+    if (hasPayPassword === false) {
+      setNeedsPassword(true);
+      return;
+    }
+    setPassword('');
+    setPending({ asset, amount: normalizeAmountInput(amount), total: total ?? '', fee: rules.data.fee });
+  };
+
+  const confirm = useIdempotentMutation({
+    intent: () => {
+      if (pending === null) return null;
+      if (!PASSWORD_RE.test(password)) {
+        showToast(t('withdraw.passwordInvalid'));
+        return null;
+      }
+      return { asset: pending.asset, amount: pending.amount, password };
+    },
+    // The password stays out of the fingerprint, as it stays out of the server's key digest.
+    fingerprint: ({ asset, amount }) => ({ asset, amount }),
+    send: (request, idempotencyKey) => send.mutateAsync({ ...request, idempotencyKey }),
+    onSuccess: () => {
+      setPending(null);
+      setAmount('');
+      showToast(t('withdraw.success'));
+      onWithdrawn();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'PAY_PASSWORD_NOT_SET') {
+        setPending(null);
+        setNeedsPassword(true);
+        return;
+      }
+      setPassword('');
+      toastError(error);
+    },
+  });
+
+  return (
+    <>
+      <form
+        className="card form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          review();
+        }}
+      >
+        <AssetToggle value={asset} onChange={setAsset} testId="withdraw-asset" />
+        {rules.isError ? (
+          <ErrorState className="inline-error" onRetry={() => rules.refetch()} />
+        ) : (
+          <p className="field__hint" data-testid="withdraw-balance">
+            {t('transfer.available', { amount: rules.data ? formatAmount(rules.data.balance) : '—', symbol })}
+          </p>
+        )}
+
+        <AmountField
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('withdraw.amountPlaceholder', { min: rules.data ? formatAmount(rules.data.min_exclusive, 2) : '100' })}
+          suffix={symbol}
+          testId="withdraw-amount"
+        />
+
+        <dl className="fee-box">
+          <div>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd data-testid="withdraw-fee">{rules.data ? `${formatAmount(rules.data.fee)} ${symbol}` : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.received')}</dt>
+            <dd data-testid="withdraw-received">{total === null ? '—' : `${normalizeAmountInput(amount)} ${symbol}`}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.charged')}</dt>
+            <dd data-testid="withdraw-total">{total === null ? '—' : `${total} ${symbol}`}</dd>
+          </div>
+        </dl>
+
+        <Button type="submit" block disabled={!rules.data} data-testid="withdraw-submit">
+          {t('withdraw.submit')}
+        </Button>
+      </form>
+
+      {pending !== null && (
+        <Modal title={t('withdraw.confirmTitle')} onClose={() => setPending(null)} testId="withdraw-sheet">
+          <dl className="fee-box">
+            <div>
+              <dt>{t('withdraw.received')}</dt>
+              <dd>{`${pending.amount} ${symbolOf(pending.asset)}`}</dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.fee')}</dt>
+              <dd>{`${formatAmount(pending.fee)} ${symbolOf(pending.asset)}`}</dd>
+            </div>
+            <div>
+              <dt>{t('withdraw.charged')}</dt>
+              <dd data-testid="withdraw-sheet-total">{`${pending.total} ${symbolOf(pending.asset)}`}</dd>
+            </div>
+          </dl>
+          <form className="form" noValidate onSubmit={confirm}>
+            <label className="field" htmlFor={`${id}-password`}>
+              <span className="field__label">{t('withdraw.password')}</span>
+              <input
+                id={`${id}-password`}
+                className="field__input"
+                type="password"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={6}
+                autoComplete="off"
+                value={password}
+                onChange={(event) => setPassword(event.target.value.replace(/\D/g, '').slice(0, 6))}
+                data-testid="withdraw-password"
+              />
+            </label>
+            <div className="modal__actions">
+              <Button variant="secondary" onClick={() => setPending(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" busy={send.isPending} data-testid="withdraw-confirm">
+                {t('withdraw.confirm')}
+              </Button>
+            </div>
+          </form>
+        </Modal>
+      )}
+
+      {needsPassword && (
+        <Modal title={t('withdraw.noPasswordTitle')} onClose={() => setNeedsPassword(false)} testId="withdraw-no-password">
+          <p className="modal__text">{t('withdraw.noPassword')}</p>
+          <div className="modal__actions">
+            <Button variant="secondary" onClick={() => setNeedsPassword(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Link className="btn btn--primary" to={pagePath('user/password')} data-testid="withdraw-set-password">
+              <span className="btn__label">{t('withdraw.setPassword')}</span>
+            </Link>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { endpoint, isoTime } from '../common.js';
+
+/**
+ * Moves the server's business clock (decision 025). Registered only when CLOCK_ADJUSTABLE is on, which
+ * production refuses; admin only, so even a test deployment cannot be moved by any user.
+ */
+export const setClock = endpoint({
+  method: 'POST',
+  path: '/api/test/clock',
+  auth: 'admin',
+  body: z.union([z.object({ offset_ms: z.number().int() }).strict(), z.object({ advance_ms: z.number().int() }).strict()]),
+  response: z.object({ now: isoTime, offset_ms: z.number().int() }),
+});
