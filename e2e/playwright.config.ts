@@ -15,7 +15,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // A page test takes 10–15 s alone and up to ~30 s while the other worker, the server and the chain share
+  // the two cores; the limit leaves room for that without hiding a hang.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // CI passes --reporter=list,json with PLAYWRIGHT_JSON_OUTPUT_NAME; this is the local default.
   reporter: 'list',

@@ -23,7 +23,7 @@ test('the AI tab streams an answer with article links, and a link opens the arti
   await expect(page.getByTestId('ai-stop')).toBeVisible();
   await expect(answer).toHaveAttribute('data-status', 'streaming');
   await expect(answer).toContainText('Here is what the Reef help says');
-  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+  await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   await expect(page.getByTestId('ai-send')).toBeVisible();
   await expect(page.getByTestId('ai-question').last()).toHaveText('How do I withdraw USDT to my wallet?');
 
@@ -44,7 +44,7 @@ test('the AI tab streams an answer with article links, and a link opens the arti
   await expect(page.getByTestId('ai-question')).toHaveText(['How do I withdraw USDT to my wallet?']);
   await page.getByTestId('ai-input').fill('Who won the football world cup?');
   await page.getByTestId('ai-input').press('Enter');
-  await expect(page.getByTestId('ai-answer').last()).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+  await expect(page.getByTestId('ai-answer').last()).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
   await expect(page.getByTestId('ai-answer').last()).toContainText("I don't know");
   await expect(page.getByTestId('ai-question')).toHaveCount(2);
 });

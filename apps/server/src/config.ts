@@ -96,6 +96,8 @@ const envSchema = z.object({
     .optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // The built-in assistant's pause between pieces: it streams like a provider; demos and browser tests slow it.
+  AI_BUILTIN_PAUSE_MS: z.coerce.number().int().min(0).max(1000).default(15),
   NODE_ENV: z.string().optional(),
   CLOCK_ADJUSTABLE: bool.default(false),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -149,6 +151,8 @@ export interface Config {
   ai: AiProviderConfig | null;
   /** Longest wait for the provider's next bytes before the answer fails with a time-out. */
   aiTimeoutMs: number;
+  /** Pause between the built-in assistant's streamed pieces (no provider configured). */
+  aiBuiltinPauseMs: number;
   /** Tests may move the business clock (core/clock.ts, POST /api/test/clock); refused in production. */
   clockAdjustable: boolean;
   /** How often the job runner looks for due jobs when it found none. */
@@ -335,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadPerMinute: e.UPLOAD_PER_MINUTE,
     ai: aiProviderOf(e.AI_BASE_URL, aiApiKey, e.AI_MODEL),
     aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    aiBuiltinPauseMs: e.AI_BUILTIN_PAUSE_MS,
     clockAdjustable: e.CLOCK_ADJUSTABLE,
     jobPollMs: e.JOB_POLL_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

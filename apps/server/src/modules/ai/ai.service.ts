@@ -24,8 +24,6 @@ export interface AiContext {
 /** Earlier messages sent to the provider with a new question (the oldest are left out). */
 const HISTORY_MESSAGES = 12;
 const TITLE_MAX = 60;
-/** Pause between the built-in assistant's pieces, so it streams like a provider does. */
-const BUILTIN_CHUNK_DELAY_MS = 15;
 
 const conversationDto = (row: repo.ConversationRow) => ({
   id: row.id,
@@ -193,7 +191,7 @@ export async function writeAnswer(
   for (const chunk of answerChunks(composeAnswer(language, prepared.passages))) {
     if (signal.aborted) return;
     onDelta(chunk);
-    await pause(BUILTIN_CHUNK_DELAY_MS, signal);
+    await pause(ctx.config.aiBuiltinPauseMs, signal);
   }
 }
 
