@@ -1,6 +1,6 @@
 // `npm test`: everything CI runs, in one command — typecheck, lint, format check, build, unit + API integration
-// tests (Vitest), bundle budget, browser tests (Playwright). Every step runs even when an earlier one
-// fails, so one run shows all problems; the last line sums all suites as `N passed, N failed`.
+// tests (Vitest), bundle budget, a subset again on Node 22 and 24, browser tests (Playwright). Every step runs even
+// when an earlier one fails, so one run shows all problems; the last line sums all suites as `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,6 +61,13 @@ if (vitest) {
   totals.failed++;
 }
 
+// Node 22 and 24 beside this Node: the build served on PGlite, and a subset of the Vitest suites (decision 038).
+const runtimesJson = path.join(reports, 'runtimes.json');
+const runtimesOk = run('runtimes', 'node', ['scripts/runtime-compat.mjs', `--report=${runtimesJson}`]);
+const runtimes = readJson(runtimesJson);
+totals.passed += runtimes?.passed ?? 0;
+totals.failed += runtimes ? runtimes.failed + (!runtimesOk && runtimes.failed === 0 ? 1 : 0) : 1;
+
 // Playwright against the built app and a real server.
 const playwrightJson = path.join(reports, 'playwright.json');
 if (!built) {
@@ -82,6 +89,6 @@ if (!built) {
   }
 }
 
-console.log(`\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, playwright`);
+console.log(`\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, runtimes (Node 22, 24), playwright`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,6 +1,6 @@
 /**
  * Uploaded images (spec §7 "Upload"; decision 018). A file is streamed to a temporary file while it is hashed,
- * its type is decided from its bytes (file-type: png, jpeg, gif or webp — never the name or the client's type),
+ * its type is decided from its bytes (`image-type.ts`: png, jpeg, gif or webp — never the name or the client's type),
  * and only then renamed to `${DATA_DIR}/uploads/<sha256>.<ext>`: a half-written file never has a servable name.
  * The database records who uploaded which content; other modules ask `findUploadByAddress` whether an address
  * is a real upload and whose it is (recharge vouchers, chat images).
@@ -11,13 +11,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromFile } from 'file-type';
-import { UPLOAD_MIME_TYPES, uploadsApi, type UploadAddress, type UploadMimeType } from '@reef/contract';
+import { uploadsApi, type UploadAddress, type UploadMimeType } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as repo from './uploads.repository.js';
 import * as clock from '../../core/clock.js';
+import { detectImageType, isAllowedMime } from './image-type.js';
 
 const ADDRESS_RE = /^\/uploads\/([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
 const NAME_RE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
@@ -101,10 +101,6 @@ export async function discard(file: ReceivedFile): Promise<void> {
   await fs.rm(file.tempPath, { force: true });
 }
 
-function isAllowedMime(mime: string | undefined): mime is UploadMimeType {
-  return (UPLOAD_MIME_TYPES as readonly string[]).includes(mime ?? '');
-}
-
 export function addressOf(sha256: string, mime: UploadMimeType): UploadAddress {
   return `/uploads/${sha256}.${uploadsApi.UPLOAD_EXTENSIONS[mime]}`;
 }
@@ -113,9 +109,8 @@ export function addressOf(sha256: string, mime: UploadMimeType): UploadAddress {
 export async function commit(db: Executor, config: Config, ownerId: number, file: ReceivedFile): Promise<UploadAddress> {
   try {
     if (file.truncated) throw new DomainError('UPLOAD_TOO_LARGE', { max_bytes: config.uploadMaxBytes });
-    const detected = file.bytes > 0 ? await fileTypeFromFile(file.tempPath) : undefined;
-    if (!isAllowedMime(detected?.mime)) throw new DomainError('UPLOAD_NOT_IMAGE');
-    const mime = detected.mime;
+    const mime = file.bytes > 0 ? await detectImageType(file.tempPath) : undefined;
+    if (!mime) throw new DomainError('UPLOAD_NOT_IMAGE');
     const address = addressOf(file.sha256, mime);
     // Same bytes, same name: replacing an existing file with identical content is harmless, and rename is atomic.
     await fs.rename(file.tempPath, path.join(uploadDirectory(config), path.basename(address)));
