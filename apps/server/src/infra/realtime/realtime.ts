@@ -13,6 +13,11 @@ import { AddressSlots } from './address-slots.js';
 export interface Realtime extends RealtimeHub {
   readonly sockets: SocketRegistry<FrameSink>;
   readonly flood: FloodGate;
+  /**
+   * A rolling-window limit per user for another kind of request (uploads), on the same store as the
+   * flood gate: Redis when there is one, so the limit holds across nodes; this process otherwise.
+   */
+  requestGate(name: string, limit: number, windowMs: number): FloodGate;
   /** Open sockets per client address on this node (SOCKETS_PER_IP). */
   readonly addresses: AddressSlots;
   /**
@@ -51,6 +56,7 @@ export async function startRealtime({ redisUrl, channel, floodPerSecond, sockets
       sockets,
       flood,
       addresses,
+      requestGate: (_name: string, limit: number, windowMs: number) => new LocalFloodGate(limit, Date.now, windowMs),
       mode: 'local',
       inFlight: new Set(),
       publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
@@ -64,6 +70,7 @@ export async function startRealtime({ redisUrl, channel, floodPerSecond, sockets
     sockets,
     flood,
     addresses,
+    requestGate: (name: string, limit: number, windowMs: number) => new RedisFloodGate(hub.publisher, `${channel}:${name}:`, hub.nodeId, limit, log, windowMs),
     mode: 'redis',
     inFlight: new Set(),
     publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
