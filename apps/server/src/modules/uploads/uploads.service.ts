@@ -17,7 +17,6 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as repo from './uploads.repository.js';
-import * as clock from '../../core/clock.js';
 
 const ADDRESS_RE = /^\/uploads\/([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
 const NAME_RE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
