@@ -17,10 +17,23 @@ test('a claim needs a referrer, then credits once', async ({ page, wallet, api, 
     ends_at: new Date(now + 60 * 60_000).toISOString(),
   });
 
+  // A campaign with an eligibility rule the user does not meet (decision 037).
+  const ruled = await api.createAirdrop({
+    asset: 'coin',
+    amount: '5',
+    starts_at: new Date(now - 60_000).toISOString(),
+    ends_at: new Date(now + 60 * 60_000).toISOString(),
+    rules: { min_holding: { asset: 'usdt', amount: '1000' } },
+  });
+
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   await app.signIn();
   await expect(app.balance('coin')).toHaveText('0.0000');
   const symbol = (await api.userInfo(user.token)).balances.find((b) => b.key === 'coin')?.symbol ?? '';
+
+  // The card says which rule keeps the user out, and offers no claim.
+  await expect(page.getByTestId(`airdrop-ineligible-${ruled.id}`)).toHaveText(/^Hold at least 1,?000\.0000 \S+ to claim$/);
+  await expect(page.getByTestId(`airdrop-claim-${ruled.id}`)).toBeDisabled();
 
   // No referrer yet: the server refuses and the page shows its message.
   const claim = page.getByTestId(`airdrop-claim-${campaign.id}`);

@@ -213,7 +213,12 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   await expect(page.getByTestId('voucher-submitted')).toBeVisible();
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toHaveAttribute('data-status', 'review');
-  await expect(rows.first().getByTestId('deposit-voucher-image')).toHaveAttribute('href', /^\/uploads\/[0-9a-f]{64}\.png$/);
+  // The voucher is served to its owner and operators only (decision 037): the page fetches it with the
+  // token and links a blob; the address alone, without the token, is a 404.
+  const voucherLink = rows.first().getByTestId('deposit-voucher-image');
+  await expect(voucherLink).toHaveAttribute('data-address', /^\/uploads\/[0-9a-f]{64}\.png$/);
+  await expect(voucherLink).toHaveAttribute('href', /^blob:/);
+  expect((await request.get(`${server.origin}${(await voucherLink.getAttribute('data-address'))!}`)).status()).toBe(404);
 
   // The operator's queue holds both; approve the hash one, reject the image one.
   const admin = await signIn(request, ADMIN_PRIVATE_KEY);

@@ -74,7 +74,13 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   await app.register(rateLimitPlugin);
   app.decorate(
     'realtime',
-    await startRealtime({ redisUrl: config.redisUrl, channel: config.realtimeChannel, floodPerSecond: chatSocket.CHAT_FLOOD_PER_SECOND, log: app.log }),
+    await startRealtime({
+      redisUrl: config.redisUrl,
+      channel: config.realtimeChannel,
+      floodPerSecond: chatSocket.CHAT_FLOOD_PER_SECOND,
+      socketsPerAddress: config.socketsPerAddress,
+      log: app.log,
+    }),
   );
   // onClose runs after the websocket plugin's preClose has closed every socket with 1001.
   app.addHook('onClose', async () => app.realtime.close());

@@ -39,6 +39,8 @@ const envSchema = z.object({
     .min(1)
     .max(3600)
     .default(chatSocket.SOCKET_IDLE_MS / 1000),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   PUBLIC_ORIGINS: z.string().optional(),
   LOGIN_LEGACY: bool.default(true),
   ADMIN_ADDRESSES: z.string().default(''),
@@ -113,7 +115,14 @@ export interface Config {
   realtimeChannel: string;
   /** A chat socket that sends nothing for this long is closed (the client pings every 10 s). */
   socketIdleMs: number;
-  /** Origins whose EIP-4361 sign-in messages this server accepts (scheme://host[:port]). */
+  /** Open chat sockets one user may hold on one node; a further one is closed with 4429 (decision 037). */
+  socketsPerUser: number;
+  /** Open chat sockets (signed in or not yet) from one client address on one node (decision 037). */
+  socketsPerAddress: number;
+  /**
+   * Origins whose EIP-4361 sign-in messages this server accepts (scheme://host[:port]); a chat socket
+   * upgrade carrying an Origin header outside them is refused with 403.
+   */
   publicOrigins: string[];
   loginLegacy: boolean;
   adminAddresses: Set<string>;
@@ -317,6 +326,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     realtimeChannel: e.REALTIME_CHANNEL,
     socketIdleMs: e.SOCKET_IDLE_SECONDS * 1000,
+    socketsPerUser: e.SOCKETS_PER_USER,
+    socketsPerAddress: e.SOCKETS_PER_IP,
     publicOrigins,
     loginLegacy: e.LOGIN_LEGACY,
     adminAddresses,

@@ -83,6 +83,22 @@ const airdropClaimed = moneyEvent('airdrop.claimed', {
   amount: amountString,
 });
 
+/** An operator set a campaign's eligibility rules (decision 037): the audit of that action. */
+const airdropRulesSet = z.object({
+  type: z.literal('airdrop.rules_set'),
+  /** The operator. */
+  user_id: uid,
+  campaign_id: id,
+  rules: z.object({
+    min_recharge: z.object({ asset: assetKey, amount: amountString }).nullable(),
+    min_account_age_hours: z.number().int().nullable(),
+    min_holding: z.object({ asset: assetKey, amount: amountString }).nullable(),
+    per_referrer_cap: z.number().int().nullable(),
+  }),
+  /** Addresses on the allow-list after the change; null without one. */
+  address_count: z.number().int().nullable(),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -93,6 +109,7 @@ export const businessEvent = z.discriminatedUnion('type', [
   rusdCharged,
   bnbChargeCredited,
   airdropClaimed,
+  airdropRulesSet,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -44,7 +44,7 @@ export {
 } from './http/deposits.js';
 export { UPLOAD_FIELD, UPLOAD_MIME_TYPES, type UploadMimeType, type UploadAddress } from './http/uploads.js';
 export { BNB_CHARGE_STATUSES, type BnbChargeStatus, type BnbCharge } from './http/charge.js';
-export type { AirdropCampaign, UserAirdrop, AirdropClaim } from './http/airdrops.js';
+export type { AirdropCampaign, UserAirdrop, AirdropClaim, AirdropRules, AirdropIneligible } from './http/airdrops.js';
 export { REWARD_KINDS, rewardBillKind, type RewardKind } from './http/incomes.js';
 export type {
   ChatMessage,

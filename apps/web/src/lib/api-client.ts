@@ -161,3 +161,14 @@ export function toastError(error: unknown): void {
   }
   showToast(i18next.t('errors.generic'));
 }
+
+/**
+ * A stored upload that is served to its owner and operators only (a recharge voucher, decision 037): an
+ * <img src> cannot send the token, so the bytes are fetched with it and shown from a blob URL.
+ */
+export async function fetchOwnUpload(address: string, signal?: AbortSignal): Promise<Blob> {
+  const { token } = getSession();
+  const response = await fetch(address, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+  if (!response.ok) throw new TransportError(`upload answered ${response.status}`, false);
+  return response.blob();
+}

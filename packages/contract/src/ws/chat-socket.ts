@@ -28,6 +28,11 @@ export const SOCKET_CLOSE = {
   BAD_TYPE: 4400,
   /** No frame for SOCKET_IDLE_MS (the client pings every 10 s). */
   IDLE: 4408,
+  /**
+   * The user already has SOCKETS_PER_USER sockets on this node, or the address SOCKETS_PER_IP: this new
+   * one is refused (the open ones stay). The reason says which cap.
+   */
+  TOO_MANY_SOCKETS: 4429,
   /** The server is shutting down: reconnect (to another node). */
   GOING_AWAY: 1001,
 } as const;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigId, createdAt } from './columns.js';
 import { userRef } from './users.js';
 
@@ -18,6 +18,11 @@ export const uploads = pgTable(
     /** Decided from the content (png, jpeg, gif or webp), never from the client. */
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
+    /**
+     * Set when the upload becomes a recharge voucher: from then on GET /uploads/:name serves it to its
+     * owner and operators only (decision 037). Other uploads (chat images) stay readable by address.
+     */
+    ownerOnly: boolean('owner_only').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

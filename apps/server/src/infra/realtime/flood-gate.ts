@@ -2,6 +2,7 @@
  * Spec §8 'Do not operate frequently' for chat: at most CHAT_FLOOD_PER_SECOND to_chat frames from one
  * user in any rolling second, across all the user's sockets. Only admitted frames count, so a flooding
  * client gets exactly the limit through and every frame beyond it is refused (decision 023).
+ * The same gate with a longer window counts upload requests per user per minute (decision 037).
  */
 import type { Redis } from 'ioredis';
 
@@ -25,15 +26,16 @@ export class LocalFloodGate implements FloodGate {
   constructor(
     private readonly limit: number,
     private readonly now: () => number = Date.now,
+    private readonly windowMs: number = FLOOD_WINDOW_MS,
   ) {
     // Users who stopped sending leave their last window behind; drop those once it has passed.
-    this.sweeper = setInterval(() => this.sweep(), 10 * FLOOD_WINDOW_MS);
+    this.sweeper = setInterval(() => this.sweep(), 10 * windowMs);
     this.sweeper.unref();
   }
 
   admitNow(userId: number): boolean {
     const now = this.now();
-    const times = (this.admitted.get(userId) ?? []).filter((t) => t > now - FLOOD_WINDOW_MS);
+    const times = (this.admitted.get(userId) ?? []).filter((t) => t > now - this.windowMs);
     if (times.length >= this.limit) {
       this.admitted.set(userId, times);
       return false;
@@ -48,7 +50,7 @@ export class LocalFloodGate implements FloodGate {
   }
 
   private sweep(): void {
-    const cutoff = this.now() - FLOOD_WINDOW_MS;
+    const cutoff = this.now() - this.windowMs;
     for (const [userId, times] of this.admitted) {
       if ((times.at(-1) ?? 0) <= cutoff) this.admitted.delete(userId);
     }
@@ -90,8 +92,9 @@ export class RedisFloodGate implements FloodGate {
     private readonly nodeId: string,
     private readonly limit: number,
     private readonly log: FloodLog,
+    private readonly windowMs: number = FLOOD_WINDOW_MS,
   ) {
-    this.fallback = new LocalFloodGate(limit);
+    this.fallback = new LocalFloodGate(limit, Date.now, windowMs);
   }
 
   async admit(userId: number): Promise<boolean> {
@@ -100,7 +103,7 @@ export class RedisFloodGate implements FloodGate {
     if (!this.fallback.admitNow(userId)) return false;
     try {
       const member = `${this.nodeId}:${++this.sequence}`;
-      const result = await this.redis.eval(ADMIT_SCRIPT, 1, `${this.keyPrefix}${userId}`, FLOOD_WINDOW_MS, this.limit, member);
+      const result = await this.redis.eval(ADMIT_SCRIPT, 1, `${this.keyPrefix}${userId}`, this.windowMs, this.limit, member);
       return result === 1;
     } catch (error) {
       const now = Date.now();

@@ -10,6 +10,9 @@
  *   echoes it back: delivered locally once, never twice, and without waiting for a round trip.
  * - Order: Redis delivers one connection's publishes to every subscriber in publish order, and local
  *   delivery is synchronous, so frames for one user published from one node arrive in publish order.
+ * - Ended sessions (logout, revocation) go on a second channel, `<channel>:session-revoked`, as
+ *   `<node id> <uid> <session>`; every node closes that session's sockets at once (decision 037). A
+ *   separate channel keeps the frame path free of a type check, and its name says what it carries.
  * - Redis down: publishes fail (logged, not queued — a queue would replay stale frames later); sockets
  *   on this node still get their frames, others catch up with GET /api/chat/sync on reconnect.
  */
@@ -31,6 +34,11 @@ export interface RedisHubOptions {
   log: HubLog;
 }
 
+/** The pub/sub channel of ended sessions, beside the frame channel of the same deployment. */
+export function sessionRevokedChannel(channel: string): string {
+  return `${channel}:session-revoked`;
+}
+
 export class RedisHub implements RealtimeHub {
   /** Distinguishes this process's messages from other nodes' on the shared channel. */
   readonly nodeId = randomBytes(8).toString('hex');
@@ -41,6 +49,7 @@ export class RedisHub implements RealtimeHub {
     readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly channel: string,
+    private readonly revokedChannel: string,
     private readonly sockets: SocketRegistry,
     private readonly log: HubLog,
   ) {}
@@ -48,14 +57,14 @@ export class RedisHub implements RealtimeHub {
   static async connect({ url, channel, sockets, log }: RedisHubOptions): Promise<RedisHub> {
     const publisher = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     const subscriber = new Redis(url, { lazyConnect: true });
-    const hub = new RedisHub(publisher, subscriber, channel, sockets, log);
+    const hub = new RedisHub(publisher, subscriber, channel, sessionRevokedChannel(channel), sockets, log);
     publisher.on('error', (error) => hub.warn(error, 'Redis publisher connection error'));
     subscriber.on('error', (error) => hub.warn(error, 'Redis subscriber connection error'));
     try {
       await publisher.connect();
       await subscriber.connect();
       // ioredis subscribes again by itself after a reconnect.
-      await subscriber.subscribe(channel);
+      await subscriber.subscribe(channel, hub.revokedChannel);
     } catch (error) {
       publisher.disconnect();
       subscriber.disconnect();
@@ -63,6 +72,7 @@ export class RedisHub implements RealtimeHub {
     }
     subscriber.on('message', (from, message: string) => {
       if (from === channel) hub.receive(message);
+      else if (from === hub.revokedChannel) hub.receiveEndedSession(message);
     });
     return hub;
   }
@@ -75,6 +85,21 @@ export class RedisHub implements RealtimeHub {
     this.publisher.publish(this.channel, `${this.nodeId} ${userIds.join(',')} ${data}`).catch((error: unknown) => {
       this.warn(error, 'a frame could not be published to the other nodes');
     });
+  }
+
+  endSession(userId: number, session: string): void {
+    this.sockets.endSession(userId, session);
+    this.publisher.publish(this.revokedChannel, `${this.nodeId} ${userId} ${session}`).catch((error: unknown) => {
+      // The other nodes' sockets of this session still stop at their next token re-check.
+      this.warn(error, 'an ended session could not be published to the other nodes');
+    });
+  }
+
+  private receiveEndedSession(message: string): void {
+    const [node, uid, session] = message.split(' ');
+    if (!node || node === this.nodeId || !session) return;
+    const userId = Number(uid);
+    if (Number.isSafeInteger(userId) && userId > 0) this.sockets.endSession(userId, session);
   }
 
   private receive(message: string): void {

@@ -7,11 +7,26 @@
 export interface FrameSink {
   push(data: string): void;
   close(code: number, reason: string): void;
+  /** The sign-in session the socket was opened with (its token's hash); undefined before sign-in. */
+  readonly session?: string;
+  /** The session was logged out or revoked: the socket closes as it does for a refused token. */
+  endSession?(): void;
 }
 
 export class SocketRegistry<S extends FrameSink = FrameSink> {
   private readonly byUser = new Map<number, Set<S>>();
   private count = 0;
+
+  /**
+   * Adds the socket unless the user already has `max` on this node. Checked and added in one
+   * synchronous step, so 500 sockets authenticated at the same moment still leave exactly `max`.
+   */
+  tryAdd(userId: number, sink: S, max: number): boolean {
+    const open = this.byUser.get(userId);
+    if (open && !open.has(sink) && open.size >= max) return false;
+    this.add(userId, sink);
+    return true;
+  }
 
   add(userId: number, sink: S): void {
     let set = this.byUser.get(userId);
@@ -39,6 +54,13 @@ export class SocketRegistry<S extends FrameSink = FrameSink> {
       if (!set) continue;
       for (const sink of set) sink.push(data);
     }
+  }
+
+  /** Ends every socket of this user on this node that was opened with `session`. */
+  endSession(userId: number, session: string): void {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    for (const sink of [...set]) if (sink.session === session) sink.endSession?.();
   }
 
   /** Open sockets on this node. */

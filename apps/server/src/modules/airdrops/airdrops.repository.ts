@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
-import { airdropAllowlist, airdropCampaigns, airdropClaims } from '../../db/schema/index.js';
+import { airdropAllowlist, airdropCampaigns, airdropClaims, airdropReferrerClaims } from '../../db/schema/index.js';
 
 export type CampaignRow = typeof airdropCampaigns.$inferSelect;
 
@@ -17,6 +17,53 @@ export async function insertAllowlist(db: Executor, campaignId: number, accounts
       .values(accounts.slice(i, i + 1000).map((account) => ({ campaignId, account })))
       .onConflictDoNothing();
   }
+}
+
+export type CampaignRulesColumns = Pick<
+  typeof airdropCampaigns.$inferInsert,
+  'minRechargeAsset' | 'minRechargeAmount' | 'minAccountAgeHours' | 'minHoldingAsset' | 'minHoldingAmount' | 'perReferrerCap' | 'rulesSetBy' | 'rulesSetAt'
+>;
+
+export async function updateRules(db: Executor, id: number, values: CampaignRulesColumns & { restricted?: boolean }): Promise<CampaignRow | undefined> {
+  const rows = await db.update(airdropCampaigns).set(values).where(eq(airdropCampaigns.id, id)).returning();
+  return rows[0];
+}
+
+export async function clearAllowlist(db: Executor, campaignId: number): Promise<void> {
+  await db.delete(airdropAllowlist).where(eq(airdropAllowlist.campaignId, campaignId));
+}
+
+export async function allowlistSize(db: Executor, campaignId: number): Promise<number> {
+  const rows = await db.select({ total: count() }).from(airdropAllowlist).where(eq(airdropAllowlist.campaignId, campaignId));
+  return rows[0]?.total ?? 0;
+}
+
+/**
+ * Counts one more claim for this referrer's invitees if that stays within `cap`; false when the cap is
+ * reached. One statement: the upsert's row lock orders concurrent invitees of one referrer, and the
+ * second waits for the first to commit or roll back before it reads the count (decision 037).
+ */
+export async function takeReferrerSlot(db: Executor, campaignId: number, referrerAccount: string, cap: number): Promise<boolean> {
+  const rows = await db
+    .insert(airdropReferrerClaims)
+    .values({ campaignId, referrerAccount, claims: 1 })
+    .onConflictDoUpdate({
+      target: [airdropReferrerClaims.campaignId, airdropReferrerClaims.referrerAccount],
+      set: { claims: sql`${airdropReferrerClaims.claims} + 1` },
+      setWhere: lt(airdropReferrerClaims.claims, cap),
+    })
+    .returning({ claims: airdropReferrerClaims.claims });
+  return rows.length > 0;
+}
+
+/** Claims of these campaigns already counted for this referrer's invitees. */
+export async function referrerClaims(db: Executor, campaignIds: number[], referrerAccount: string): Promise<Map<number, number>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: airdropReferrerClaims.campaignId, claims: airdropReferrerClaims.claims })
+    .from(airdropReferrerClaims)
+    .where(and(inArray(airdropReferrerClaims.campaignId, campaignIds), eq(airdropReferrerClaims.referrerAccount, referrerAccount)));
+  return new Map(rows.map((r) => [r.id, r.claims]));
 }
 
 export async function findCampaign(db: Executor, id: number): Promise<CampaignRow | undefined> {

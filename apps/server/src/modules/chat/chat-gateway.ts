@@ -41,7 +41,11 @@ export const CLOSE_TRY_AGAIN_LATER = 1013;
 export const CLOSE_INTERNAL_ERROR = 1011;
 /** Frames waiting for their turn on one socket; beyond this a frame is refused as too frequent. */
 export const MAX_PENDING_FRAMES = 64;
-/** A logged-out or expired session stops receiving: the token is checked again at a ping this often. */
+/**
+ * An expired session stops receiving: the token is checked again at a ping this often. Logout and
+ * revocation close the session's sockets at once (endSession); this re-check is the backstop for a
+ * node that missed that message (Redis down).
+ */
 export const SESSION_RECHECK_MS = 60_000;
 
 const AUTH_MESSAGES: Record<AuthError['status'], MessageKey> = {
@@ -123,7 +127,7 @@ export class ChatConnection implements FrameSink {
       this.user = await authenticate(this.ctx.db, this.ctx.config, queryValue(this.request.query, 'token'));
     } catch (error) {
       if (error instanceof AuthError) {
-        this.close(SOCKET_CLOSE.BAD_TOKEN, closeReason(`${error.status} ${message(this.language, AUTH_MESSAGES[error.status])}`));
+        this.closeForAuth(error);
       } else {
         this.ctx.log.error({ err: error }, 'socket sign-in check failed');
         this.close(CLOSE_INTERNAL_ERROR, 'server error');
@@ -131,9 +135,14 @@ export class ChatConnection implements FrameSink {
       return;
     }
     if (this.closed) return;
-    // Registered before the newest id is read: a message stored in between is either at or below
-    // last_message_id (the client's sync covers it) or published to this socket, never neither.
-    this.ctx.realtime.sockets.add(this.user.id, this);
+    if (!this.ctx.realtime.sockets.tryAdd(this.user.id, this, this.ctx.config.socketsPerUser)) {
+      // The new socket is refused, the open ones stay: closing the oldest would let a stolen token
+      // knock the owner's devices off one by one (decision 037).
+      this.close(SOCKET_CLOSE.TOO_MANY_SOCKETS, 'too many sockets for this user');
+      return;
+    }
+    // Registered (just above) before the newest id is read: a message stored in between is either at
+    // or below last_message_id (the client's sync covers it) or published to this socket, never neither.
     let lastMessageId: number;
     try {
       lastMessageId = await chat.latestMessageId(this.ctx.db);
@@ -150,6 +159,19 @@ export class ChatConnection implements FrameSink {
     const early = this.early;
     this.early = [];
     for (const data of early) this.accept(data);
+  }
+
+  /** The session this socket was opened with: logout or revocation of it closes the socket (decision 037). */
+  get session(): string | undefined {
+    return this.user?.tokenHash;
+  }
+
+  endSession(): void {
+    this.closeForAuth(new AuthError(STATUS_TOKEN_EXPIRED));
+  }
+
+  private closeForAuth(error: AuthError): void {
+    this.close(SOCKET_CLOSE.BAD_TOKEN, closeReason(`${error.status} ${message(this.language, AUTH_MESSAGES[error.status])}`));
   }
 
   /** From the hubs: a frame already serialized once for every recipient. */
@@ -292,7 +314,7 @@ export class ChatConnection implements FrameSink {
       return true;
     } catch (error) {
       if (!(error instanceof AuthError)) return true;
-      this.close(SOCKET_CLOSE.BAD_TOKEN, closeReason(`${error.status} ${message(this.language, AUTH_MESSAGES[error.status])}`));
+      this.closeForAuth(error);
       return false;
     }
   }

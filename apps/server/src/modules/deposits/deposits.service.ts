@@ -23,7 +23,7 @@ import { verifyTokenTransfer, weiToUnits, type TransferRefusal, type TransferVer
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { postEntry } from '../ledger/ledger.service.js';
-import { findUploadByAddress } from '../uploads/uploads.service.js';
+import { findUploadByAddress, restrictToOwner } from '../uploads/uploads.service.js';
 import * as repo from './deposits.repository.js';
 import * as clock from '../../core/clock.js';
 
@@ -161,6 +161,8 @@ export async function submitReview(
     if (!upload) throw new DomainError('DEPOSIT_VOUCHER_INVALID');
     voucher = { txHash: null, voucherImage: input.voucher };
     if (await repo.findByVoucherImage(db, voucher.voucherImage)) throw new DomainError('DEPOSIT_ALREADY_SUBMITTED');
+    // Before the request is recorded, so a submitted voucher is never readable by address alone.
+    await restrictToOwner(db, voucher.voucherImage, userId);
   }
   // The checks above answer the common case without a write; the unique indexes settle concurrent ones.
   const row = await repo.insertReview(db, { userId, asset, method: 'review', status: 'review', amount: fromUnits(units), ...voucher });

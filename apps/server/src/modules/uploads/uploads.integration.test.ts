@@ -217,4 +217,64 @@ describe.each(databaseKinds)('uploads on %s', (kind) => {
       await limited.close();
     }
   });
+
+  describe('issue 9 §3: the limit counts requests, not stored files (decision 037)', () => {
+    let limited: TestApp;
+    // The default UPLOAD_PER_MINUTE (30), with the small size cap of this suite.
+    beforeAll(async () => {
+      limited = await createTestApp(kind, { DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(MAX) });
+    });
+    afterAll(async () => limited?.close());
+    const sendAs = (user: SignedInUser, data: Buffer) => {
+      const { payload, contentType } = multipart([filePart(data)]);
+      return limited.call({ method: 'POST', url: '/api/upload', token: user.token, payload, headers: { 'content-type': contentType } });
+    };
+
+    it('refuses the same bytes sent 60 times once the 30 a minute are used', async () => {
+      const user = await limited.signIn();
+      const same = png();
+      const answers = [];
+      for (let i = 0; i < 60; i++) answers.push(await sendAs(user, same));
+      expect(answers.slice(0, 30).every((a) => a.status === 200)).toBe(true);
+      for (const refused of answers.slice(30)) expect(refused.data).toEqual({ code: 'TOO_FREQUENT' });
+    });
+
+    it('counts refused oversize streams: after 30 of them even a small image waits', async () => {
+      const user = await limited.signIn();
+      const oversize = Buffer.concat([png(), Buffer.alloc(MAX * 2, 1)]);
+      const answers = [];
+      for (let i = 0; i < 30; i++) answers.push(await sendAs(user, oversize));
+      for (const refused of answers) expect(refused.data).toMatchObject({ code: 'UPLOAD_TOO_LARGE' });
+      expect((await sendAs(user, png())).data).toEqual({ code: 'TOO_FREQUENT' });
+      // Another user has their own allowance.
+      expect((await sendAs(await limited.signIn(), png())).status).toBe(200);
+    });
+  });
+
+  describe('issue 9 §3: a recharge voucher is served to its owner and operators only (decision 037)', () => {
+    const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    it('answers 404 to anyone else, signed in or not, and 200 to the owner and an operator', async () => {
+      const owner = await t.signIn();
+      const stranger = await t.signIn();
+      const address = (await upload(owner, [filePart(png())])).data as string;
+      const submitted = await t.call({ method: 'POST', url: '/api/finance/recharge', token: owner.token, payload: { amount: '20', voucher: address } });
+      expect(submitted.status, submitted.msg).toBe(200);
+
+      expect((await get(address)).statusCode).toBe(404);
+      expect((await get(address, stranger.token)).statusCode).toBe(404);
+      expect((await get(address, 'not-a-real-token')).statusCode).toBe(404);
+      const own = await get(address, owner.token);
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['cache-control']).toBe('private, no-store');
+      expect((await get(address, t.admin.token)).statusCode).toBe(200);
+      // The stranger cannot get it by uploading a file either: an address is only served for its bytes.
+      expect((await get(address.replace('.png', '.jpg'), stranger.token)).statusCode).toBe(404);
+    });
+
+    it('keeps serving an upload that is no voucher (a chat image) to anyone with its address', async () => {
+      const address = (await upload(alice, [filePart(png())])).data as string;
+      expect((await get(address)).statusCode).toBe(200);
+    });
+  });
 });

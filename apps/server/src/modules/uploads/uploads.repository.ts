@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { uploads } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
@@ -27,11 +27,15 @@ export async function findOwned(db: Executor, ownerId: number, sha256: string): 
   return rows[0];
 }
 
-/** New uploads by one user since `since` (the unique index on owner_id, sha256 serves the owner prefix). */
-export async function countSince(db: Executor, ownerId: number, since: Date): Promise<number> {
-  const rows = await db
-    .select({ total: count() })
-    .from(uploads)
-    .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, since)));
-  return rows[0]?.total ?? 0;
+/** Makes this user's upload of this content readable by its owner and operators only. */
+export async function restrictToOwner(db: Executor, ownerId: number, sha256: string): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ ownerOnly: true })
+    .where(and(eq(uploads.ownerId, ownerId), eq(uploads.sha256, sha256)));
+}
+
+/** Every row for this content: who uploaded it and whether each of them restricted it. */
+export async function findAllBySha256(db: Executor, sha256: string): Promise<UploadRow[]> {
+  return db.select().from(uploads).where(eq(uploads.sha256, sha256));
 }

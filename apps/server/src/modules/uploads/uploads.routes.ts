@@ -45,9 +45,14 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
     if (removed > 0) app.log.info({ removed }, 'removed unfinished uploads left by an earlier process');
   });
 
+  // Every request counts, before its body is read: the same bytes sent again or a refused oversize
+  // stream use the allowance as a stored file does (decision 037).
+  const gate = app.config.uploadPerMinute > 0 ? app.realtime.requestGate('uploads', app.config.uploadPerMinute, uploads.UPLOAD_WINDOW_MS) : null;
+  app.addHook('onClose', async () => gate?.close());
+
   app.post(uploadsApi.upload.path, async (request) => {
     const user = await app.authenticate(request);
-    await uploads.assertUploadAllowed(app.db, app.config, user.id);
+    if (gate && !(await gate.admit(user.id))) throw new DomainError('TOO_FREQUENT');
     if (!request.isMultipart()) throw new DomainError('PARAMETER_ERROR');
     let received: uploads.ReceivedFile | null = null;
     try {
@@ -68,8 +73,12 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
-    const file = await uploads.openStoredFile(app.db, app.config, request.params.name);
+    // An <img> cannot send the token: the web client fetches restricted files with it and shows a blob.
+    const viewer = request.headers.authorization ? await app.authenticate(request).catch(() => null) : null;
+    const file = await uploads.openStoredFile(app.db, app.config, request.params.name, viewer && { id: viewer.id, operator: viewer.role === 'admin' });
     if (!file) return reply.callNotFound();
+    if (file.restricted) reply.header('Cache-Control', 'private, no-store').header('Vary', 'Authorization');
+    else reply.header('Cache-Control', 'public, max-age=31536000, immutable');
     return (
       reply
         .header('Content-Type', file.mime)
@@ -78,8 +87,7 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
         // Even if a browser were tricked into treating the bytes as a document, it could run nothing.
         .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox")
         .header('Content-Disposition', 'inline')
-        // The name is the content's hash: the bytes behind it never change.
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        // The name is the content's hash: the bytes behind it never change (public ones are cached above).
         .header('ETag', `"${file.sha256}"`)
         .send(file.open())
     );

@@ -16,7 +16,6 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as repo from './uploads.repository.js';
-import * as clock from '../../core/clock.js';
 import { detectImageType, isAllowedMime } from './image-type.js';
 
 const ADDRESS_RE = /^\/uploads\/([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
@@ -39,12 +38,12 @@ export interface ReceivedFile {
   truncated: boolean;
 }
 
-/** Refuses a user who has stored `uploadPerMinute` new files in the last minute ('Do not operate frequently'). */
-export async function assertUploadAllowed(db: Executor, config: Config, userId: number, now = clock.now()): Promise<void> {
-  if (config.uploadPerMinute === 0) return;
-  const recent = await repo.countSince(db, userId, new Date(now.getTime() - 60_000));
-  if (recent >= config.uploadPerMinute) throw new DomainError('TOO_FREQUENT');
-}
+/**
+ * Upload requests per user in a rolling minute (UPLOAD_PER_MINUTE). Counted by the routes at arrival,
+ * before the body is read, so every attempt counts — refused ones (too large, not an image) and repeats
+ * of bytes already stored alike (decision 037).
+ */
+export const UPLOAD_WINDOW_MS = 60_000;
 
 /**
  * Writes the stream to a temporary file, hashing it on the way. The multipart parser stops the stream at the
@@ -141,20 +140,48 @@ export async function findUploadByAddress(db: Executor, address: string, ownerId
   return { ownerId: row.ownerId, sha256: row.sha256, mime: row.mime, bytes: row.bytes };
 }
 
+/**
+ * The upload at `address` becomes a recharge voucher: readable from now on by its owner and operators
+ * only (decision 037). Called before the voucher is recorded, so a submitted voucher is never public.
+ */
+export async function restrictToOwner(db: Executor, address: string, ownerId: number): Promise<void> {
+  const match = ADDRESS_RE.exec(address);
+  if (match) await repo.restrictToOwner(db, ownerId, match[1]!);
+}
+
 export interface StoredFile {
   mime: UploadMimeType;
   bytes: number;
   sha256: string;
+  /** Served to its owner or an operator only: not to be kept by shared caches. */
+  restricted: boolean;
   open(): Readable;
 }
 
-/** The file behind `GET /uploads/:name`, or null (strict name check first: nothing else reaches the disk). */
-export async function openStoredFile(db: Executor, config: Config, name: string): Promise<StoredFile | null> {
-  if (!NAME_RE.test(name)) return null;
-  const found = await findUploadByAddress(db, `/uploads/${name}`);
-  if (!found) return null;
+/** Who asks for a file: null when the request carries no valid sign-in. */
+export interface UploadViewer {
+  id: number;
+  operator: boolean;
+}
+
+/**
+ * The file behind `GET /uploads/:name`, or null (strict name check first: nothing else reaches the disk).
+ * Content some row leaves public is served to anyone with the address; content every uploader restricted
+ * (a voucher) only to one of them or an operator. Anyone else gets null, the same as for an unknown
+ * name, so the answer does not tell that the voucher exists.
+ */
+export async function openStoredFile(db: Executor, config: Config, name: string, viewer: UploadViewer | null): Promise<StoredFile | null> {
+  const match = NAME_RE.exec(name);
+  if (!match) return null;
+  const [, sha256, ext] = match as unknown as [string, string, string];
+  const rows = (await repo.findAllBySha256(db, sha256)).filter((row) => isAllowedMime(row.mime) && uploadsApi.UPLOAD_EXTENSIONS[row.mime] === ext);
+  const first = rows[0];
+  if (!first || !isAllowedMime(first.mime)) return null;
+  const restricted = rows.every((row) => row.ownerOnly);
+  if (restricted && !(viewer && (viewer.operator || rows.some((row) => row.ownerId === viewer.id)))) return null;
+  const found = { mime: first.mime, sha256 };
   const filePath = path.join(uploadDirectory(config), name);
   const stat = await fs.stat(filePath).catch(() => null);
   if (!stat?.isFile()) return null;
-  return { mime: found.mime, bytes: stat.size, sha256: found.sha256, open: () => createReadStream(filePath) };
+  return { mime: found.mime, bytes: stat.size, sha256: found.sha256, restricted, open: () => createReadStream(filePath) };
 }

@@ -69,3 +69,8 @@ const REFERRAL_TREE_LOCK = 7_311_002;
 export async function lockReferralTree(db: Executor): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
 }
+
+export async function createdAtOf(db: Executor, id: number): Promise<Date | undefined> {
+  const rows = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, id));
+  return rows[0]?.createdAt;
+}

@@ -67,3 +67,10 @@ export { downlineSizeByDepth } from './users.repository.js';
 export function findUserIdByAddress(db: Executor, address: string): Promise<number | undefined> {
   return repo.findIdByAccount(db, address);
 }
+
+/** For other modules: when the account was created (its first sign-in). */
+export async function accountCreatedAt(db: Executor, userId: number): Promise<Date> {
+  const createdAt = await repo.createdAtOf(db, userId);
+  if (!createdAt) throw new Error(`user ${userId} does not exist`);
+  return createdAt;
+}

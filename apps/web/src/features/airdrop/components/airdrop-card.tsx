@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useAirdrops } from '../api/list-airdrops';
 import { useClaimAirdrop } from '../api/claim-airdrop';
+import { ineligibleReason } from '../model/ineligible-reason';
 
 function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed: () => void }) {
   const { t } = useTranslation();
@@ -17,6 +18,7 @@ function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed:
   const dateFormat = useDateFormat();
   const claim = useClaimAirdrop();
   const symbol = symbols[campaign.asset];
+  const reason = campaign.claimed ? null : ineligibleReason(campaign, symbols);
 
   // One key per campaign's claim, kept across a retry after no answer so the server replays it.
   const submit = useIdempotentMutation({
@@ -39,7 +41,11 @@ function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed:
         <time className="bill__time" dateTime={campaign.ends_at}>
           {t('airdrop.endsAt', { time: dateFormat.format(new Date(campaign.ends_at)) })}
         </time>
-        {!campaign.eligible && <span className="bill__memo">{t('airdrop.notEligible')}</span>}
+        {reason && (
+          <span className="bill__memo" data-testid={`airdrop-ineligible-${campaign.id}`} data-rule={campaign.ineligible}>
+            {t(reason.key, reason.values)}
+          </span>
+        )}
       </div>
       <div className="bill__side">
         <Button

@@ -8,6 +8,26 @@ import { uniqueRows } from '../../../../lib/paged-list';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
+import { useVoucherImageUrl } from '../api/voucher-image';
+
+/** The voucher image opens from a blob URL: the server shows it to its owner only, and a link cannot send the token. */
+function VoucherImageLink({ address }: { address: string }) {
+  const { t } = useTranslation();
+  const url = useVoucherImageUrl(address);
+  return (
+    <a
+      className="bill__memo text-link"
+      href={url ?? undefined}
+      aria-disabled={url === null}
+      target="_blank"
+      rel="noreferrer"
+      data-testid="deposit-voucher-image"
+      data-address={address}
+    >
+      {t('property.voucher.image')}
+    </a>
+  );
+}
 
 function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
@@ -33,11 +53,7 @@ function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.Date
           </span>
         )}
         {item.tx_hash !== null && <TxHashNote hash={item.tx_hash} />}
-        {item.voucher_image !== null && (
-          <a className="bill__memo text-link" href={item.voucher_image} target="_blank" rel="noreferrer" data-testid="deposit-voucher-image">
-            {t('property.voucher.image')}
-          </a>
-        )}
+        {item.voucher_image !== null && <VoucherImageLink address={item.voucher_image} />}
       </div>
       <div className="bill__side">
         <span className="bill__amount">{item.amount === null ? '—' : `${formatAmount(item.amount)} ${symbol}`}</span>
