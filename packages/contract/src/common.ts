@@ -35,8 +35,36 @@ export const serialIdParam = z.coerce.number().int().positive().max(2_147_483_64
 /** Path params `{ id }` for either kind of row id. */
 export const idParams = z.object({ id: idParam });
 export const serialIdParams = z.object({ id: serialIdParam });
+/**
+ * Characters no free text may hold (decision 036): C0 controls (tab and line feed are allowed in text of several
+ * lines only), DEL, the C1 controls U+0080–U+009F, and lone UTF-16 surrogates. PostgreSQL cannot store U+0000 at
+ * all (the request used to end in a 500), the other controls only serve to forge lines in logs or terminals, and a
+ * lone surrogate is not Unicode text. Format characters (zero-width joiners in emoji, bidi marks) stay allowed.
+ */
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Cs}/u;
+
+export interface FreeTextOptions {
+  /** Fewest characters after trimming (1 by default; 0 for optional text such as a remark). */
+  min?: number;
+  /** Tab and line feed allowed (messages, announcements, notes, questions). */
+  multiline?: boolean;
+  /** Leading and trailing white space removed first (default); a chat message keeps its own. */
+  trim?: boolean;
+}
+
+/** Every free-text field people type goes through this one schema: bounded, trimmed, no control characters. */
+export function freeText(max: number, { min = 1, multiline = false, trim = true }: FreeTextOptions = {}) {
+  const forbidden = multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN;
+  const base = trim ? z.string().trim() : z.string();
+  return base
+    .min(min)
+    .max(max)
+    .refine((v) => !forbidden.test(v), { message: 'must not contain control characters' });
+}
+
 /** An operator's reason for refusing a request; it is shown to the user. */
-export const rejectionBody = z.object({ reason: z.string().trim().min(1).max(200) });
+export const rejectionBody = z.object({ reason: freeText(200) });
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), msg: z.string(), data });
 
