@@ -9,7 +9,7 @@ import { configureClock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, logSerializers } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { websocketPlugin } from './plugins/websocket.js';
 import { webPlugin } from './plugins/web.js';
@@ -54,11 +54,13 @@ export interface BuildOptions {
   db: Database;
   /** Extra routes registered after the app's own (the benchmark's reference routes). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /** Where log lines go instead of stdout (tests read what the logger wrote). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, db, extend }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, extend, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: true,
     bodyLimit: 64 * 1024,
   });

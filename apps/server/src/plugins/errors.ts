@@ -66,9 +66,56 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (statusCode && statusCode >= 400 && statusCode < 500) {
       return send(reply, 200, refusalBody(lang, 'PARAMETER_ERROR'));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // The logger's err serializer (logSerializers, set in app.ts) keeps the message and values out.
+    request.log.error({ err: error, route: request.routeOptions?.url }, 'unhandled error');
     return send(reply, 500, { status: 500, msg: message(lang, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
   });
 
   app.setNotFoundHandler((request, reply) => send(reply, 404, { status: 404, msg: message(request.language, 'ROUTE_NOT_FOUND'), data: { code: 'NOT_FOUND' } }));
 });
+
+/** The stack's frames without its first line, which repeats the message. */
+function framesOf(error: Error): string | undefined {
+  const stack = error.stack;
+  if (!stack) return undefined;
+  const first = stack.indexOf('\n    at ');
+  return first === -1 ? undefined : stack.slice(first + 1);
+}
+
+/**
+ * What a log line may say about an error (decision 036): its class, code, SQLSTATE, the parameterized SQL text
+ * (our code, never a value) and the stack frames, never a message. Drizzle's message lists the query's parameters,
+ * PostgreSQL's quotes the offending value ('invalid input syntax for type integer: "…"'), a JSON parse error
+ * quotes the body: any message may hold what the caller sent, so none is logged.
+ */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const cause = (error as { cause?: unknown }).cause;
+  const database = (cause ?? error) as { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown; routine?: unknown };
+  const query = (error as { query?: unknown }).query;
+  const sqlState = typeof database.code === 'string' && /^[0-9A-Z]{5}$/.test(database.code) ? database.code : undefined;
+  return {
+    type: error.constructor.name,
+    ...(typeof (error as { code?: unknown }).code === 'string' && !sqlState ? { code: (error as { code: string }).code } : {}),
+    ...(sqlState ? { sqlState } : {}),
+    ...(typeof query === 'string' ? { query } : {}),
+    ...(typeof database.table === 'string' ? { table: database.table } : {}),
+    ...(typeof database.column === 'string' ? { column: database.column } : {}),
+    ...(typeof database.constraint === 'string' ? { constraint: database.constraint } : {}),
+    ...(cause instanceof Error ? { causeType: cause.constructor.name } : {}),
+    stack: framesOf(error),
+  };
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  routeOptions?: { url?: string };
+  ip?: string;
+}
+
+/** Fastify's logger serializers: request lines carry the path without its query string (a search's words stay out). */
+export const logSerializers = {
+  req: (request: LoggedRequest) => ({ method: request.method, url: request.url.split('?')[0], route: request.routeOptions?.url }),
+  err: safeError,
+};
