@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { ASSET_KEYS } from './assets.js';
 import { AMOUNT_SCALE } from './constants.js';
-import { MAX_INTEGER_DIGITS } from './money.js';
+import { MAX_REQUEST_INTEGER_DIGITS } from './money.js';
 
-/** A positive exact decimal string: "1", "0.5", at most 8 places, never a JS number. */
+/** A positive exact decimal string: "1", "0.5", at most 8 places, below 10^18 (decision 036), never a JS number. */
 export const positiveAmount = z
   .string()
-  .max(MAX_INTEGER_DIGITS + AMOUNT_SCALE + 1)
-  .regex(new RegExp(`^\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
+  .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 1)
+  .regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
   .refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' });
 
-/** A non-zero signed exact decimal string, for operator adjustments. */
+/** A non-zero signed exact decimal string, for operator adjustments; its size below 10^18 like every amount. */
 export const signedAmount = z
   .string()
-  .max(MAX_INTEGER_DIGITS + AMOUNT_SCALE + 2)
-  .regex(new RegExp(`^-?\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
+  .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 2)
+  .regex(new RegExp(`^-?\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
   .refine((v) => /[1-9]/.test(v), { message: 'must not be zero' });
 
 /** An amount as the server answers it: exact decimal string, 8 places. */
