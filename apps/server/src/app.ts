@@ -61,7 +61,8 @@ export interface BuildOptions {
 export async function buildApp({ config, db, extend, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies in front (decision 036): X-Forwarded-For is the client's to write.
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   });
   configureClock({ adjustable: config.clockAdjustable });

@@ -28,7 +28,7 @@ describe.each(databaseKinds)('the error log on %s', (kind) => {
         done();
       },
     });
-    const config = loadConfig({ LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', DATA_DIR: '/nonexistent-test-data-dir' });
+    const config = loadConfig({ LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', SIGN_IN_PER_MINUTE: '0', DATA_DIR: '/nonexistent-test-data-dir' });
     app = await buildApp({
       config,
       db: database.db,
