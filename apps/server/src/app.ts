@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, logSerializers } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { websocketPlugin } from './plugins/websocket.js';
 import { webPlugin } from './plugins/web.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   app.decorate('hotWallet', config.chain?.hotWallet ? createHotWallet(config.chain.rpcUrl, config.chain.hotWallet.privateKey) : null);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   app.decorate(
