@@ -1,26 +1,31 @@
 import { z } from 'zod';
 import { ASSET_KEYS } from './assets.js';
 import { AMOUNT_SCALE } from './constants.js';
-import { MAX_REQUEST_INTEGER_DIGITS } from './money.js';
+import { MAX_REQUEST_INTEGER_DIGITS, normalizeAmount } from './money.js';
 
 /** A positive exact decimal string: "1", "0.5", at most 8 places, below 10^18 (decision 036), never a JS number. */
 export const positiveAmount = z
   .string()
   .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 1)
   .regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
-  .refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' });
+  .refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' })
+  // Parsed to its one spelling ("2", "2.0", "02" → "2.00000000"), so an Idempotency-Key compares amounts, not text.
+  .transform(normalizeAmount);
 
 /** A non-zero signed exact decimal string, for operator adjustments; its size below 10^18 like every amount. */
 export const signedAmount = z
   .string()
   .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 2)
   .regex(new RegExp(`^-?\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
-  .refine((v) => /[1-9]/.test(v), { message: 'must not be zero' });
+  .refine((v) => /[1-9]/.test(v), { message: 'must not be zero' })
+  .transform(normalizeAmount);
 
 /** An amount as the server answers it: exact decimal string, 8 places. */
 export const amountString = z.string().regex(/^-?\d+\.\d{8}$/);
 
 export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+/** A wallet address a request names, in its one spelling (lower case): EIP-55 capitals carry no meaning here. */
+export const walletAddress = address.transform((v) => v.toLowerCase());
 export const hexString = z.string().regex(/^0x[0-9a-fA-F]*$/);
 export const assetKey = z.enum(ASSET_KEYS);
 export const uid = z.number().int().positive();
