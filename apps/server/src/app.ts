@@ -9,7 +9,7 @@ import { configureClock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin, logSerializers } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors, logSerializers } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { websocketPlugin } from './plugins/websocket.js';
@@ -65,6 +65,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
     // Off unless TRUST_PROXY names the proxies in front (decision 036): X-Forwarded-For is the client's to write.
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
   });
   configureClock({ adjustable: config.clockAdjustable });
   await followSharedClock(db);

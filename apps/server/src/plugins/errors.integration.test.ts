@@ -1,5 +1,6 @@
 /**
- * Issue 9 §3: a 500's log line never carries what the caller sent. A failed query's error (Drizzle's message
+ * Issue 9 §3, the error handler: a 500's log line never carries what the caller sent, and a malformed URL gets
+ * the envelope. A failed query's error (Drizzle's message
  * quotes the SQL parameters, PostgreSQL's often quotes the value) used to be logged whole, so a user's text
  * landed in the error log. The route below is the test's own (the app's routes no longer fail this way); the
  * database, the error handler and the logger are the real ones, and the logger's output is captured as written.
@@ -61,5 +62,16 @@ describe.each(databaseKinds)('the error log on %s', (kind) => {
     expect(failure.err.stack).toMatch(/\n?\s*at /);
     expect(lines.length).toBeGreaterThan(1);
     for (const line of lines) expect(line).not.toContain(SECRET);
+  });
+
+  it('answers a malformed URL (/api/%) with the envelope in the caller\'s language, not Fastify\'s own body', async () => {
+    for (const url of ['/api/%', '/api/chat/friends/%E0%A4%A']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect({ http: res.statusCode, body: res.json() }).toEqual({
+        http: 200,
+        body: { status: 400, msg: 'Parameter error', data: { code: 'PARAMETER_ERROR' } },
+      });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
   });
 });
