@@ -59,11 +59,16 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** A hop count as proxy-addr's trust function (Fastify's types take the function, not the number). */
+function hopsOf(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp({ config, db, extend, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
     // Off unless TRUST_PROXY names the proxies in front (decision 036): X-Forwarded-For is the client's to write.
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     frameworkErrors,
   });

@@ -89,6 +89,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) => send(reply, 404, { status: 404, msg: message(request.language, 'ROUTE_NOT_FOUND'), data: { code: 'NOT_FOUND' } }));
 });
 
+const REDACTED = '(message not logged: it may carry request values)';
+
 /** The stack's frames without its first line, which repeats the message. */
 function framesOf(error: Error): string | undefined {
   const stack = error.stack;
@@ -103,22 +105,24 @@ function framesOf(error: Error): string | undefined {
  * PostgreSQL's quotes the offending value ('invalid input syntax for type integer: "…"'), a JSON parse error
  * quotes the body: any message may hold what the caller sent, so none is logged.
  */
-export function safeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error };
+export function safeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: REDACTED, stack: '' };
   const cause = (error as { cause?: unknown }).cause;
   const database = (cause ?? error) as { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown; routine?: unknown };
   const query = (error as { query?: unknown }).query;
+  const ownCode = (error as { code?: unknown }).code;
   const sqlState = typeof database.code === 'string' && /^[0-9A-Z]{5}$/.test(database.code) ? database.code : undefined;
   return {
     type: error.constructor.name,
-    ...(typeof (error as { code?: unknown }).code === 'string' && !sqlState ? { code: (error as { code: string }).code } : {}),
+    message: REDACTED,
+    ...(typeof ownCode === 'string' && !sqlState ? { code: ownCode } : {}),
     ...(sqlState ? { sqlState } : {}),
     ...(typeof query === 'string' ? { query } : {}),
     ...(typeof database.table === 'string' ? { table: database.table } : {}),
     ...(typeof database.column === 'string' ? { column: database.column } : {}),
     ...(typeof database.constraint === 'string' ? { constraint: database.constraint } : {}),
     ...(cause instanceof Error ? { causeType: cause.constructor.name } : {}),
-    stack: framesOf(error),
+    stack: framesOf(error) ?? '',
   };
 }
 

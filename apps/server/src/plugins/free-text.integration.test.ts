@@ -50,14 +50,14 @@ describe.each(databaseKinds)('free text with control characters on %s', (kind) =
 
   /** Every table's rows, hashed; sessions are left out (reading them refreshes nothing, but a sign-in would). */
   const fingerprint = async () => {
-    const tables = await t.database.db.execute<{ name: string }>(
+    const tables = (await t.database.db.execute(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
+    )) as unknown as { rows: { name: string }[] };
     const sums: Record<string, string> = {};
     for (const { name } of tables.rows) {
-      const row = await t.database.db.execute<{ sum: string | null }>(
+      const row = (await t.database.db.execute(
         sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${name}" x`),
-      );
+      )) as unknown as { rows: { sum: string | null }[] };
       sums[name] = row.rows[0]!.sum ?? '';
     }
     return sums;

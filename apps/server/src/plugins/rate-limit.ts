@@ -15,7 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { authApi } from '@reef/contract';
 
-const SIGN_IN_ROUTES = new Set([authApi.loginNonce.path, authApi.login.path]);
+const SIGN_IN_ROUTES = new Set<string>([authApi.loginNonce.path, authApi.login.path]);
 const SIGN_IN_PREFIX = 'signin:';
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {

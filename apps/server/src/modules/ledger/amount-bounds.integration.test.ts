@@ -31,9 +31,9 @@ describe.each(databaseKinds)('amount bounds on %s', (kind) => {
 
   const counts = async () =>
     (
-      await t.database.db.execute(
+      (await t.database.db.execute(
         sql`select (select count(*) from journal_entries)::int as entries, (select count(*) from deposits)::int as deposits, (select count(*) from withdrawals)::int as withdrawals`,
-      )
+      )) as unknown as { rows: Record<string, number>[] }
     ).rows[0];
 
   const requests: [string, (amount: string) => { url: string; token: string; payload: Record<string, unknown> }][] = [
