@@ -165,12 +165,12 @@ describe('configuration', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('is off by default: X-Forwarded-For is nobody\'s to believe', () => {
+  it("is off by default: X-Forwarded-For is nobody's to believe", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
   });
 
-  it('takes a hop count or the proxies\' addresses and CIDR ranges', () => {
+  it("takes a hop count or the proxies' addresses and CIDR ranges", () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
   });

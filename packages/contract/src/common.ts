@@ -46,7 +46,9 @@ export const serialIdParams = z.object({ id: serialIdParam });
  * all (the request used to end in a 500), the other controls only serve to forge lines in logs or terminals, and a
  * lone surrogate is not Unicode text. Format characters (zero-width joiners in emoji, bidi marks) stay allowed.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+// eslint-disable-next-line no-control-regex -- as above
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Cs}/u;
 
 export interface FreeTextOptions {

@@ -64,7 +64,7 @@ describe.each(databaseKinds)('the error log on %s', (kind) => {
     for (const line of lines) expect(line).not.toContain(SECRET);
   });
 
-  it('answers a malformed URL (/api/%) with the envelope in the caller\'s language, not Fastify\'s own body', async () => {
+  it("answers a malformed URL (/api/%) with the envelope in the caller's language, not Fastify's own body", async () => {
     for (const url of ['/api/%', '/api/chat/friends/%E0%A4%A']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
       expect({ http: res.statusCode, body: res.json() }).toEqual({

@@ -47,15 +47,16 @@ function send(reply: FastifyReply, httpStatus: number, body: unknown) {
  * Fastify answers some requests before any hook or route runs (a URL that does not decode, such as `/api/%`):
  * this gives them the envelope too. No onRequest hook ran, so the language and the API's no-store are set here.
  */
-export function frameworkErrors(error: Error, request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: Error, request: FastifyRequest, reply: FastifyReply): void {
   const language = pickLanguage(request.headers['accept-language']);
   const statusCode = (error as { statusCode?: number }).statusCode ?? 400;
   reply.header('Cache-Control', 'no-store');
   if (statusCode >= 500) {
     request.log.error({ err: error }, 'unhandled framework error');
-    return send(reply, 500, { status: 500, msg: message(language, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
+    send(reply, 500, { status: 500, msg: message(language, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
+    return;
   }
-  return send(reply, 200, refusalBody(language, 'PARAMETER_ERROR'));
+  send(reply, 200, refusalBody(language, 'PARAMETER_ERROR'));
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -87,7 +87,10 @@ describe.each(databaseKinds)('free text with control characters on %s', (kind) =
       field: 'new group name',
       request: (text) => ({ method: 'POST', url: '/api/chat/groups', token: alice.token, payload: { name: text, nickname: 'N', announcement: 'A' } }),
     },
-    { field: 'friend remark', request: (text) => ({ method: 'POST', url: `/api/chat/friends/${bob.uid}/remark`, token: alice.token, payload: { remark: text } }) },
+    {
+      field: 'friend remark',
+      request: (text) => ({ method: 'POST', url: `/api/chat/friends/${bob.uid}/remark`, token: alice.token, payload: { remark: text } }),
+    },
     {
       field: 'friend request note',
       request: (text) => ({ method: 'POST', url: '/api/chat/friend-requests', token: bob.token, payload: { uid: t.admin.uid, note: text } }),
@@ -96,7 +99,12 @@ describe.each(databaseKinds)('free text with control characters on %s', (kind) =
     { field: 'AI question', request: (text) => ({ method: 'POST', url: '/api/ai/chat', token: alice.token, payload: { message: text } }) },
     {
       field: 'admin memo',
-      request: (text) => ({ method: 'POST', url: '/api/admin/ledger/adjust', token: t.admin.token, payload: { uid: alice.uid, asset: 'usdt', amount: '5', memo: text } }),
+      request: (text) => ({
+        method: 'POST',
+        url: '/api/admin/ledger/adjust',
+        token: t.admin.token,
+        payload: { uid: alice.uid, asset: 'usdt', amount: '5', memo: text },
+      }),
     },
     {
       field: 'withdrawal reject reason',

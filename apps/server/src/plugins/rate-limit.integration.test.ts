@@ -45,7 +45,7 @@ describe.each(stores)('rate limit with the %s store', (store) => {
     return answers;
   };
 
-  it('dodge (a): a second spelling of the same token shares the signed-in user\'s budget', async () => {
+  it("dodge (a): a second spelling of the same token shares the signed-in user's budget", async () => {
     const user = await t.signIn(); // spent 1 (user/info)
     const spellings = [`Bearer ${user.token}`, `Bearer  ${user.token}`, `Bearer ${user.token} `, user.token, `Bearer ${user.token}`];
     const answers = await statuses(spellings.map((authorization) => ({ method: 'GET', url: '/api/user/info', headers: { authorization } })));
@@ -53,7 +53,7 @@ describe.each(stores)('rate limit with the %s store', (store) => {
     expect(answers[4]!.json()).toEqual(TOO_FREQUENT);
   });
 
-  it('dodge (a): a junk Authorization header on a public route is counted against the client\'s address', async () => {
+  it("dodge (a): a junk Authorization header on a public route is counted against the client's address", async () => {
     const remoteAddress = freshIp();
     const answers = await statuses(
       Array.from({ length: 6 }, (_, i) => ({ method: 'GET', url: '/api/config', remoteAddress, headers: { authorization: `junk-${i}` } })),
@@ -75,7 +75,13 @@ describe.each(stores)('rate limit with the %s store', (store) => {
     const user = await t.signIn(); // spent 1
     const again = await t.signIn(user.wallet); // a new token for the same user: spent 2
     expect(again.token).not.toBe(user.token);
-    const answers = await statuses([user.token, again.token, again.token, user.token].map((token) => ({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } })));
+    const answers = await statuses(
+      [user.token, again.token, again.token, user.token].map((token) => ({
+        method: 'GET',
+        url: '/api/user/info',
+        headers: { authorization: `Bearer ${token}` },
+      })),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429]);
     expect(answers[3]!.json()).toEqual(TOO_FREQUENT);
   });
@@ -88,7 +94,11 @@ describe.each(stores)('rate limit with the %s store', (store) => {
 describe('sign-in and nonce requests per address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { RATE_LIMIT_PER_MINUTE: '1000', SIGN_IN_PER_MINUTE: '3', ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) });
+    t = await createTestApp('pglite', {
+      RATE_LIMIT_PER_MINUTE: '1000',
+      SIGN_IN_PER_MINUTE: '3',
+      ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    });
   });
   afterAll(() => t.close());
 

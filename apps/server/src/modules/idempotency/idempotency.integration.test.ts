@@ -19,7 +19,13 @@ describe.each(databaseKinds)('idempotency keys compare the parsed request on %s'
   afterAll(() => t.close());
 
   const transfer = (key: string, payload: Record<string, unknown>) =>
-    t.call({ method: 'POST', url: '/api/finance/other/trade', token: alice.token, payload: { asset: 'usdt', ...payload }, headers: { 'idempotency-key': key } });
+    t.call({
+      method: 'POST',
+      url: '/api/finance/other/trade',
+      token: alice.token,
+      payload: { asset: 'usdt', ...payload },
+      headers: { 'idempotency-key': key },
+    });
   const balance = async (user: SignedInUser) =>
     (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.balances.find((b: { key: string }) => b.key === 'usdt').amount;
 

@@ -38,7 +38,10 @@ describe.each(databaseKinds)('amount bounds on %s', (kind) => {
 
   const requests: [string, (amount: string) => { url: string; token: string; payload: Record<string, unknown> }][] = [
     ['transfer', (amount) => ({ url: '/api/finance/other/trade', token: alice.token, payload: { address: bob.account, amount, asset: 'usdt' } })],
-    ['recharge voucher', (amount) => ({ url: '/api/finance/recharge', token: alice.token, payload: { amount, voucher: `0x${randomBytes(32).toString('hex')}` } })],
+    [
+      'recharge voucher',
+      (amount) => ({ url: '/api/finance/recharge', token: alice.token, payload: { amount, voucher: `0x${randomBytes(32).toString('hex')}` } }),
+    ],
     ['withdrawal', (amount) => ({ url: '/api/finance/extract', token: alice.token, payload: { amount, password: PASSWORD } })],
     ['exchange', (amount) => ({ url: '/api/finance/exchange/usdt/coin', token: alice.token, payload: { amount, min_out: '1' } })],
     ['admin credit', (amount) => ({ url: '/api/admin/ledger/adjust', token: t.admin.token, payload: { uid: alice.uid, asset: 'usdt', amount, memo: 'big' } })],
