@@ -64,6 +64,7 @@ async function startReviewServer(): Promise<ReviewServer> {
       PUBLIC_ORIGINS: origin,
       ADMIN_ADDRESSES: ADMIN_ADDRESS,
       RATE_LIMIT_PER_MINUTE: '0',
+      SIGN_IN_PER_MINUTE: '0',
       RECHARGE_MIN_USDT: '10',
       LOG_LEVEL: 'warn',
     },

@@ -84,6 +84,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_IN_PER_MINUTE: '0',
     PUBLIC_ORIGINS: ORIGIN,
     DATA_DIR: os.tmpdir(),
     ADMIN_ADDRESSES: adminWallet.address,

@@ -9,8 +9,9 @@ import { configureClock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrors, logSerializers } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { websocketPlugin } from './plugins/websocket.js';
 import { webPlugin } from './plugins/web.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
@@ -54,13 +55,22 @@ export interface BuildOptions {
   db: Database;
   /** Extra routes registered after the app's own (the benchmark's reference routes). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /** Where log lines go instead of stdout (tests read what the logger wrote). */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, db, extend }: BuildOptions): Promise<FastifyInstance> {
+/** A hop count as proxy-addr's trust function (Fastify's types take the function, not the number). */
+function hopsOf(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
+export async function buildApp({ config, db, extend, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
+    // Off unless TRUST_PROXY names the proxies in front (decision 036): X-Forwarded-For is the client's to write.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    frameworkErrors,
   });
   configureClock({ adjustable: config.clockAdjustable });
   await followSharedClock(db);
@@ -70,6 +80,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   app.decorate('hotWallet', config.chain?.hotWallet ? createHotWallet(config.chain.rpcUrl, config.chain.hotWallet.privateKey) : null);
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   app.decorate(

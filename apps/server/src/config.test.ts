@@ -130,6 +130,11 @@ describe('configuration', () => {
     ['ASSET_SYMBOLS', 'gold=GLD', /ASSET_SYMBOLS/],
     ['PUBLIC_ORIGINS', 'ftp://reef', /PUBLIC_ORIGINS/],
     ['RATE_LIMIT_PER_MINUTE', '-1', /RATE_LIMIT_PER_MINUTE/],
+    ['SIGN_IN_PER_MINUTE', 'many', /SIGN_IN_PER_MINUTE/],
+    ['TRUST_PROXY', 'true', /TRUST_PROXY.*any client/],
+    ['TRUST_PROXY', '11', /TRUST_PROXY/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY/],
+    ['TRUST_PROXY', 'proxy.example', /TRUST_PROXY/],
     ['WITHDRAW_FEE_USDT', '-1', /WITHDRAW_FEE_USDT/],
     ['WITHDRAW_FEE_USDT', '0.000000001', /WITHDRAW_FEE_USDT/],
     ['WITHDRAW_FEE_COIN', 'ten', /WITHDRAW_FEE_COIN/],
@@ -156,5 +161,17 @@ describe('configuration', () => {
   ])('refuses %s=%s naming the variable', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it("is off by default: X-Forwarded-For is nobody's to believe", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+  });
+
+  it("takes a hop count or the proxies' addresses and CIDR ranges", () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
   });
 });

@@ -2,6 +2,7 @@
  * The one place the server reads its environment. Every variable is validated at start;
  * a bad value stops the process with a message naming the variable (README lists them all).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -54,6 +55,8 @@ const envSchema = z.object({
   TRANSFER_FEE_RATE: decimalRate.default('0'),
   ASSET_SYMBOLS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
+  TRUST_PROXY: z.string().default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   COIN_TOTAL_ISSUANCE: z
@@ -132,6 +135,13 @@ export interface Config {
   transferFeeRate: string;
   assetSymbols: Record<AssetKey, string>;
   rateLimitPerMinute: number;
+  /** Nonce and sign-in requests per client address per minute (their own budget); 0 turns it off. */
+  signInPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed (decision 036): false (none: the socket's address is the client),
+   * a hop count, or the proxies' addresses and CIDR ranges. Never `true`: then any client picks its address.
+   */
+  trustProxy: false | number | string[];
   logLevel: string;
   webDist: string;
   /** Configured total issuance of the platform coin (shown on Home). */
@@ -228,6 +238,36 @@ function aiProviderOf(baseUrl: string | undefined, apiKey: string | undefined, m
 }
 
 export class ConfigError extends Error {}
+
+/** TRUST_PROXY: off (default), a hop count 1–10, or a comma list of IP addresses and CIDR ranges. */
+export function trustProxyOf(value: string): false | number | string[] {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === 'false' || text === '0' || text === 'no') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: a hop count is at most 10 (got ${JSON.stringify(value)})`);
+    return hops;
+  }
+  if (text === 'true' || text === 'on' || text === 'yes') {
+    throw new ConfigError(
+      'Invalid environment:\n  TRUST_PROXY: "true" would let any client choose its address with X-Forwarded-For; give the hop count (e.g. 1) or the proxies\' addresses',
+    );
+  }
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [ip = '', prefix, extra] = entry.split('/');
+    const family = isIP(ip);
+    const bits = family === 4 ? 32 : 128;
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !validPrefix || extra !== undefined) {
+      throw new ConfigError(`Invalid environment:\n  TRUST_PROXY: expected off, a hop count or IP addresses / CIDR ranges; got "${entry}"`);
+    }
+  }
+  return entries;
+}
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
@@ -336,6 +376,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transferFeeRate: e.TRANSFER_FEE_RATE,
     assetSymbols,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    signInPerMinute: e.SIGN_IN_PER_MINUTE,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     coinTotalIssuance: e.COIN_TOTAL_ISSUANCE,
     priceSampleMs: e.PRICE_SAMPLE_SECONDS * 1000,

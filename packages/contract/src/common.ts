@@ -1,26 +1,31 @@
 import { z } from 'zod';
 import { ASSET_KEYS } from './assets.js';
 import { AMOUNT_SCALE } from './constants.js';
-import { MAX_INTEGER_DIGITS } from './money.js';
+import { MAX_REQUEST_INTEGER_DIGITS, normalizeAmount } from './money.js';
 
-/** A positive exact decimal string: "1", "0.5", at most 8 places, never a JS number. */
+/** A positive exact decimal string: "1", "0.5", at most 8 places, below 10^18 (decision 036), never a JS number. */
 export const positiveAmount = z
   .string()
-  .max(MAX_INTEGER_DIGITS + AMOUNT_SCALE + 1)
-  .regex(new RegExp(`^\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
-  .refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' });
+  .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 1)
+  .regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
+  .refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' })
+  // Parsed to its one spelling ("2", "2.0", "02" → "2.00000000"), so an Idempotency-Key compares amounts, not text.
+  .transform(normalizeAmount);
 
-/** A non-zero signed exact decimal string, for operator adjustments. */
+/** A non-zero signed exact decimal string, for operator adjustments; its size below 10^18 like every amount. */
 export const signedAmount = z
   .string()
-  .max(MAX_INTEGER_DIGITS + AMOUNT_SCALE + 2)
-  .regex(new RegExp(`^-?\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
-  .refine((v) => /[1-9]/.test(v), { message: 'must not be zero' });
+  .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 2)
+  .regex(new RegExp(`^-?\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
+  .refine((v) => /[1-9]/.test(v), { message: 'must not be zero' })
+  .transform(normalizeAmount);
 
 /** An amount as the server answers it: exact decimal string, 8 places. */
 export const amountString = z.string().regex(/^-?\d+\.\d{8}$/);
 
 export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+/** A wallet address a request names, in its one spelling (lower case): EIP-55 capitals carry no meaning here. */
+export const walletAddress = address.transform((v) => v.toLowerCase());
 export const hexString = z.string().regex(/^0x[0-9a-fA-F]*$/);
 export const assetKey = z.enum(ASSET_KEYS);
 export const uid = z.number().int().positive();
@@ -35,8 +40,38 @@ export const serialIdParam = z.coerce.number().int().positive().max(2_147_483_64
 /** Path params `{ id }` for either kind of row id. */
 export const idParams = z.object({ id: idParam });
 export const serialIdParams = z.object({ id: serialIdParam });
+/**
+ * Characters no free text may hold (decision 036): C0 controls (tab and line feed are allowed in text of several
+ * lines only), DEL, the C1 controls U+0080–U+009F, and lone UTF-16 surrogates. PostgreSQL cannot store U+0000 at
+ * all (the request used to end in a 500), the other controls only serve to forge lines in logs or terminals, and a
+ * lone surrogate is not Unicode text. Format characters (zero-width joiners in emoji, bidi marks) stay allowed.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+// eslint-disable-next-line no-control-regex -- as above
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Cs}/u;
+
+export interface FreeTextOptions {
+  /** Fewest characters after trimming (1 by default; 0 for optional text such as a remark). */
+  min?: number;
+  /** Tab and line feed allowed (messages, announcements, notes, questions). */
+  multiline?: boolean;
+  /** Leading and trailing white space removed first (default); a chat message keeps its own. */
+  trim?: boolean;
+}
+
+/** Every free-text field people type goes through this one schema: bounded, trimmed, no control characters. */
+export function freeText(max: number, { min = 1, multiline = false, trim = true }: FreeTextOptions = {}) {
+  const forbidden = multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN;
+  const base = trim ? z.string().trim() : z.string();
+  return base
+    .min(min)
+    .max(max)
+    .refine((v) => !forbidden.test(v), { message: 'must not contain control characters' });
+}
+
 /** An operator's reason for refusing a request; it is shown to the user. */
-export const rejectionBody = z.object({ reason: z.string().trim().min(1).max(200) });
+export const rejectionBody = z.object({ reason: freeText(200) });
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), msg: z.string(), data });
 

@@ -8,6 +8,12 @@ import { AMOUNT_SCALE } from './constants.js';
 export const UNIT = 10n ** BigInt(AMOUNT_SCALE);
 /** numeric(38, 8): at most 30 integer digits. */
 export const MAX_INTEGER_DIGITS = 30;
+/**
+ * An amount in a request is below 10^18 (at most 18 integer digits; decision 036): far above any real sum, and
+ * a million such amounts still fit the column, so balances, pool reserves and journal sums have headroom.
+ * A balance that would still pass the column is refused by the ledger (BALANCE_LIMIT_EXCEEDED).
+ */
+export const MAX_REQUEST_INTEGER_DIGITS = 18;
 
 const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
 

@@ -43,6 +43,22 @@ function send(reply: FastifyReply, httpStatus: number, body: unknown) {
   return reply.code(httpStatus).send(body);
 }
 
+/**
+ * Fastify answers some requests before any hook or route runs (a URL that does not decode, such as `/api/%`):
+ * this gives them the envelope too. No onRequest hook ran, so the language and the API's no-store are set here.
+ */
+export function frameworkErrors(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+  const language = pickLanguage(request.headers['accept-language']);
+  const statusCode = (error as { statusCode?: number }).statusCode ?? 400;
+  reply.header('Cache-Control', 'no-store');
+  if (statusCode >= 500) {
+    request.log.error({ err: error }, 'unhandled framework error');
+    send(reply, 500, { status: 500, msg: message(language, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
+    return;
+  }
+  send(reply, 200, refusalBody(language, 'PARAMETER_ERROR'));
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', 'zh-tw');
   app.addHook('onRequest', async (request) => {
@@ -66,9 +82,60 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (statusCode && statusCode >= 400 && statusCode < 500) {
       return send(reply, 200, refusalBody(lang, 'PARAMETER_ERROR'));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // The logger's err serializer (logSerializers, set in app.ts) keeps the message and values out.
+    request.log.error({ err: error, route: request.routeOptions?.url }, 'unhandled error');
     return send(reply, 500, { status: 500, msg: message(lang, 'INTERNAL_ERROR'), data: { code: 'INTERNAL_ERROR' } });
   });
 
   app.setNotFoundHandler((request, reply) => send(reply, 404, { status: 404, msg: message(request.language, 'ROUTE_NOT_FOUND'), data: { code: 'NOT_FOUND' } }));
 });
+
+const REDACTED = '(message not logged: it may carry request values)';
+
+/** The stack's frames without its first line, which repeats the message. */
+function framesOf(error: Error): string | undefined {
+  const stack = error.stack;
+  if (!stack) return undefined;
+  const first = stack.indexOf('\n    at ');
+  return first === -1 ? undefined : stack.slice(first + 1);
+}
+
+/**
+ * What a log line may say about an error (decision 036): its class, code, SQLSTATE, the parameterized SQL text
+ * (our code, never a value) and the stack frames, never a message. Drizzle's message lists the query's parameters,
+ * PostgreSQL's quotes the offending value ('invalid input syntax for type integer: "…"'), a JSON parse error
+ * quotes the body: any message may hold what the caller sent, so none is logged.
+ */
+export function safeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: REDACTED, stack: '' };
+  const cause = (error as { cause?: unknown }).cause;
+  const database = (cause ?? error) as { code?: unknown; table?: unknown; column?: unknown; constraint?: unknown; routine?: unknown };
+  const query = (error as { query?: unknown }).query;
+  const ownCode = (error as { code?: unknown }).code;
+  const sqlState = typeof database.code === 'string' && /^[0-9A-Z]{5}$/.test(database.code) ? database.code : undefined;
+  return {
+    type: error.constructor.name,
+    message: REDACTED,
+    ...(typeof ownCode === 'string' && !sqlState ? { code: ownCode } : {}),
+    ...(sqlState ? { sqlState } : {}),
+    ...(typeof query === 'string' ? { query } : {}),
+    ...(typeof database.table === 'string' ? { table: database.table } : {}),
+    ...(typeof database.column === 'string' ? { column: database.column } : {}),
+    ...(typeof database.constraint === 'string' ? { constraint: database.constraint } : {}),
+    ...(cause instanceof Error ? { causeType: cause.constructor.name } : {}),
+    stack: framesOf(error) ?? '',
+  };
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  routeOptions?: { url?: string };
+  ip?: string;
+}
+
+/** Fastify's logger serializers: request lines carry the path without its query string (a search's words stay out). */
+export const logSerializers = {
+  req: (request: LoggedRequest) => ({ method: request.method, url: request.url.split('?')[0], route: request.routeOptions?.url }),
+  err: safeError,
+};

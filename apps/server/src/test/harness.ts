@@ -62,6 +62,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     LOG_LEVEL: 'silent',
     PUBLIC_ORIGINS: TEST_ORIGIN,
     RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_IN_PER_MINUTE: '0',
     ADMIN_ADDRESSES: adminWallet.address,
     DATA_DIR: '/nonexistent-test-data-dir',
     ...env,

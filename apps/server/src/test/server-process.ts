@@ -55,6 +55,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       HOST: '127.0.0.1',
       PUBLIC_ORIGINS: origin,
       RATE_LIMIT_PER_MINUTE: '0',
+      SIGN_IN_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

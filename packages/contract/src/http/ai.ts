@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, idParams, isoTime, pagedList, pageQuery } from '../common.js';
+import { endpoint, freeText, idParams, isoTime, pagedList, pageQuery } from '../common.js';
 
 /** Longest question accepted, in characters (after trimming). */
 export const AI_MESSAGE_MAX = 2000;
@@ -51,7 +51,7 @@ export const deleteConversation = endpoint('DELETE /api/ai/conversations/:id', '
 export const chatBody = z.object({
   /** Continue this conversation; omitted, a new one is started. */
   conversation_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  message: z.string().trim().min(1).max(AI_MESSAGE_MAX),
+  message: freeText(AI_MESSAGE_MAX, { multiline: true }),
 });
 export type ChatBody = z.infer<typeof chatBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, endpoint, hexString, isoTime } from '../common.js';
+import { address, endpoint, freeText, hexString, isoTime } from '../common.js';
 
 export const loginNonce = endpoint('GET /api/login/nonce', 'none', { response: z.object({ nonce: z.string(), expires_at: isoTime }) });
 
@@ -7,7 +7,7 @@ export const login = endpoint('POST /api/login', 'none', {
   body: z.object({
     sign: hexString.max(1024),
     account: address,
-    msg: z.string().min(1).max(2000),
+    msg: freeText(2000, { multiline: true, trim: false }),
     /** The referrer's uid from `?spread=`; ignored when unknown. */
     spread: z.union([z.string().max(32), z.number().int().nonnegative()]).nullish(),
   }),

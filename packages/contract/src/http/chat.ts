@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { TEXTAREA_MAX } from '../constants.js';
-import { endpoint, idParam, isoTime, uid } from '../common.js';
+import { endpoint, freeText, idParam, isoTime, uid } from '../common.js';
 
 /** Text messages up to 1,000 characters, shown as text (never as HTML). */
 export const CHAT_TEXT_MAX = 1000;
@@ -26,7 +26,6 @@ export const CHAT_SYNC_LIMIT = 200;
 const id = idParam;
 const uidParam = z.object({ uid: id });
 const groupParam = z.object({ id });
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
 
 export const MESSAGE_TYPES = ['text', 'image', 'emoji'] as const;
 export const messageType = z.enum(MESSAGE_TYPES);
@@ -82,7 +81,7 @@ export const sendMessageBody = z
   .object({
     conversation: conversationRef,
     msg_type: messageType,
-    content: z.string().min(1).max(CHAT_TEXT_MAX),
+    content: freeText(CHAT_TEXT_MAX, { multiline: true, trim: false }),
     client_id: clientMessageId,
   })
   .refine((m) => m.msg_type !== 'emoji' || m.content.length <= CHAT_EMOJI_MAX, { path: ['content'] })
@@ -116,13 +115,13 @@ export const searchResult = chatPeer.extend({
 
 /** chat/searchAdd: by uid (digits), wallet address (0x…) or nickname (substring). */
 export const searchUsers = endpoint('GET /api/chat/search', 'user', {
-  query: z.object({ q: z.string().trim().min(1).max(64) }),
+  query: z.object({ q: freeText(64) }),
   response: z.object({ list: z.array(searchResult) }),
 });
 
 /** chat/addFri: a request with a note. */
 export const sendFriendRequest = endpoint('POST /api/chat/friend-requests', 'user', {
-  body: z.object({ uid: id, note: z.string().trim().max(TEXTAREA_MAX).default('') }),
+  body: z.object({ uid: id, note: freeText(TEXTAREA_MAX, { min: 0, multiline: true }).default('') }),
   response: friendRequest,
 });
 
@@ -152,7 +151,7 @@ export const getFriend = endpoint('GET /api/chat/friends/:uid', 'user', {
 
 export const setFriendRemark = endpoint('POST /api/chat/friends/:uid/remark', 'user', {
   params: uidParam,
-  body: z.object({ remark: z.string().trim().max(FRIEND_REMARK_MAX) }),
+  body: z.object({ remark: freeText(FRIEND_REMARK_MAX, { min: 0 }) }),
   response: friend,
 });
 
@@ -188,9 +187,9 @@ export type GroupDetails = z.infer<typeof groupDetails>;
 /** Spec §5: group name, nickname and announcement are all required. Invitees must be friends. */
 export const createGroup = endpoint('POST /api/chat/groups', 'user', {
   body: z.object({
-    name: trimmed(GROUP_NAME_MAX),
-    nickname: trimmed(GROUP_NICKNAME_MAX),
-    announcement: trimmed(GROUP_ANNOUNCEMENT_MAX),
+    name: freeText(GROUP_NAME_MAX),
+    nickname: freeText(GROUP_NICKNAME_MAX),
+    announcement: freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true }),
     member_uids: z
       .array(id)
       .max(GROUP_MEMBERS_MAX - 1)
@@ -212,7 +211,7 @@ export const getGroup = endpoint('GET /api/chat/groups/:id', 'user', {
 export const updateGroup = endpoint('POST /api/chat/groups/:id', 'user', {
   params: groupParam,
   body: z
-    .object({ name: trimmed(GROUP_NAME_MAX).optional(), announcement: trimmed(GROUP_ANNOUNCEMENT_MAX).optional() })
+    .object({ name: freeText(GROUP_NAME_MAX).optional(), announcement: freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true }).optional() })
     .refine((b) => b.name !== undefined || b.announcement !== undefined),
   response: groupDetails,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountString, assetKey, endpoint, isoTime, pagedList, pageQuery, signedAmount, uid } from '../common.js';
+import { amountString, assetKey, endpoint, freeText, isoTime, pagedList, pageQuery, signedAmount, uid } from '../common.js';
 
 export const adminAdjust = endpoint({
   method: 'POST',
@@ -9,7 +9,7 @@ export const adminAdjust = endpoint({
     uid,
     asset: assetKey,
     amount: signedAmount,
-    memo: z.string().trim().min(1).max(200),
+    memo: freeText(200),
   }),
   response: z.object({ entry_id: z.number().int(), asset: assetKey, balance: amountString }),
 });

@@ -3,6 +3,8 @@ import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
+import { DomainError } from '../../core/errors.js';
+import { NUMERIC_OUT_OF_RANGE, sqlStateOf } from '../../db/sql-state.js';
 
 export async function insertUserAccounts(db: Executor, userId: number): Promise<void> {
   await db
@@ -37,12 +39,19 @@ export async function systemAccountId(db: Executor, systemKey: string, asset: As
  * pass on a stale read (PostgreSQL re-checks the WHERE after waiting for the row lock).
  */
 export async function applyToAccount(db: Executor, accountId: number, amount: string): Promise<string | null> {
-  const rows = await db
-    .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
-    .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.mayGoNegative} or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`))
-    .returning({ balance: ledgerAccounts.balance });
-  return rows[0]?.balance ?? null;
+  try {
+    const rows = await db
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}::numeric` })
+      .where(and(eq(ledgerAccounts.id, accountId), sql`(${ledgerAccounts.mayGoNegative} or ${ledgerAccounts.balance} + ${amount}::numeric >= 0)`))
+      .returning({ balance: ledgerAccounts.balance });
+    return rows[0]?.balance ?? null;
+  } catch (error) {
+    // The balance would pass numeric(38,8): a refusal, not a fault. The caller's transaction is rolled back
+    // by this throw, so nothing of the entry stays (decision 036).
+    if (sqlStateOf(error) === NUMERIC_OUT_OF_RANGE) throw new DomainError('BALANCE_LIMIT_EXCEEDED');
+    throw error;
+  }
 }
 
 export async function insertEntry(db: Executor, kind: string, memo: string, actorId: number | null): Promise<number> {

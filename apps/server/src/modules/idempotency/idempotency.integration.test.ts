@@ -1,0 +1,56 @@
+/**
+ * Issue 9 §3: an Idempotency-Key stands for the request as the contract reads it, not for its spelling. `2` and
+ * `2.0`, or a checksummed and a lower-case address, are the same transfer: the retry replays the first answer
+ * and money moves once. A different amount under the same key is still refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+
+describe.each(databaseKinds)('idempotency keys compare the parsed request on %s', (kind) => {
+  let t: TestApp;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    alice = await t.signIn();
+    bob = await t.signIn();
+    await t.fund(alice.uid, 'usdt', '100');
+  });
+  afterAll(() => t.close());
+
+  const transfer = (key: string, payload: Record<string, unknown>) =>
+    t.call({
+      method: 'POST',
+      url: '/api/finance/other/trade',
+      token: alice.token,
+      payload: { asset: 'usdt', ...payload },
+      headers: { 'idempotency-key': key },
+    });
+  const balance = async (user: SignedInUser) =>
+    (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.balances.find((b: { key: string }) => b.key === 'usdt').amount;
+
+  it('replays a retry that spells the same amount and address differently; money moves once', async () => {
+    const key = `key-${Date.now()}-spelling`;
+    const checksummed = bob.wallet.address; // mixed case (EIP-55)
+    expect(checksummed).not.toBe(checksummed.toLowerCase());
+    const first = await transfer(key, { address: checksummed, amount: '2' });
+    expect(first.status).toBe(200);
+    for (const payload of [
+      { address: checksummed.toLowerCase(), amount: '2.0' },
+      { address: checksummed, amount: '02.00000000' },
+    ]) {
+      const again = await transfer(key, payload);
+      expect({ status: again.status, data: again.data }).toEqual({ status: 200, data: first.data });
+    }
+    expect(await balance(bob)).toBe('2.00000000');
+    expect(await balance(alice)).toBe('98.00000000');
+  });
+
+  it('still refuses the same key for a different request', async () => {
+    const key = `key-${Date.now()}-different`;
+    expect((await transfer(key, { address: bob.account, amount: '1' })).status).toBe(200);
+    const other = await transfer(key, { address: bob.account, amount: '1.5' });
+    expect(other.data).toEqual({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await balance(bob)).toBe('3.00000000');
+  });
+});

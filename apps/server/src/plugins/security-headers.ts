@@ -1,0 +1,101 @@
+/**
+ * Security headers on every answer (decision 036). Tokens live in localStorage, so the Content-Security-Policy is
+ * the wall against injected script: scripts only from this origin (plus the exact inline blocks the built
+ * index.html ships, by hash), connections to this origin, its sockets and the configured BSC RPC, no framing,
+ * no plugins, no <base> tricks. HSTS only on HTTPS (the request's protocol, which honours X-Forwarded-Proto
+ * only from a proxy TRUST_PROXY names). API answers are `no-store`: they carry balances and tokens.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.js';
+
+/**
+ * lightweight-charts (the price chart) adds one <style> for its TradingView attribution logo, which the licence
+ * asks us to show (price-chart.ts sets attributionLogo). Its hash is allowed, not every inline style;
+ * security-headers.test.ts recomputes it from the installed package, so an upgrade that changes it fails there.
+ */
+export const CHART_ATTRIBUTION_STYLE_HASH = "'sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='";
+
+/** Features the app never uses, switched off for it and anything it could embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'xr-spatial-tracking=()',
+  'interest-cohort=()',
+].join(', ');
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Hashes of the inline <script> and <style> blocks of the built index.html (none for scripts today). */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const blocks = (tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'gi'))]
+      .filter((m) => !/\ssrc\s*=/.test(m[1] ?? ''))
+      .map((m) => m[2] ?? '')
+      .filter((text) => text.length > 0)
+      .map(sha256);
+  return { scripts: blocks('script'), styles: blocks('style') };
+}
+
+/** The socket origins of the public origins (ws: for http:, wss: for https:), for browsers before CSP 3's 'self'. */
+function socketOrigins(publicOrigins: string[]): string[] {
+  return publicOrigins.map((origin) => origin.replace(/^http/, 'ws'));
+}
+
+export function contentSecurityPolicy(config: Config, html: string | null) {
+  const inline = html ? inlineHashes(html) : { scripts: [], styles: [] };
+  const connect = ["'self'", ...socketOrigins(config.publicOrigins)];
+  if (config.chain) connect.push(new URL(config.chain.rpcUrl).origin);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inline.scripts],
+    styleSrc: ["'self'", ...inline.styles, CHART_ATTRIBUTION_STYLE_HASH],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: [...new Set(connect)],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    frameSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    objectSrc: ["'none'"],
+    // Browsers may not upgrade on a plain-HTTP deployment (a phone on the LAN), so this is left off.
+    upgradeInsecureRequests: null,
+  };
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const indexPath = path.join(app.config.webDist, 'index.html');
+  const html = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config, html) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Per request below: HSTS sent over plain HTTP is ignored by browsers, and it is wrong on a LAN deployment.
+    strictTransportSecurity: false,
+    // The wallet extensions inject into the page; nothing opens cross-origin windows that need access back.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // Balances, tokens and messages must not sit in a shared or disk cache.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+});
