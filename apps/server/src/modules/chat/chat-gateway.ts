@@ -262,9 +262,9 @@ export class ChatConnection implements FrameSink {
         return this.answer(null, () => chat.markRead(this.ctx.db, this.ctx.realtime, actor, frame.data.conversation, frame.data.last_id));
       case 'to_chat': {
         const clientId = frame.data.client_id;
-        if (!(await admitted)) return this.refuse('TOO_FREQUENT', clientId);
         return this.answer(clientId, async () => {
-          const stored = await chat.sendMessage(this.ctx.db, this.ctx.realtime, actor, chat.toChatToSendBody(actor, frame.data));
+          // The gate's answer was taken at arrival; sendFromClient refuses with TOO_FREQUENT like the HTTP route.
+          const stored = await chat.sendFromClient(this.ctx.db, this.ctx.realtime, actor, chat.toChatToSendBody(actor, frame.data), admitted!);
           this.send({ type: 'ack', data: { client_id: clientId, message: stored } });
         });
       }
