@@ -3,8 +3,8 @@ import { SocketRegistry, type FrameSink } from './socket-registry.js';
 
 class RecordingSink implements FrameSink {
   readonly frames: string[] = [];
-  push(data: string): void {
-    this.frames.push(data);
+  push(data: Buffer): void {
+    this.frames.push(data.toString());
   }
   close(): void {}
 }

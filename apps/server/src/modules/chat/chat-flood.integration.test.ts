@@ -11,6 +11,7 @@ import { requiredService } from '../../test/required-services.js';
 import { TestSocket, socketUrl } from '../../test/socket-client.js';
 import { befriend, clientId } from '../../test/chat-kit.js';
 import { message } from '../../i18n/messages.js';
+import { FLOOD_WINDOW_MS } from '../../infra/realtime/flood-gate.js';
 
 const { CHAT_FLOOD_PER_SECOND } = chatSocket;
 const redisUrl = requiredService('REDIS_URL');
@@ -50,9 +51,30 @@ describe.each(setups)('chat flood gate on $kind, window in $gate', ({ kind, env 
       payload: { conversation: { type: 'user', id: to.uid }, msg_type: 'text', content: 'burst', client_id: clientId() },
     });
 
+  /**
+   * Runs a burst (with a fresh pair each time) until one fits in a second from its first request to its
+   * last answer, so every gate decision fell in one window: on a machine loaded enough to spread 30
+   * requests over more than a second, the limit holds per second but "30 in a second" did not happen.
+   */
+  async function inOneSecond<T>(burst: (sender: SignedInUser, friend: SignedInUser, socket: TestSocket) => Promise<T>) {
+    for (let attempt = 1; ; attempt++) {
+      const { sender, friend } = await pair();
+      const socket = await TestSocket.ready(socketUrl(origin, { type: 'user', token: sender.token, lang: 'en' }));
+      sockets.push(socket);
+      const started = performance.now();
+      const result = await burst(sender, friend, socket);
+      if (performance.now() - started < FLOOD_WINDOW_MS) return { sender, friend, result };
+      if (attempt === 5) throw new Error('five bursts in a row took more than a second: the machine is too loaded to test a one-second burst');
+      await new Promise((resolve) => setTimeout(resolve, FLOOD_WINDOW_MS));
+    }
+  }
+
   it(`an HTTP burst of 30 sends in a second stores ${CHAT_FLOOD_PER_SECOND} and refuses the rest, localized`, async () => {
-    const { sender, friend } = await pair();
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(sender, friend, i % 2 ? 'de' : 'zh-TW')));
+    const {
+      sender,
+      friend,
+      result: answers,
+    } = await inOneSecond((from, to) => Promise.all(Array.from({ length: 30 }, (_, i) => post(from, to, i % 2 ? 'de' : 'zh-TW'))));
     const ok = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(ok).toHaveLength(CHAT_FLOOD_PER_SECOND);
@@ -66,18 +88,18 @@ describe.each(setups)('chat flood gate on $kind, window in $gate', ({ kind, env 
   });
 
   it(`a burst over the socket and HTTP at once also stops at ${CHAT_FLOOD_PER_SECOND}, with the same refusal on both`, async () => {
-    const { sender, friend } = await pair();
-    const socket = await TestSocket.ready(socketUrl(origin, { type: 'user', token: sender.token, lang: 'en' }));
-    sockets.push(socket);
-    const ids = Array.from({ length: 15 }, () => clientId());
-    socket.sendBurst(
-      ids.map((client_id) => ({
-        type: 'to_chat',
-        data: { id: friend.uid, to_group: false, to_user_type: 'user', user_type: 'user', msg_type: 'text', content: 'socket', client_id },
-      })),
-    );
-    const overHttp = await Promise.all(Array.from({ length: 15 }, () => post(sender, friend, 'en')));
-    const overSocket = await Promise.all(ids.map((id) => socket.answerTo(id)));
+    const { sender, friend, result } = await inOneSecond(async (from, to, socket) => {
+      const ids = Array.from({ length: 15 }, () => clientId());
+      socket.sendBurst(
+        ids.map((client_id) => ({
+          type: 'to_chat',
+          data: { id: to.uid, to_group: false, to_user_type: 'user', user_type: 'user', msg_type: 'text', content: 'socket', client_id },
+        })),
+      );
+      const overHttp = await Promise.all(Array.from({ length: 15 }, () => post(from, to, 'en')));
+      return { overHttp, overSocket: await Promise.all(ids.map((id) => socket.answerTo(id))) };
+    });
+    const { overHttp, overSocket } = result;
     const admitted = overHttp.filter((a) => a.status === 200).length + overSocket.filter((a) => a.type === 'ack').length;
     expect(admitted).toBe(CHAT_FLOOD_PER_SECOND);
     const refusals = [

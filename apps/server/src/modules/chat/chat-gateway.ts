@@ -93,7 +93,7 @@ export class ChatConnection implements FrameSink {
   private ready = false;
   private closed = false;
   /** Frames for this socket published before `ready` went out: `ready` is always the first frame. */
-  private held: string[] = [];
+  private held: Buffer[] = [];
   /** Frames that arrived before the token was checked. */
   private early: RawData[] = [];
   private pending = 0;
@@ -152,8 +152,8 @@ export class ChatConnection implements FrameSink {
     for (const data of early) this.accept(data);
   }
 
-  /** From the hubs: a frame already serialized once for every recipient. */
-  push(data: string): void {
+  /** From the hubs: a frame already serialized and encoded once for every recipient. */
+  push(data: Buffer): void {
     if (this.closed) return;
     if (!this.ready) this.held.push(data);
     else this.write(data);
@@ -166,13 +166,14 @@ export class ChatConnection implements FrameSink {
     this.socket.close(code, reason);
   }
 
-  private write(data: string): void {
+  private write(data: string | Buffer): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
       this.close(CLOSE_TRY_AGAIN_LATER, 'too slow');
       return;
     }
-    this.socket.send(data);
+    // A text frame either way: bytes shared by every recipient of a publish, or this socket's own string.
+    this.socket.send(data, { binary: false });
   }
 
   private send(frame: ServerFrame): void {

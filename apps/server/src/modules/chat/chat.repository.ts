@@ -53,11 +53,17 @@ export async function findDirect(db: Executor, a: number, b: number): Promise<Co
 
 /** The pair's conversation, created with both participants on first use (a concurrent creator wins harmlessly). */
 export async function findOrCreateDirect(db: Executor, a: number, b: number): Promise<ConversationRow> {
+  // Looked up first: every message after the first finds it, one query instead of an insert that conflicts and a select.
+  const existing = await findDirect(db, a, b);
+  if (existing) return existing;
   const [low, high] = a < b ? [a, b] : [b, a];
-  const inserted = await db.insert(chatConversations).values({ kind: 'direct', userLow: low, userHigh: high }).onConflictDoNothing().returning();
-  const row = inserted[0] ?? (await findDirect(db, a, b))!;
-  if (inserted[0]) await addParticipants(db, row.id, [low, high], 0);
-  return row;
+  // The row and its participants together (the send that follows commits on its own).
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(chatConversations).values({ kind: 'direct', userLow: low, userHigh: high }).onConflictDoNothing().returning();
+    const row = inserted[0] ?? (await findDirect(tx, a, b))!;
+    if (inserted[0]) await addParticipants(tx, row.id, [low, high], 0);
+    return row;
+  });
 }
 
 export async function findGroupConversation(db: Executor, groupId: number): Promise<ConversationRow | undefined> {
@@ -199,12 +205,16 @@ function flatten(rows: { message: MessageRow; sender: PeerRow }[]): MessageWithS
 
 /**
  * Stores a message and moves its conversation's newest message in one statement, under the
- * conversation's row lock (decision 035). This must be the transaction's first write (a `for update`
- * only gets the transaction its id once the lock is held), so within a conversation ids follow commit
- * order; across conversations nothing is shared, and sync's horizon keeps late ids from being skipped.
+ * conversation's row lock (decision 035), and answers it with its sender. The statement must be its
+ * transaction's first write (a `for update` gives the transaction its id only once the lock is held), so
+ * within a conversation ids follow commit order; run on its own (autocommit) the lock lasts one statement.
+ * Across conversations nothing is shared, and sync's horizon keeps late ids from being skipped.
  * Undefined when (sender, client_id) exists already (a replay).
  */
-export async function insertMessage(db: Executor, values: Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { createdAt: Date }): Promise<MessageRow | undefined> {
+export async function insertMessage(
+  db: Executor,
+  values: Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { createdAt: Date },
+): Promise<MessageWithSender | undefined> {
   const result = await db.execute(sql`
     with locked as (select id from chat_conversations where id = ${values.conversationId} for update),
     inserted as (
@@ -213,15 +223,15 @@ export async function insertMessage(db: Executor, values: Omit<typeof chatMessag
         ${values.clientId ?? null}::text, ${values.createdAt}::timestamptz
       from locked
       on conflict do nothing
-      returning id, conversation_id
+      returning id, conversation_id, sender_id
     ),
     touched as (
       update chat_conversations c
       set last_message_id = greatest(coalesce(c.last_message_id, 0), inserted.id), updated_at = ${values.createdAt}::timestamptz
       from inserted where c.id = inserted.conversation_id
     )
-    select id from inserted`);
-  const row = (result as unknown as { rows: { id: string | number }[] }).rows[0];
+    select inserted.id, u.nickname, u.account from inserted join users u on u.id = inserted.sender_id`);
+  const row = (result as unknown as { rows: { id: string | number; nickname: string; account: string }[] }).rows[0];
   if (!row) return undefined;
   return {
     id: Number(row.id),
@@ -232,6 +242,7 @@ export async function insertMessage(db: Executor, values: Omit<typeof chatMessag
     content: values.content,
     clientId: values.clientId ?? null,
     createdAt: values.createdAt,
+    sender: { id: values.senderId, nickname: row.nickname, account: row.account },
   };
 }
 
@@ -297,7 +308,10 @@ export async function messageHorizon(db: Executor): Promise<number> {
 
 /** Newest stored id, capped below `horizon`: a cursor from which sync cannot skip a late id. */
 export async function latestMessageIdBelow(db: Executor, horizon: number): Promise<number> {
-  const rows = await db.select({ id: sql<string>`coalesce(max(${chatMessages.id}), 0)` }).from(chatMessages).where(lt(chatMessages.id, horizon));
+  const rows = await db
+    .select({ id: sql<string>`coalesce(max(${chatMessages.id}), 0)` })
+    .from(chatMessages)
+    .where(lt(chatMessages.id, horizon));
   return Number(rows[0]?.id ?? 0);
 }
 

@@ -163,40 +163,54 @@ export async function sendFromClient(
  * sockets and the sender's other sockets through the hub, and returns the message as the sender sees it.
  * `body` has passed the contract's sendMessageBody once: the HTTP endpoint parses it, and so does
  * toChatToSendBody for the socket.
+ *
+ * A direct or group message is a few reads (may the actor write there?) and then one statement that
+ * stores it under its conversation's lock and commits (decision 035): no transaction around it, so the
+ * lock lasts one statement. A desk message changes the desk's state with it, so it runs in a transaction
+ * whose first step locks the desk. A resend is found by the insert's conflict, not by a look beforehand.
  */
 export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatActor, body: SendMessageBody): Promise<ChatMessage> {
-  const earlier = await repo.findByClientId(db, actor.id, body.client_id);
-  if (earlier) return replayOf(db, actor, body, earlier);
   if (body.msg_type === 'image') await assertChatImage(db, actor.id, body.content);
-
-  const senderRow = await repo.findPeer(db, actor.id);
-  if (!senderRow) throw new DomainError('USER_NOT_FOUND');
   const now = clock.now();
-  const stored = await db.transaction(async (tx) => {
-    // Reads only until the insert (a desk's `for update` is its conversation lock): the insert statement
-    // gives the transaction its id under the conversation's lock (decision 035).
-    const resolved = await resolveForWrite(tx, actor, body.conversation);
-    const conversation = resolved.conversation.kind === 'service' ? await applyDeskRules(tx, actor, resolved) : resolved.conversation;
-    const row = await repo.insertMessage(tx, {
-      conversationId: conversation.id,
-      senderId: actor.id,
-      senderType: resolved.asAgent ? 'service' : 'user',
-      msgType: body.msg_type,
-      content: body.content,
-      clientId: body.client_id,
-      createdAt: now,
-    });
-    if (!row) return null;
-    return { conversation, message: { ...row, sender: senderRow } };
-  });
-  if (!stored) {
-    // The same client id committed between the first look and the insert (two sockets resending at once).
+  let stored: { conversation: repo.ConversationRow; message: repo.MessageWithSender | undefined };
+  try {
+    stored =
+      body.conversation.type === 'service'
+        ? await db.transaction(async (tx) => {
+            const resolved = await resolveForWrite(tx, actor, body.conversation);
+            const conversation = await applyDeskRules(tx, actor, resolved);
+            return { conversation, message: await repo.insertMessage(tx, messageValues(conversation, actor, resolved.asAgent, body, now)) };
+          })
+        : await (async () => {
+            const { conversation } = await resolveForWrite(db, actor, body.conversation);
+            return { conversation, message: await repo.insertMessage(db, messageValues(conversation, actor, false, body, now)) };
+          })();
+  } catch (error) {
+    // A resend of a message stored before the conversation refused its sender (unfriended, left) is still answered from the record.
+    const earlier = error instanceof DomainError ? await repo.findByClientId(db, actor.id, body.client_id) : undefined;
+    if (earlier) return replayOf(db, actor, body, earlier);
+    throw error;
+  }
+  if (!stored.message) {
+    // (sender, client_id) is stored already: a resend, answered from the record.
     return replayOf(db, actor, body, (await repo.findByClientId(db, actor.id, body.client_id))!);
   }
-
+  const message = stored.message;
   const readers = await readersOf(db, stored.conversation);
-  publishPerReader(hub, stored.conversation, readers, (reader) => ({ type: 'chat', data: messageView(stored.message, stored.conversation, reader) }));
-  return messageView(stored.message, stored.conversation, actor.id);
+  publishPerReader(hub, stored.conversation, readers, (reader) => ({ type: 'chat', data: messageView(message, stored.conversation, reader) }));
+  return messageView(message, stored.conversation, actor.id);
+}
+
+function messageValues(conversation: repo.ConversationRow, actor: ChatActor, asAgent: boolean, body: SendMessageBody, now: Date) {
+  return {
+    conversationId: conversation.id,
+    senderId: actor.id,
+    senderType: asAgent ? 'service' : 'user',
+    msgType: body.msg_type,
+    content: body.content,
+    clientId: body.client_id,
+    createdAt: now,
+  };
 }
 
 /**
