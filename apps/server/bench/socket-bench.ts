@@ -51,6 +51,7 @@ export interface SocketBenchResult {
   duplicates: number;
   expected: number;
   deliveryMs: number;
+  /** Null in the load generator's JSON when nothing was delivered. */
   p50: number;
   p99: number;
   max: number;
@@ -193,6 +194,13 @@ async function load(kind: string, phase: string, config: object): Promise<Socket
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
 function printSocketBench(kind: string, durationS: number, { group: r, pairs }: ChatBenchResult): void {
+  // No receipt at all (every socket closed, e.g. idle while a loaded machine opened the rest): say so, not a null's toFixed.
+  for (const [phase, result] of [
+    ['group', r],
+    ['pairs', pairs],
+  ] as const) {
+    if (!Number.isFinite(result.p99)) throw new Error(`${phase}: no message was delivered; errors ${JSON.stringify(result.errors)}`);
+  }
   console.log(
     `Chat socket on ${kind}: ${r.clients} connected clients, a group of ${GROUP_SIZE}, ${SENDERS} members posting ${SENDER_RATE} msg/s each for ${durationS} s`,
   );
