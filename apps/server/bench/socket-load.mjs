@@ -3,10 +3,14 @@
 // senders post to the group at a fixed rate (open loop: a slow server does not slow the offered load).
 // Each message carries its send time (this process's monotonic clock), and every member other than the
 // sender records send → `chat` frame receipt. Prints one JSON object.
+// Two shapes of load: a group (`groupId`, every member receives every message) or pairs (`targets`: each
+// sender writes to its own friend, `fanout` 1), the latter for the stored-messages-per-second figure.
 import fs from 'node:fs';
 import WebSocket from 'ws';
 
-const { url, tokens, members, senders, groupId, rate, duration, drainMs } = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const { url, tokens, members, senders, groupId, targets, fanout, rate, duration, drainMs } = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+/** Receipts each acknowledged message should produce (group: every other member). */
+const receiptsPerMessage = fanout ?? members.length - 1;
 const OPEN_CONCURRENCY = 100;
 
 const sockets = new Array(tokens.length);
@@ -16,6 +20,7 @@ const uids = new Array(tokens.length);
 const latencies = [];
 let delivered = 0;
 let lastReceipt = 0;
+let lastAck = 0;
 let duplicates = 0;
 const errors = {};
 const acks = new Set();
@@ -50,6 +55,7 @@ function open(index) {
         latencies.push(now - Number(frame.data.content.slice(2)));
       } else if (frame.type === 'ack') {
         acks.add(frame.data.message.id);
+        lastAck = performance.now();
       } else if (frame.type === 'error') {
         errors[frame.data.code] = (errors[frame.data.code] ?? 0) + 1;
       }
@@ -80,8 +86,8 @@ const timers = senders.map((index, n) => {
       JSON.stringify({
         type: 'to_chat',
         data: {
-          id: groupId,
-          to_group: true,
+          id: targets ? targets[n] : groupId,
+          to_group: !targets,
           to_user_type: 'user',
           user_type: 'user',
           msg_type: 'text',
@@ -111,7 +117,7 @@ const sendWindowMs = performance.now() - started;
 // Drain: until every message is acknowledged and has reached every other member (or the time is up,
 // which the caller reports as a failure), then a little longer so a duplicate would show.
 const drainDeadline = performance.now() + drainMs;
-while (performance.now() < drainDeadline && (acks.size < sent || delivered < acks.size * (members.length - 1))) {
+while (performance.now() < drainDeadline && (acks.size < sent || delivered < acks.size * receiptsPerMessage)) {
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 await new Promise((resolve) => setTimeout(resolve, 300));
@@ -131,7 +137,9 @@ process.stdout.write(
     acked: acks.size,
     delivered,
     duplicates,
-    expected: acks.size * (members.length - 1),
+    expected: acks.size * receiptsPerMessage,
+    /** From the first send to the last acknowledgement: the stored-messages-per-second window. */
+    ackMs: lastAck - started,
     sendWindowMs,
     elapsedMs,
     /** From the first send to the last receipt. */

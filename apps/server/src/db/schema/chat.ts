@@ -140,8 +140,15 @@ export const chatParticipants = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    /** Global and increasing in commit order (inserts take one advisory lock), so `id > after` never skips. */
-    id: bigId(),
+    /**
+     * The sending transaction's id plus a constant (`chat_next_message_id()`, migration 0013, decision 035): one
+     * message per transaction. A message not yet committed always has an id at or above
+     * `chat_message_horizon()`, so sync reads below it and never skips a late id; within one conversation
+     * ids also follow commit order (the row lock is taken before the transaction has an id).
+     */
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .default(sql`chat_next_message_id()`),
     conversationId: integer('conversation_id')
       .notNull()
       .references(() => chatConversations.id),

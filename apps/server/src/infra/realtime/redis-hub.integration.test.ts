@@ -14,8 +14,8 @@ const redisUrl = requiredService('REDIS_URL');
 
 class RecordingSink implements FrameSink {
   readonly frames: unknown[] = [];
-  push(data: string): void {
-    this.frames.push(JSON.parse(data));
+  push(data: Buffer): void {
+    this.frames.push(JSON.parse(data.toString()));
   }
   close(): void {}
 }

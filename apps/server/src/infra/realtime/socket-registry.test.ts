@@ -4,8 +4,8 @@ import { AddressSlots } from './address-slots.js';
 
 class RecordingSink implements FrameSink {
   readonly frames: string[] = [];
-  push(data: string): void {
-    this.frames.push(data);
+  push(data: Buffer): void {
+    this.frames.push(data.toString());
   }
   close(): void {}
 }

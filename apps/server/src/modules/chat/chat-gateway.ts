@@ -97,7 +97,7 @@ export class ChatConnection implements FrameSink {
   private ready = false;
   private closed = false;
   /** Frames for this socket published before `ready` went out: `ready` is always the first frame. */
-  private held: string[] = [];
+  private held: Buffer[] = [];
   /** Frames that arrived before the token was checked. */
   private early: RawData[] = [];
   private pending = 0;
@@ -174,8 +174,8 @@ export class ChatConnection implements FrameSink {
     this.close(SOCKET_CLOSE.BAD_TOKEN, closeReason(`${error.status} ${message(this.language, AUTH_MESSAGES[error.status])}`));
   }
 
-  /** From the hubs: a frame already serialized once for every recipient. */
-  push(data: string): void {
+  /** From the hubs: a frame already serialized and encoded once for every recipient. */
+  push(data: Buffer): void {
     if (this.closed) return;
     if (!this.ready) this.held.push(data);
     else this.write(data);
@@ -188,13 +188,14 @@ export class ChatConnection implements FrameSink {
     this.socket.close(code, reason);
   }
 
-  private write(data: string): void {
+  private write(data: string | Buffer): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
     if (this.socket.bufferedAmount > SLOW_CONSUMER_BYTES) {
       this.close(CLOSE_TRY_AGAIN_LATER, 'too slow');
       return;
     }
-    this.socket.send(data);
+    // A text frame either way: bytes shared by every recipient of a publish, or this socket's own string.
+    this.socket.send(data, { binary: false });
   }
 
   private send(frame: ServerFrame): void {
@@ -284,9 +285,9 @@ export class ChatConnection implements FrameSink {
         return this.answer(null, () => chat.markRead(this.ctx.db, this.ctx.realtime, actor, frame.data.conversation, frame.data.last_id));
       case 'to_chat': {
         const clientId = frame.data.client_id;
-        if (!(await admitted)) return this.refuse('TOO_FREQUENT', clientId);
         return this.answer(clientId, async () => {
-          const stored = await chat.sendMessage(this.ctx.db, this.ctx.realtime, actor, chat.toChatToSendBody(actor, frame.data));
+          // The gate's answer was taken at arrival; sendFromClient refuses with TOO_FREQUENT like the HTTP route.
+          const stored = await chat.sendFromClient(this.ctx.db, this.ctx.realtime, actor, chat.toChatToSendBody(actor, frame.data), admitted!);
           this.send({ type: 'ack', data: { client_id: clientId, message: stored } });
         });
       }

@@ -19,13 +19,6 @@ export interface PeerRow {
 
 export type MessageWithSender = MessageRow & { sender: PeerRow };
 
-/** Any constant: serializes message inserts so ids become visible in increasing order (decision 022). */
-const MESSAGE_ORDER_LOCK = 7_311_022;
-
-export async function lockMessageOrder(db: Executor): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
-}
-
 const peerColumns = { id: users.id, nickname: users.nickname, account: users.account };
 
 export async function findPeers(db: Executor, ids: readonly number[]): Promise<Map<number, PeerRow>> {
@@ -60,11 +53,17 @@ export async function findDirect(db: Executor, a: number, b: number): Promise<Co
 
 /** The pair's conversation, created with both participants on first use (a concurrent creator wins harmlessly). */
 export async function findOrCreateDirect(db: Executor, a: number, b: number): Promise<ConversationRow> {
+  // Looked up first: every message after the first finds it, one query instead of an insert that conflicts and a select.
+  const existing = await findDirect(db, a, b);
+  if (existing) return existing;
   const [low, high] = a < b ? [a, b] : [b, a];
-  const inserted = await db.insert(chatConversations).values({ kind: 'direct', userLow: low, userHigh: high }).onConflictDoNothing().returning();
-  const row = inserted[0] ?? (await findDirect(db, a, b))!;
-  if (inserted[0]) await addParticipants(db, row.id, [low, high], 0);
-  return row;
+  // The row and its participants together (the send that follows commits on its own).
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(chatConversations).values({ kind: 'direct', userLow: low, userHigh: high }).onConflictDoNothing().returning();
+    const row = inserted[0] ?? (await findDirect(tx, a, b))!;
+    if (inserted[0]) await addParticipants(tx, row.id, [low, high], 0);
+    return row;
+  });
 }
 
 export async function findGroupConversation(db: Executor, groupId: number): Promise<ConversationRow | undefined> {
@@ -103,14 +102,6 @@ export async function updateConversation(
 ): Promise<ConversationRow> {
   const rows = await db.update(chatConversations).set(patch).where(eq(chatConversations.id, id)).returning();
   return rows[0]!;
-}
-
-/** Moves the conversation's newest message forward (never back: inserts commit in id order, but be safe). */
-export async function touchConversation(db: Executor, id: number, messageId: number, at: Date): Promise<void> {
-  await db
-    .update(chatConversations)
-    .set({ lastMessageId: sql`greatest(coalesce(${chatConversations.lastMessageId}, 0), ${messageId})`, updatedAt: at })
-    .where(eq(chatConversations.id, id));
 }
 
 // ---- Participants and read marks ----------------------------------------------------------------
@@ -212,10 +203,47 @@ function flatten(rows: { message: MessageRow; sender: PeerRow }[]): MessageWithS
   return rows.map(({ message, sender: peer }) => ({ ...message, sender: peer }));
 }
 
-/** Inserts unless (sender, client_id) exists; undefined means it does (a replay). */
-export async function insertMessage(db: Executor, values: typeof chatMessages.$inferInsert): Promise<MessageRow | undefined> {
-  const rows = await db.insert(chatMessages).values(values).onConflictDoNothing().returning();
-  return rows[0];
+/**
+ * Stores a message and moves its conversation's newest message in one statement, under the
+ * conversation's row lock (decision 035), and answers it with its sender. The statement must be its
+ * transaction's first write (a `for update` gives the transaction its id only once the lock is held), so
+ * within a conversation ids follow commit order; run on its own (autocommit) the lock lasts one statement.
+ * Across conversations nothing is shared, and sync's horizon keeps late ids from being skipped.
+ * Undefined when (sender, client_id) exists already (a replay).
+ */
+export async function insertMessage(
+  db: Executor,
+  values: Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { createdAt: Date },
+): Promise<MessageWithSender | undefined> {
+  const result = await db.execute(sql`
+    with locked as (select id from chat_conversations where id = ${values.conversationId} for update),
+    inserted as (
+      insert into chat_messages (conversation_id, sender_id, sender_type, msg_type, content, client_id, created_at)
+      select locked.id, ${values.senderId}::int, ${values.senderType ?? 'user'}::text, ${values.msgType}::text, ${values.content}::text,
+        ${values.clientId ?? null}::text, ${values.createdAt}::timestamptz
+      from locked
+      on conflict do nothing
+      returning id, conversation_id, sender_id
+    ),
+    touched as (
+      update chat_conversations c
+      set last_message_id = greatest(coalesce(c.last_message_id, 0), inserted.id), updated_at = ${values.createdAt}::timestamptz
+      from inserted where c.id = inserted.conversation_id
+    )
+    select inserted.id, u.nickname, u.account from inserted join users u on u.id = inserted.sender_id`);
+  const row = (result as unknown as { rows: { id: string | number; nickname: string; account: string }[] }).rows[0];
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    conversationId: values.conversationId,
+    senderId: values.senderId,
+    senderType: values.senderType ?? 'user',
+    msgType: values.msgType,
+    content: values.content,
+    clientId: values.clientId ?? null,
+    createdAt: values.createdAt,
+    sender: { id: values.senderId, nickname: row.nickname, account: row.account },
+  };
 }
 
 export async function findByClientId(db: Executor, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
@@ -243,7 +271,8 @@ export async function history(db: Executor, conversationId: number, before: numb
 
 /**
  * Messages after `after` in the user's conversations (and, for agents, every desk conversation), oldest
- * first, `limit + 1` rows. Returned with their conversation rows so each can be shown from the reader's side.
+ * first, `limit + 1` rows. Only rows below a horizon read beforehand (`messageHorizon`) are safe to move a
+ * client's cursor past; the caller cuts the rest.
  */
 export async function messagesAfter(
   db: Executor,
@@ -267,8 +296,22 @@ export async function messagesAfter(
   return rows.map(({ message, sender: peer, conversation }) => ({ message: { ...message, sender: peer }, conversation }));
 }
 
-export async function latestMessageId(db: Executor): Promise<number> {
-  const rows = await db.select({ id: sql<number>`coalesce(max(${chatMessages.id}), 0)::bigint` }).from(chatMessages);
+/**
+ * Every message a later statement cannot see yet will have an id at or above this (decision 035). Its
+ * own statement, run before the rows are read: a transaction that commits in between is then either
+ * seen by the read or above the horizon.
+ */
+export async function messageHorizon(db: Executor): Promise<number> {
+  const result = await db.execute(sql`select chat_message_horizon() as horizon`);
+  return Number((result as unknown as { rows: { horizon: string | number }[] }).rows[0]!.horizon);
+}
+
+/** Newest stored id, capped below `horizon`: a cursor from which sync cannot skip a late id. */
+export async function latestMessageIdBelow(db: Executor, horizon: number): Promise<number> {
+  const rows = await db
+    .select({ id: sql<string>`coalesce(max(${chatMessages.id}), 0)` })
+    .from(chatMessages)
+    .where(lt(chatMessages.id, horizon));
   return Number(rows[0]?.id ?? 0);
 }
 

@@ -32,7 +32,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, chatApi.listConversations, ({ user }) => chat.listConversations(db, user));
   registerEndpoint(app, chatApi.listMessages, ({ user, query }) => chat.listMessages(db, user, query));
-  registerEndpoint(app, chatApi.sendMessage, ({ user, body }) => chat.sendMessage(db, hub, user, body));
+  registerEndpoint(app, chatApi.sendMessage, ({ user, body }) => chat.sendFromClient(db, hub, user, body));
   registerEndpoint(app, chatApi.syncMessages, ({ user, query }) => chat.syncMessages(db, user, query.after));
   registerEndpoint(app, chatApi.markRead, ({ user, body }) => chat.markRead(db, hub, user, body.conversation, body.last_id));
   registerEndpoint(app, chatApi.getUnread, async ({ user }) => ({ total: await chat.totalUnread(db, user.id) }));

@@ -4,8 +4,8 @@
  * pushes through the realtime hub. The database is the record: a frame is a hint a client may miss, and
  * GET /api/chat/sync returns everything after the last id it saw.
  *
- * The socket gateway calls sendMessage, toChatToSendBody, markRead, totalUnread and latestMessageId; the
- * REST routes call the same functions, so both paths apply one set of rules.
+ * The socket gateway calls sendFromClient, toChatToSendBody, markRead, totalUnread and latestMessageId; the
+ * REST routes call the same functions, so both paths apply one set of rules and one flood gate.
  */
 import {
   chatApi,
@@ -20,6 +20,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { RealtimeHub } from '../../infra/realtime/realtime-hub.js';
+import type { FloodGate } from '../../infra/realtime/flood-gate.js';
 import { messageView, peerView, refFor } from './chat-views.js';
 import * as repo from './chat.repository.js';
 import * as friendsRepo from './friends.repository.js';
@@ -142,57 +143,87 @@ async function replayOf(db: Database, actor: ChatActor, body: SendMessageBody, s
 }
 
 /**
- * Stores one message (idempotent on (sender, client_id)), publishes `chat` frames to every recipient's
- * sockets and the sender's other sockets through the hub, and returns the message as the sender sees it.
+ * A message from a client, over HTTP or the socket: the user's flood gate first (CHAT_FLOOD_PER_SECOND in
+ * any rolling second, one window per user over both paths and, with Redis, every node; decision 035), then
+ * sendMessage. The socket passes the decision it took when the frame arrived; HTTP decides now.
  */
-export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatActor, input: SendMessageBody): Promise<ChatMessage> {
-  // The one check of a message's rules on both paths: the socket hands over what toChatToSendBody built, unparsed.
-  const parsed = chatApi.sendMessageBody.safeParse(input);
-  if (!parsed.success) throw new DomainError('PARAMETER_ERROR');
-  const body = parsed.data;
-
-  const earlier = await repo.findByClientId(db, actor.id, body.client_id);
-  if (earlier) return replayOf(db, actor, body, earlier);
-  if (body.msg_type === 'image') await assertChatImage(db, actor.id, body.content);
-
-  const senderRow = await repo.findPeer(db, actor.id);
-  if (!senderRow) throw new DomainError('USER_NOT_FOUND');
-  const now = clock.now();
-  const stored = await db.transaction(async (tx) => {
-    const resolved = await resolveForWrite(tx, actor, body.conversation);
-    const conversation = resolved.conversation.kind === 'service' ? await applyDeskRules(tx, actor, resolved) : resolved.conversation;
-    await repo.lockMessageOrder(tx);
-    const row = await repo.insertMessage(tx, {
-      conversationId: conversation.id,
-      senderId: actor.id,
-      senderType: resolved.asAgent ? 'service' : 'user',
-      msgType: body.msg_type,
-      content: body.content,
-      clientId: body.client_id,
-      createdAt: now,
-    });
-    if (!row) return null;
-    await repo.touchConversation(tx, conversation.id, row.id, now);
-    return { conversation, message: { ...row, sender: senderRow } };
-  });
-  if (!stored) {
-    // The same client id committed between the first look and the insert (two sockets resending at once).
-    return replayOf(db, actor, body, (await repo.findByClientId(db, actor.id, body.client_id))!);
-  }
-
-  const readers = await readersOf(db, stored.conversation);
-  publishPerReader(hub, stored.conversation, readers, (reader) => ({ type: 'chat', data: messageView(stored.message, stored.conversation, reader) }));
-  return messageView(stored.message, stored.conversation, actor.id);
+export async function sendFromClient(
+  db: Database,
+  realtime: RealtimeHub & { readonly flood: FloodGate },
+  actor: ChatActor,
+  body: SendMessageBody,
+  admitted: Promise<boolean> = realtime.flood.admit(actor.id),
+): Promise<ChatMessage> {
+  if (!(await admitted)) throw new DomainError('TOO_FREQUENT');
+  return sendMessage(db, realtime, actor, body);
 }
 
 /**
- * Maps a spec §3 to_chat frame to SendMessageBody with the contract's inverse of the client's mapper;
- * writing as the desk (user_type 'service' to a customer) is for agents only.
+ * Stores one message (idempotent on (sender, client_id)), publishes `chat` frames to every recipient's
+ * sockets and the sender's other sockets through the hub, and returns the message as the sender sees it.
+ * `body` has passed the contract's sendMessageBody once: the HTTP endpoint parses it, and so does
+ * toChatToSendBody for the socket.
+ *
+ * A direct or group message is a few reads (may the actor write there?) and then one statement that
+ * stores it under its conversation's lock and commits (decision 035): no transaction around it, so the
+ * lock lasts one statement. A desk message changes the desk's state with it, so it runs in a transaction
+ * whose first step locks the desk. A resend is found by the insert's conflict, not by a look beforehand.
+ */
+export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatActor, body: SendMessageBody): Promise<ChatMessage> {
+  if (body.msg_type === 'image') await assertChatImage(db, actor.id, body.content);
+  const now = clock.now();
+  let stored: { conversation: repo.ConversationRow; message: repo.MessageWithSender | undefined };
+  try {
+    stored =
+      body.conversation.type === 'service'
+        ? await db.transaction(async (tx) => {
+            const resolved = await resolveForWrite(tx, actor, body.conversation);
+            const conversation = await applyDeskRules(tx, actor, resolved);
+            return { conversation, message: await repo.insertMessage(tx, messageValues(conversation, actor, resolved.asAgent, body, now)) };
+          })
+        : await (async () => {
+            const { conversation } = await resolveForWrite(db, actor, body.conversation);
+            return { conversation, message: await repo.insertMessage(db, messageValues(conversation, actor, false, body, now)) };
+          })();
+  } catch (error) {
+    // A resend of a message stored before the conversation refused its sender (unfriended, left) is still answered from the record.
+    const earlier = error instanceof DomainError ? await repo.findByClientId(db, actor.id, body.client_id) : undefined;
+    if (earlier) return replayOf(db, actor, body, earlier);
+    throw error;
+  }
+  if (!stored.message) {
+    // (sender, client_id) is stored already: a resend, answered from the record.
+    return replayOf(db, actor, body, (await repo.findByClientId(db, actor.id, body.client_id))!);
+  }
+  const message = stored.message;
+  const readers = await readersOf(db, stored.conversation);
+  publishPerReader(hub, stored.conversation, readers, (reader) => ({ type: 'chat', data: messageView(message, stored.conversation, reader) }));
+  return messageView(message, stored.conversation, actor.id);
+}
+
+function messageValues(conversation: repo.ConversationRow, actor: ChatActor, asAgent: boolean, body: SendMessageBody, now: Date) {
+  return {
+    conversationId: conversation.id,
+    senderId: actor.id,
+    senderType: asAgent ? 'service' : 'user',
+    msgType: body.msg_type,
+    content: body.content,
+    clientId: body.client_id,
+    createdAt: now,
+  };
+}
+
+/**
+ * Maps a spec §3 to_chat frame to SendMessageBody with the contract's inverse of the client's mapper and
+ * checks it with the HTTP route's schema; writing as the desk (user_type 'service' to a customer) is for agents only.
  */
 export function toChatToSendBody(actor: ChatActor, data: ToChatData): SendMessageBody {
   const asDesk = !data.to_group && data.to_user_type !== 'service' && data.user_type === 'service';
   if (asDesk && !actor.serviceAgent) throw new DomainError('NOT_SERVICE_AGENT');
-  return chatSocket.toSendMessageBody(data, actor.id);
+  // The socket path's one check of a message's rules (the HTTP endpoint parses its body the same way).
+  const parsed = chatApi.sendMessageBody.safeParse(chatSocket.toSendMessageBody(data, actor.id));
+  if (!parsed.success) throw new DomainError('PARAMETER_ERROR');
+  return parsed.data;
 }
 
 export interface ReadResult {
@@ -237,8 +268,9 @@ export function totalUnread(db: Executor, userId: number): Promise<number> {
   return repo.totalUnread(db, userId);
 }
 
-export function latestMessageId(db: Executor): Promise<number> {
-  return repo.latestMessageId(db);
+/** The `ready` frame's cursor: the newest message id from which sync cannot skip a late one (decision 035). */
+export async function latestMessageId(db: Executor): Promise<number> {
+  return repo.latestMessageIdBelow(db, await repo.messageHorizon(db));
 }
 
 export async function listMessages(
@@ -255,13 +287,34 @@ export async function listMessages(
   };
 }
 
-/** Catch-up after a reconnect: everything after `after`, oldest first, CHAT_SYNC_LIMIT at a time. */
+/** How long sync waits for transactions that hold back messages already committed above them. */
+const SYNC_SETTLE_MS = 1000;
+const SYNC_SETTLE_STEP_MS = 10;
+
+/**
+ * Catch-up after a reconnect: everything after `after`, oldest first, CHAT_SYNC_LIMIT at a time. Only
+ * messages below the horizon are returned (decision 035): a message committed above a transaction still
+ * running could otherwise move the client's cursor past an id that commits later. Such a wait is short
+ * (a send's transaction is a few statements); after SYNC_SETTLE_MS the page ends at the horizon and
+ * `has_more` says the rest is there.
+ */
 export async function syncMessages(db: Database, actor: ChatActor, after: number): Promise<{ list: ChatMessage[]; has_more: boolean }> {
-  const rows = await repo.messagesAfter(db, actor.id, actor.serviceAgent, after, chatApi.CHAT_SYNC_LIMIT);
-  return {
-    list: rows.slice(0, chatApi.CHAT_SYNC_LIMIT).map((row) => messageView(row.message, row.conversation, actor.id)),
-    has_more: rows.length > chatApi.CHAT_SYNC_LIMIT,
-  };
+  const limit = chatApi.CHAT_SYNC_LIMIT;
+  // I/O timing, not business time: the real clock (decision 025).
+  const deadline = Date.now() + SYNC_SETTLE_MS;
+  for (;;) {
+    const horizon = await repo.messageHorizon(db);
+    const rows = await repo.messagesAfter(db, actor.id, actor.serviceAgent, after, limit);
+    const safe = rows.filter((row) => row.message.id < horizon);
+    const heldBack = safe.length < rows.length && safe.length <= limit;
+    if (!heldBack || Date.now() >= deadline) {
+      return {
+        list: safe.slice(0, limit).map((row) => messageView(row.message, row.conversation, actor.id)),
+        has_more: rows.length > limit || heldBack,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, SYNC_SETTLE_STEP_MS));
+  }
 }
 
 export async function listConversations(db: Database, actor: ChatActor): Promise<{ list: ConversationSummary[]; total_unread: number }> {

@@ -12,9 +12,11 @@ import { openConversation } from './open-conversation';
 let started = false;
 
 /**
- * Feeds socket frames into the query caches, once per page load. The newest server id seen is the
- * catch-up cursor: after every `ready` but the first, GET /api/chat/sync fetches what was stored while
- * the socket was away, and the merge (by message id) leaves nothing doubled.
+ * Feeds socket frames into the query caches, once per page load. The catch-up cursor comes only from the
+ * server's sync answers (and the first `ready`): after every `ready` but the first, GET /api/chat/sync
+ * fetches what was stored since, and the merge (by message id) leaves nothing doubled. A frame's id does
+ * not move the cursor: a message in another conversation may still commit below it, and its frame may be
+ * the one lost with the connection (decision 035).
  */
 export function startChatLive(queryClient: QueryClient): void {
   if (started) return;
@@ -30,9 +32,10 @@ export function startChatLive(queryClient: QueryClient): void {
     lastSeen = null;
   });
 
-  const merge = (messages: Parameters<typeof mergeMessages>[1]) => {
+  const merge = (messages: Parameters<typeof mergeMessages>[1]) => mergeMessages(queryClient, messages, socket.getUid());
+  const mergeSynced = (messages: Parameters<typeof mergeMessages>[1]) => {
     lastSeen = newestId(lastSeen, messages);
-    mergeMessages(queryClient, messages, socket.getUid());
+    merge(messages);
   };
 
   socket.on('chat', (message) => {
@@ -78,7 +81,7 @@ export function startChatLive(queryClient: QueryClient): void {
       void queryClient.invalidateQueries({ queryKey: chatKeys.all });
       return;
     }
-    void catchUp((after) => syncMessages(after), cursor, merge)
+    void catchUp((after) => syncMessages(after), cursor, mergeSynced)
       .catch(() => {
         // Sync failed (network again): reread what is on screen instead; the next ready retries.
         void queryClient.invalidateQueries({ queryKey: chatKeys.messagesRoot });
