@@ -11,6 +11,7 @@ import type { AuthUser } from '../../core/auth-user.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry } from '../ledger/ledger.service.js';
+import { referrerAccountOf } from '../users/users.service.js';
 import * as repo from './airdrops.repository.js';
 import * as clock from '../../core/clock.js';
 
@@ -72,7 +73,7 @@ export async function listOpen(db: Database, user: AuthUser, now = clock.now()):
 }
 
 export async function claim(db: Database, user: AuthUser, campaignId: number, idempotencyKey: string | undefined, now = clock.now()) {
-  if (user.profile.referrerAccount === null) throw new DomainError('REFERRER_REQUIRED');
+  if ((await referrerAccountOf(db, user.id)) === null) throw new DomainError('REFERRER_REQUIRED');
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request: ['airdrop_claim', campaignId] }, async (tx) => {
     const campaign = await repo.findCampaign(tx, campaignId);
     if (!campaign) throw new DomainError('NOT_FOUND');
