@@ -19,6 +19,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs } from '../../../scripts/bundle-size.mjs';
 import { runSocketBench } from './socket-bench.js';
+import { hotPathTargetLines } from './hot-path-targets.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const EXCHANGE_USERS = 50;
@@ -179,6 +180,8 @@ async function main() {
     console.log(`POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users`);
     console.log(row('flash exchange (both ways)', exchange));
     console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total}; requests in flight at its end complete after it)`);
+    console.log(`Hot-path targets on ${kind} (issue 9 §2)`);
+    for (const line of hotPathTargetLines(kind, { infoRps: info.rps, pkRps: pk.rps, swapsPerSecond: exchange.rps, swapP99Ms: exchange.p99 })) console.log(line);
     console.log('');
     if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
     await runSocketBench(kind, () => openBenchDatabase(kind));

@@ -3,14 +3,6 @@
  * plumbing take it without importing the auth module (auth creates users through the users service).
  */
 
-export interface UserProfile {
-  nickname: string;
-  level: number;
-  pledged: boolean;
-  hasPayPassword: boolean;
-  referrerAccount: string | null;
-}
-
 export interface AuthUser {
   id: number;
   /** Lower-case wallet address. */
@@ -19,6 +11,4 @@ export interface AuthUser {
   /** Customer service (SERVICE_ADDRESSES): sees the desk inbox and answers for the desk. */
   serviceAgent: boolean;
   tokenHash: string;
-  /** As of this request's session lookup. */
-  profile: UserProfile;
 }

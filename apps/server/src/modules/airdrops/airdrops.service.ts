@@ -20,7 +20,7 @@ import type { AuthUser } from '../../core/auth-user.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, balancesOf, postEntry, userKindTotals } from '../ledger/ledger.service.js';
-import { accountCreatedAt } from '../users/users.service.js';
+import { accountCreatedAt, referrerAccountOf } from '../users/users.service.js';
 import * as repo from './airdrops.repository.js';
 import * as clock from '../../core/clock.js';
 
@@ -200,7 +200,7 @@ async function failedRule(
 export async function listOpen(db: Database, user: AuthUser, now = clock.now()): Promise<{ list: UserAirdrop[] }> {
   const rows = await repo.openCampaigns(db, now);
   const ids = rows.map((r) => r.id);
-  const referrer = user.profile.referrerAccount;
+  const referrer = await referrerAccountOf(db, user.id);
   const capped = rows.filter((r) => r.perReferrerCap !== null).map((r) => r.id);
   const [claimed, referrerCounts] = await Promise.all([
     repo.claimedCampaignIds(db, user.id, ids),
@@ -219,7 +219,8 @@ export async function listOpen(db: Database, user: AuthUser, now = clock.now()):
 }
 
 export async function claim(db: Database, user: AuthUser, campaignId: number, idempotencyKey: string | undefined, now = clock.now()) {
-  if (user.profile.referrerAccount === null) throw new DomainError('REFERRER_REQUIRED');
+  const referrer = await referrerAccountOf(db, user.id);
+  if (referrer === null) throw new DomainError('REFERRER_REQUIRED');
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request: ['airdrop_claim', campaignId] }, async (tx) => {
     const campaign = await repo.findCampaign(tx, campaignId);
     if (!campaign) throw new DomainError('NOT_FOUND');
@@ -230,7 +231,7 @@ export async function claim(db: Database, user: AuthUser, campaignId: number, id
     const failed = await failedRule(tx, user, campaign, new ClaimantFacts(tx, user.id), now, undefined);
     if (failed) throw new DomainError(failed.code, failed.details);
     // The cap is counted here, under the row lock of (campaign, referrer); a later failure rolls it back.
-    if (campaign.perReferrerCap !== null && !(await repo.takeReferrerSlot(tx, campaign.id, user.profile.referrerAccount!, campaign.perReferrerCap))) {
+    if (campaign.perReferrerCap !== null && !(await repo.takeReferrerSlot(tx, campaign.id, referrer, campaign.perReferrerCap))) {
       throw new DomainError('AIRDROP_REFERRER_CAP', { cap: campaign.perReferrerCap });
     }
     const asset = campaign.asset as AssetKey;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createTestApp, databaseKinds, siweMessage, type TestApp } from '../../test/harness.js';
+import { advanceClock, configureClock } from '../../core/clock.js';
 
 describe.each(databaseKinds)('sign-in on %s', (kind) => {
   let t: TestApp;
@@ -217,11 +218,17 @@ describe.each(databaseKinds)('sign-in on %s', (kind) => {
       const revoked = await t.call({ method: 'GET', url: '/api/user/info', token: user.token });
       expect([revoked.http, revoked.status]).toEqual([401, 410002]);
 
+      // Expiry is fixed at sign-in and checked against business time, also for a session already cached.
       const other = await t.signIn();
-      await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${other.uid}`);
-      const expired = await t.call({ method: 'GET', url: '/api/user/info', token: other.token });
-      expect([expired.http, expired.status]).toEqual([401, 410002]);
-      expect(expired.msg).toBe('登入已過期，請重新登入');
+      configureClock({ adjustable: true });
+      try {
+        advanceClock(t.app.config.tokenTtlMs + 1_000);
+        const expired = await t.call({ method: 'GET', url: '/api/user/info', token: other.token });
+        expect([expired.http, expired.status]).toEqual([401, 410002]);
+        expect(expired.msg).toBe('登入已過期，請重新登入');
+      } finally {
+        configureClock({ adjustable: false });
+      }
     });
   });
 });

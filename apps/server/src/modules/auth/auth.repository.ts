@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { loginMessages, loginNonces, sessions, users } from '../../db/schema/index.js';
 
@@ -34,28 +33,12 @@ export async function revokeSession(db: Executor, tokenHash: string, now: Date):
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
-const referrer = alias(users, 'referrer');
-
-/**
- * One indexed lookup per authenticated request. It brings the user's profile along: every request
- * needs the user anyway, and the profile page then costs no extra round trip.
- */
+/** One indexed lookup when a session is not in this process's cache. */
 export async function findSession(db: Executor, tokenHash: string) {
   const rows = await db
-    .select({
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      revokedAt: sessions.revokedAt,
-      account: users.account,
-      nickname: users.nickname,
-      level: users.level,
-      pledged: users.pledged,
-      hasPayPassword: sql<boolean>`${users.payPasswordHash} is not null`,
-      referrerAccount: referrer.account,
-    })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, account: users.account })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(referrer, eq(referrer.id, users.referrerId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   return rows[0];

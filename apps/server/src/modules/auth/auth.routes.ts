@@ -7,7 +7,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, authApi.loginNonce, () => auth.issueNonce(app.db));
   registerEndpoint(app, authApi.login, ({ body }) => auth.login(app.db, app.config, body));
   registerEndpoint(app, authApi.logout, async ({ user }) => {
-    await auth.logout(app.db, user);
+    await auth.logout(app.db, user, app.sessions);
     // After the revocation is committed: the session's sockets close now, on every node (decision 037).
     app.realtime.endSession(user.id, user.tokenHash);
     return null;

@@ -10,6 +10,7 @@ import { findOrCreateUser } from '../users/users.service.js';
 import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 import * as clock from '../../core/clock.js';
+import type { SessionCache } from './session-cache.js';
 
 /** 32 random bytes, base64url: 43 characters. Anything else is refused before touching the database. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -68,14 +69,31 @@ export async function login(db: Database, config: Config, input: LoginInput, now
   return { token, expires_at: expiresAt.toISOString() };
 }
 
-export async function authenticate(db: Database, config: Config, authorization: string | undefined, now = clock.now()): Promise<AuthUser> {
+/**
+ * The caller of a request. With a session cache, a session seen before costs no database round trip;
+ * without one (the chat socket's handshake), every call reads the session.
+ */
+export async function authenticate(
+  db: Database,
+  config: Config,
+  authorization: string | undefined,
+  sessions?: SessionCache,
+  now = clock.now(),
+): Promise<AuthUser> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization?.trim();
   if (!token) throw new AuthError(STATUS_NO_TOKEN);
   if (!TOKEN_RE.test(token)) throw new AuthError(STATUS_BAD_TOKEN);
   const tokenHash = hashToken(token);
-  const session = await repo.findSession(db, tokenHash);
-  if (!session) throw new AuthError(STATUS_BAD_TOKEN);
-  if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) throw new AuthError(STATUS_TOKEN_EXPIRED);
+  let session = sessions?.get(tokenHash, performance.now());
+  if (!session) {
+    const generation = sessions?.currentGeneration();
+    const row = await repo.findSession(db, tokenHash);
+    if (!row) throw new AuthError(STATUS_BAD_TOKEN);
+    if (row.revokedAt) throw new AuthError(STATUS_TOKEN_EXPIRED);
+    session = { userId: row.userId, account: row.account, expiresAtMs: row.expiresAt.getTime() };
+    if (sessions && generation !== undefined) sessions.set(tokenHash, session, generation, performance.now());
+  }
+  if (session.expiresAtMs <= now.getTime()) throw new AuthError(STATUS_TOKEN_EXPIRED);
   return {
     id: session.userId,
     account: session.account,
@@ -83,18 +101,13 @@ export async function authenticate(db: Database, config: Config, authorization: 
     role: config.adminAddresses.has(session.account) ? 'admin' : 'user',
     serviceAgent: config.serviceAddresses.has(session.account),
     tokenHash,
-    profile: {
-      nickname: session.nickname,
-      level: session.level,
-      pledged: session.pledged,
-      hasPayPassword: session.hasPayPassword,
-      referrerAccount: session.referrerAccount,
-    },
   };
 }
 
-export function logout(db: Database, user: AuthUser, now = clock.now()) {
-  return repo.revokeSession(db, user.tokenHash, now);
+/** Revokes the session in the database, then drops it from every process's cache before answering. */
+export async function logout(db: Database, user: AuthUser, sessions: SessionCache | undefined, now = clock.now()): Promise<void> {
+  await repo.revokeSession(db, user.tokenHash, now);
+  await sessions?.revoke(user.tokenHash);
 }
 
 export function pruneExpired(db: Database, now = clock.now()) {

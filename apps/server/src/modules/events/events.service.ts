@@ -18,6 +18,14 @@ export async function recordEvent(tx: Transaction, event: BusinessEvent): Promis
   return repo.insertEvent(tx, { type, userId, payload, occurredAt: now() });
 }
 
+/**
+ * For an event a database function recorded in the caller's transaction (a swap, decision 034): the same
+ * contract check `recordEvent` makes, before the transaction commits, so a refused event rolls it back.
+ */
+export function checkEvent(event: BusinessEvent): void {
+  businessEvent.parse(event);
+}
+
 function toStored(row: repo.EventRow): StoredEvent {
   const parsed = businessEvent.parse({ ...(row.payload as object), type: row.type, user_id: row.userId });
   return { ...parsed, id: row.id, occurred_at: row.occurredAt };

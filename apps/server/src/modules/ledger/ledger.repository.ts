@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
@@ -82,6 +82,14 @@ export async function userBalances(db: Executor, userId: number): Promise<{ asse
     .where(eq(ledgerAccounts.userId, userId))
     .orderBy(asc(ledgerAccounts.id));
   return rows as { asset: AssetKey; balance: string }[];
+}
+
+/**
+ * A scalar subquery other modules embed to read a user's balances in their own round trip: a JSON array of
+ * [asset, balance] pairs in account order, balances as text so no digit is lost to a JSON number.
+ */
+export function userBalancesJson(userId: number | Placeholder): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(${ledgerAccounts.asset}, ${ledgerAccounts.balance}::text) order by ${ledgerAccounts.id}), '[]'::json) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})`;
 }
 
 export interface PostingLine {

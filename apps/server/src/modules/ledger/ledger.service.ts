@@ -139,6 +139,19 @@ export async function balancesOf(db: Executor, userId: number): Promise<Map<Asse
   return new Map(rows.map((r) => [r.asset, r.balance]));
 }
 
+/**
+ * For a module that shows a user's balances beside its own row (the user card): a subquery to put in its
+ * query, so the balances cost no round trip of their own. It yields [asset, balance text] pairs; read them
+ * with `balancesFromJson`.
+ */
+export function userBalancesSubquery(userId: Parameters<typeof repo.userBalancesJson>[0]) {
+  return repo.userBalancesJson(userId);
+}
+
+export function balancesFromJson(pairs: [string, string][]): Map<AssetKey, string> {
+  return new Map(pairs.map(([asset, balance]) => [asset as AssetKey, balance]));
+}
+
 function billView(line: repo.PostingLine) {
   return {
     id: line.id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toUnits } from '@reef/contract';
 import { journalTotals } from '../ledger/ledger.service.js';
+import { quoteSwap } from './pool-math.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 
 describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
@@ -170,6 +171,55 @@ describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
     const negatives = await t.database.db.execute(sql`select count(*)::int as n from ledger_accounts where balance < 0 and not may_go_negative`);
     expect((negatives as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
+  });
+
+  it('50 users swapping at once on one lake: every swap priced against the reserves the previous one left', async () => {
+    const users = await Promise.all(Array.from({ length: 50 }, () => t.signIn()));
+    for (const u of users) {
+      await t.fund(u.uid, 'usdt', '100');
+      await t.fund(u.uid, 'coin', '20');
+    }
+    const rows = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)) as unknown as { rows: T[] };
+    const lake = (await t.call({ method: 'GET', url: `/api/lake/${lakeId}` })).data;
+    const [before] = (await rows<{ n: number }>(sql`select coalesce(max(id), 0)::int as n from swaps`)).rows;
+    const results = await Promise.all(
+      users.flatMap((u, i) => [
+        swap(i % 2 ? 'usdt' : 'coin', i % 2 ? 'coin' : 'usdt', { amount: i % 2 ? '10' : '2', min_out: '0.00000001' }, u),
+        swap(i % 2 ? 'coin' : 'usdt', i % 2 ? 'usdt' : 'coin', { amount: i % 2 ? '1' : '5', min_out: '0.00000001' }, u),
+      ]),
+    );
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+
+    // Replay every swap in commit order with pool-math: each one's output is what the reserves left by
+    // the one before give, and the replay ends on the lake's actual reserves.
+    let base = toUnits(lake.reserve_base);
+    let quoteReserve = toUnits(lake.reserve_quote);
+    const swaps = (
+      await rows<{ asset_in: string; amount_in: string; amount_out: string; burn: string }>(
+        sql`select asset_in, amount_in::text, amount_out::text, burn::text from swaps where id > ${before!.n} order by id`,
+      )
+    ).rows;
+    expect(swaps).toHaveLength(100);
+    for (const row of swaps) {
+      const fromBase = row.asset_in === 'coin';
+      const q = quoteSwap(
+        toUnits(row.amount_in),
+        fromBase ? { reserveIn: base, reserveOut: quoteReserve } : { reserveIn: quoteReserve, reserveOut: base },
+        lake.fee_rate,
+        fromBase ? lake.burn_share : '0',
+      );
+      expect([q.amountOut, q.burn]).toEqual([toUnits(row.amount_out), toUnits(row.burn)]);
+      if (fromBase) [base, quoteReserve] = [base + q.poolIn, quoteReserve - q.amountOut];
+      else [base, quoteReserve] = [base - q.amountOut, quoteReserve + q.poolIn];
+    }
+    const after = (await t.call({ method: 'GET', url: `/api/lake/${lakeId}` })).data;
+    expect([toUnits(after.reserve_base), toUnits(after.reserve_quote)]).toEqual([base, quoteReserve]);
+    expect(base * quoteReserve >= toUnits(lake.reserve_base) * toUnits(lake.reserve_quote)).toBe(true);
+
+    for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
+    const [events] = (await rows<{ n: number }>(sql`select count(*)::int as n from business_events where type = 'swap.executed'`)).rows;
+    const [allSwaps] = (await rows<{ n: number }>(sql`select count(*)::int as n from swaps`)).rows;
+    expect(events!.n).toBe(allSwaps!.n);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { lakes, pricePoints, swaps } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
+import { rethrowRefusal } from '../../db/refusal.js';
 
 export type LakeRow = typeof lakes.$inferSelect;
 
@@ -99,4 +100,43 @@ export async function candles(db: Executor, lakeId: number, since: Date, bucketS
     .groupBy(bucket)
     .orderBy(bucket);
   return rows.map((r) => ({ ...r, time: Number(r.time) }));
+}
+
+export interface SwapStatementInput {
+  userId: number;
+  from: string;
+  to: string;
+  /** Exact decimal strings, as the contract parsed them. */
+  amount: string;
+  minOut: string;
+  burnable: boolean;
+  now: Date;
+}
+
+export interface SwapStatementResult {
+  entry_id: number;
+  amount_in: string;
+  amount_out: string;
+  fee: string;
+  burn: string;
+  price_after: string;
+  balance_from: string;
+  balance_to: string;
+  /** The swap.executed payload the function recorded (without type and user). */
+  event: { lake_id: number; asset_in: string; amount_in: string; asset_out: string; amount_out: string; fee: string; burn: string; entry_id: number };
+}
+
+/**
+ * The whole swap in one statement (reef_market_swap in migration 0012, decision 034): the lake's row is
+ * locked inside it, so the lock lasts one round trip instead of a dozen. Refusals come back as DomainErrors.
+ */
+export async function swapInOneStatement(db: Executor, input: SwapStatementInput): Promise<SwapStatementResult> {
+  try {
+    const result = await db.execute(
+      sql`select reef_market_swap(${input.userId}::integer, ${input.from}, ${input.to}, ${input.amount}::numeric, ${input.minOut}::numeric, ${input.burnable}, ${input.now.toISOString()}::timestamptz) as r`,
+    );
+    return (result as unknown as { rows: { r: SwapStatementResult }[] }).rows[0]!.r;
+  } catch (error) {
+    rethrowRefusal(error);
+  }
 }

@@ -1,18 +1,20 @@
 /**
  * Lakes (liquidity pools), flash exchange against them, and the price series.
  *
- * A swap locks its lake's row, reads the reserves from the lake's ledger accounts, prices the trade with
- * pool-math, and posts one journal entry: the user's input into the pool (less the burn), the burn to the
- * `burned` account, the output from the pool to the user. Concurrent swaps on one lake queue on the row
- * lock, so every trade prices against the reserves the previous one left.
+ * A swap is one database statement, `reef_market_swap` (migration 0012, decision 034): it locks its lake's
+ * row, reads the reserves from the lake's ledger accounts, prices the trade exactly as pool-math does (quotes
+ * still use pool-math; the race test replays every swap with it), and posts one journal entry through the
+ * ledger's `reef_ledger_post`: the user's input into the pool (less the burn), the burn to the `burned`
+ * account, the output from the pool to the user. Concurrent swaps on one lake queue on the row lock, so every
+ * trade prices against the reserves the previous one left, and the lock lasts one round trip.
  */
-import { fromUnits, toUnits, type AssetKey } from '@reef/contract';
+import { fromUnits, toUnits, type AssetKey, type BusinessEvent } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
-import { recordEvent } from '../events/events.service.js';
+import { checkEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { balanceKey, postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
+import { postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
 import { formatPercent4, minReceived, poolPrice, quoteSwap } from './pool-math.js';
 import * as repo from './market.repository.js';
 import * as clock from '../../core/clock.js';
@@ -139,70 +141,23 @@ export interface SwapInput {
 }
 
 export async function swap(db: Database, userId: number, input: SwapInput, idempotencyKey: string | undefined) {
-  const amount = toUnits(input.amount);
-  const minOut = toUnits(input.minOut);
+  // Validated by the contract; parsed here too so a malformed amount never reaches SQL.
+  toUnits(input.amount);
+  toUnits(input.minOut);
   return runIdempotent(db, { userId, key: idempotencyKey, request: ['exchange', input] }, async (tx) => {
-    const lake = await tradableLake(tx, input.from, input.to, true);
-    const reserves = (await reservesOf(tx, [lake])).get(lake.id)!;
-    const q = priceTrade(lake, reserves, input.from, amount);
-    if (q.amountOut < minOut) throw new DomainError('SLIPPAGE_EXCEEDED', { amount_out: fromUnits(q.amountOut) });
-
-    const pool = lakeKey(lake.id);
-    const posted = await postEntry(tx, {
-      kind: 'exchange',
-      actorId: userId,
-      memo: `${input.from}>${input.to}`,
-      postings: [
-        { account: { userId, asset: input.from }, amount: -q.amountIn, kind: 'exchange_out' },
-        { account: { system: pool, asset: input.from }, amount: q.poolIn, kind: 'exchange_in' },
-        ...(q.burn > 0n ? [{ account: { system: 'burned' as const, asset: input.from }, amount: q.burn, kind: 'burn' }] : []),
-        { account: { system: pool, asset: input.to }, amount: -q.amountOut, kind: 'exchange_out' },
-        { account: { userId, asset: input.to }, amount: q.amountOut, kind: 'exchange_in' },
-      ],
-    });
-
-    const after =
-      input.from === lake.baseAsset
-        ? { base: reserves.base + q.poolIn, quote: reserves.quote - q.amountOut }
-        : { base: reserves.base - q.amountOut, quote: reserves.quote + q.poolIn };
-    const priceAfter = fromUnits(poolPrice(after.base, after.quote));
-    const volumeQuote = fromUnits(input.from === lake.quoteAsset ? q.amountIn : q.amountOut);
-    await repo.insertSwap(tx, {
-      lakeId: lake.id,
+    // Lock, price (as pool-math prices), post the ledger entry, record the swap, its price point and its
+    // event: one statement, so the lake's row lock lasts one round trip (decision 034).
+    const { event, ...result } = await repo.swapInOneStatement(tx, {
       userId,
-      entryId: posted.entryId,
-      assetIn: input.from,
-      amountIn: fromUnits(q.amountIn),
-      assetOut: input.to,
-      amountOut: fromUnits(q.amountOut),
-      fee: fromUnits(q.fee),
-      burn: fromUnits(q.burn),
-      volumeQuote,
-      priceAfter,
+      from: input.from,
+      to: input.to,
+      amount: input.amount,
+      minOut: input.minOut,
+      burnable: BURNABLE.has(input.from),
+      now: clock.now(),
     });
-    await repo.insertPricePoint(tx, lake.id, priceAfter, 'swap', volumeQuote);
-    await recordEvent(tx, {
-      type: 'swap.executed',
-      user_id: userId,
-      lake_id: lake.id,
-      asset_in: input.from,
-      amount_in: fromUnits(q.amountIn),
-      asset_out: input.to,
-      amount_out: fromUnits(q.amountOut),
-      fee: fromUnits(q.fee),
-      burn: fromUnits(q.burn),
-      entry_id: posted.entryId,
-    });
-    return {
-      entry_id: posted.entryId,
-      amount_in: fromUnits(q.amountIn),
-      amount_out: fromUnits(q.amountOut),
-      fee: fromUnits(q.fee),
-      burn: fromUnits(q.burn),
-      price_after: priceAfter,
-      balance_from: posted.userBalances.get(balanceKey(userId, input.from))!,
-      balance_to: posted.userBalances.get(balanceKey(userId, input.to))!,
-    };
+    checkEvent({ type: 'swap.executed', user_id: userId, ...event } as BusinessEvent);
+    return result;
   });
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import { preparedStatement } from '../../db/prepared.js';
 import { referralPaths, users } from '../../db/schema/index.js';
 
 /** Creates the user unless the account exists; returns the id and whether it was created. */
@@ -73,4 +74,39 @@ export async function lockReferralTree(db: Executor): Promise<void> {
 export async function createdAtOf(db: Executor, id: number): Promise<Date | undefined> {
   const rows = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, id));
   return rows[0]?.createdAt;
+}
+
+export interface ProfileRow {
+  account: string;
+  nickname: string;
+  level: number;
+  pledged: boolean;
+  has_pay_password: boolean;
+  referrer_account: string | null;
+  balances: [string, string][];
+}
+
+const userCard = (balances: SQL) =>
+  preparedStatement<ProfileRow>(
+    'user_card',
+    sql`select u.account, u.nickname, u.level, u.pledged, u.pay_password_hash is not null as has_pay_password,
+      r.account as referrer_account, ${balances} as balances
+      from ${users} u left join ${users} r on r.id = u.referrer_id where u.id = ${sql.placeholder('user_id')}`,
+  );
+let userCardStatement: ReturnType<typeof userCard> | undefined;
+
+/**
+ * The user card in one round trip: the profile, the referrer's address and the balances, which the ledger
+ * hands over as a subquery over `sql.placeholder('user_id')`. A prepared statement: it runs on every
+ * user/info, and planning it costs more than running it (decision 034).
+ */
+export async function userCardWith(db: Database, userId: number, balancesFor: (userId: Placeholder) => SQL): Promise<ProfileRow | undefined> {
+  userCardStatement ??= userCard(balancesFor(sql.placeholder('user_id')));
+  return (await userCardStatement(db, { user_id: userId }))[0];
+}
+
+/** The referrer's address of a user, or null when none is bound. */
+export async function referrerAccountOf(db: Executor, userId: number): Promise<string | null> {
+  const rows = await db.execute(sql`select r.account from ${users} u join ${users} r on r.id = u.referrer_id where u.id = ${userId}`);
+  return (rows as unknown as { rows: { account: string }[] }).rows[0]?.account ?? null;
 }

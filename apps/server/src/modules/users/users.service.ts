@@ -3,7 +3,7 @@ import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { AuthUser } from '../../core/auth-user.js';
-import { balancesOf, openUserAccounts } from '../ledger/ledger.service.js';
+import { balancesFromJson, openUserAccounts, userBalancesSubquery } from '../ledger/ledger.service.js';
 import * as repo from './users.repository.js';
 
 export function maskAddress(account: string): string {
@@ -41,24 +41,30 @@ export async function bindReferrer(db: Database, userId: number, referrerAddress
   });
 }
 
-/** The signed-in user's card: profile from the session lookup, balances from the ledger (one query). */
-export async function userInfo(db: Executor, user: AuthUser, symbols: Record<AssetKey, string>) {
-  const balances = await balancesOf(db, user.id);
-  const { profile, role } = user;
+/** The signed-in user's card: profile, referrer and balances in one query (decision 034). */
+export async function userInfo(db: Database, user: AuthUser, symbols: Record<AssetKey, string>) {
+  const row = await repo.userCardWith(db, user.id, userBalancesSubquery);
+  if (!row) throw new DomainError('USER_NOT_FOUND');
+  const balances = balancesFromJson(row.balances);
   const account = getAddress(user.account);
   return {
     uid: user.id,
     account,
     address: maskAddress(account),
-    nickname: profile.nickname,
-    level: profile.level,
-    pledged: profile.pledged,
-    invite_address: profile.referrerAccount ? getAddress(profile.referrerAccount) : null,
-    has_pay_password: profile.hasPayPassword,
-    role,
+    nickname: row.nickname,
+    level: row.level,
+    pledged: row.pledged,
+    invite_address: row.referrer_account ? getAddress(row.referrer_account) : null,
+    has_pay_password: row.has_pay_password,
+    role: user.role,
     service_agent: user.serviceAgent,
     balances: ASSET_KEYS.map((key) => ({ key, symbol: symbols[key], amount: balances.get(key) ?? '0.00000000' })),
   };
+}
+
+/** The wallet address of the user's referrer (lower-case), or null before one is bound. */
+export function referrerAccountOf(db: Executor, userId: number): Promise<string | null> {
+  return repo.referrerAccountOf(db, userId);
 }
 
 export { downlineSizeByDepth } from './users.repository.js';
