@@ -9,6 +9,7 @@ import { configureClock } from './core/clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { websocketPlugin } from './plugins/websocket.js';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, extend }: BuildOptions): Promise<Fa
   app.decorate('hotWallet', config.chain?.hotWallet ? createHotWallet(config.chain.rpcUrl, config.chain.hotWallet.privateKey) : null);
 
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   app.decorate(
