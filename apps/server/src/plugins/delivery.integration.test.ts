@@ -94,7 +94,14 @@ describe.each(databaseKinds)('delivery on %s', (kind) => {
 
   it('answers a real 404 for a missing file, whatever the client accepts', async () => {
     for (const accept of ['br, gzip', 'gzip', undefined]) {
-      for (const url of ['/index/assets/index-Missing1.js', '/index/assets/nope.css', '/index/missing.png']) {
+      for (const url of [
+        '/index/assets/index-Missing1.js',
+        '/index/assets/nope.css',
+        '/index/missing.png',
+        '/index/assets/',
+        '/index/assets/a%00b.js',
+        '/index/index.html/x',
+      ]) {
         const res = await get(url, accept);
         expect(res.statusCode, `${url} ${accept}`).toBe(404);
         expect(res.headers['cache-control'], url).not.toBe(IMMUTABLE);

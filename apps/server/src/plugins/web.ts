@@ -32,14 +32,24 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve it at /index/');
     return;
   }
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/index/',
-    index: ['index.html'],
-    preCompressed: true,
-    // Cache-Control is ours (setDeliveryHeaders); `send`'s default `max-age=0` would be overwritten anyway.
-    cacheControl: false,
-    setHeaders: (reply, filePath) => setDeliveryHeaders(reply as unknown as FastifyReply, filePath, root),
+  // Its own scope, for its own error handler: `send` refuses a folder (403) or a malformed file name
+  // (400) with an error, which the app's handler would answer as a 200 'Parameter error'; for the
+  // browser and for caches, a file that is not there is a 404.
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status !== undefined && status >= 400 && status < 500) return reply.callNotFound();
+      throw error;
+    });
+    await scope.register(fastifyStatic, {
+      root,
+      prefix: '/index/',
+      index: ['index.html'],
+      preCompressed: true,
+      // Cache-Control is ours (setDeliveryHeaders); `send`'s default `max-age=0` would be overwritten anyway.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => setDeliveryHeaders(reply as unknown as FastifyReply, filePath, root),
+    });
   });
   app.get('/index', (_request, reply) => reply.redirect('/index/'));
 }
