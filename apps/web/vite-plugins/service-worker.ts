@@ -62,7 +62,9 @@ export function serviceWorker(): Plugin {
           if (entryFiles.has(file)) continue;
           tags.push({
             tag: 'link',
-            attrs: file.endsWith('.css') ? { rel: 'preload', as: 'style', href: base + file } : { rel: 'modulepreload', crossorigin: true, href: base + file },
+            attrs: file.endsWith('.css')
+              ? { rel: 'preload', as: 'style', crossorigin: true, href: base + file }
+              : { rel: 'modulepreload', crossorigin: true, href: base + file },
             injectTo: 'head',
           });
         }
