@@ -177,6 +177,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker's source, copied into the build as sw.js: a worker's globals, not a page's.
+    files: ['apps/web/vite-plugins/service-worker.template.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },

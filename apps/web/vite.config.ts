@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
+import { serviceWorker } from './vite-plugins/service-worker';
 
 const apiTarget = 'http://127.0.0.1:8080';
 const proxy = {
@@ -10,7 +12,9 @@ const proxy = {
 export default defineConfig({
   // The server serves the client under /index/ (spec §2); routes live in the hash.
   base: '/index/',
-  plugins: [react()],
+  // serviceWorker: sw.js with the shell's precache list, modulepreload of the home page; precompress:
+  // .br and .gz beside every text file, last, so sw.js and index.html are compressed too (decision 031).
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

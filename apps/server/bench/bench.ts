@@ -20,6 +20,7 @@ import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs } from '../../../scripts/bundle-size.mjs';
 import { runSocketBench } from './socket-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
+import { lighthouseLines, runLighthouse } from './lighthouse.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const EXCHANGE_USERS = 50;
@@ -192,6 +193,9 @@ async function main() {
   console.log('Home page initial JavaScript (entry + static imports + home page chunk), gzipped:');
   for (const file of js.files) console.log(`  ${file.file.padEnd(48)} ${(file.gzip / 1024).toFixed(1).padStart(7)} KB`);
   console.log(`  total ${(js.totalGzip / 1024).toFixed(1)} KB gzipped (budget ${js.budgetKb} KB)`);
+
+  console.log('');
+  for (const line of lighthouseLines(await runLighthouse())) console.log(line);
 }
 
 main().catch((error) => {

@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors, logSerializers } from './plugins/errors.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { websocketPlugin } from './plugins/websocket.js';
@@ -81,6 +82,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   app.decorate(

@@ -4,10 +4,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import { captureSpread } from './lib/spread';
 
 // Before the router touches the URL: the referrer id may sit before the hash.
 captureSpread(window.location);
+
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,0 +1,2 @@
+export declare const HOME_JS_TRANSFER_BUDGET_KB: number;
+export declare const LIGHTHOUSE_TARGETS: { performance: number; accessibility: number };
