@@ -1,2 +1,3 @@
 export declare const HOME_JS_TRANSFER_BUDGET_KB: number;
+export declare const HOME_JS_TRANSFER_CEILING_KB: number;
 export declare const LIGHTHOUSE_TARGETS: { performance: number; accessibility: number };

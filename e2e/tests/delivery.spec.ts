@@ -4,7 +4,7 @@
  * the web manifest is linked and installable.
  */
 import type { Response } from '@playwright/test';
-import { HOME_JS_TRANSFER_BUDGET_KB } from '../../scripts/budgets.mjs';
+import { HOME_JS_TRANSFER_BUDGET_KB, HOME_JS_TRANSFER_CEILING_KB } from '../../scripts/budgets.mjs';
 import { expect, test } from '../fixtures/test';
 
 const HOME = '/index/#/pages/index/index';
@@ -35,8 +35,10 @@ test("Home's first load transfers its JavaScript brotli compressed, under the bu
   }
   const kb = transferred / 1024;
   test.info().annotations.push({ type: 'home JS transferred', description: `${kb.toFixed(1)} KB in ${scripts.length} files: ${files.join(', ')}` });
-  console.log(`home JS transferred: ${kb.toFixed(1)} KB (budget ${HOME_JS_TRANSFER_BUDGET_KB} KB) in ${scripts.length} files`);
-  expect(kb).toBeLessThan(HOME_JS_TRANSFER_BUDGET_KB);
+  console.log(
+    `home JS transferred: ${kb.toFixed(1)} KB (target ${HOME_JS_TRANSFER_BUDGET_KB} KB, ceiling ${HOME_JS_TRANSFER_CEILING_KB} KB) in ${scripts.length} files`,
+  );
+  expect(kb).toBeLessThan(HOME_JS_TRANSFER_CEILING_KB);
 });
 
 test('after one visit Home starts offline from the service worker', async ({ page, context }) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigId, serialId, createdAt, timestamptz } from './columns.js';
+import { serialId, createdAt, timestamptz } from './columns.js';
 import { userRef, users } from './users.js';
 
 /**

@@ -289,7 +289,7 @@ describe('chat socket lifetime', () => {
     sockets.push(socket);
     // Revoked in the database only, as when the 'session revoked' message missed this node (Redis
     // down); POST /api/logout closes the socket at once (chat-socket-guards.integration.test.ts).
-    await logout(t.database.db, { tokenHash: hashToken(leaving.token) } as AuthUser);
+    await logout(t.database.db, { tokenHash: hashToken(leaving.token) } as AuthUser, undefined);
     // Within the minute the socket lives on: the session is not looked up at every ping.
     socket.send({ type: 'ping' });
     await socket.next('pong');
