@@ -5,10 +5,11 @@
  * CI a missing one fails the run: see test/required-services.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chatSocket } from '@reef/contract';
 import { requiredService } from '../../test/required-services.js';
-import { callApi, createScratchDatabaseUrl, signInOverHttp, startServerProcess, type HttpUser, type ServerProcess } from '../../test/server-process.js';
+import { callApi, signInOverHttp, type HttpUser, type ServerProcess } from '../../test/server-process.js';
+import { twoServerNodes } from '../../test/two-nodes.js';
 import { TestSocket, socketUrl, wait } from '../../test/socket-client.js';
 
 const databaseServer = requiredService('TEST_DATABASE_URL');
@@ -20,9 +21,8 @@ const toChat = (to: number, content: string, group = false, id = clientId()) =>
   ({ type: 'to_chat', data: { id: to, to_group: group, to_user_type: 'user', user_type: 'user', msg_type: 'text', content, client_id: id } }) as const;
 
 describe.runIf(databaseServer && redisUrl)('two server nodes with Redis fan-out', () => {
-  let database: { url: string; drop(): Promise<void> };
-  const nodes: ServerProcess[] = [];
-  const sockets: TestSocket[] = [];
+  const cluster = twoServerNodes(databaseServer!, redisUrl!, 'reef_nodes');
+  const { sockets } = cluster;
   let alice: HttpUser;
   let bob: HttpUser;
   let carol: HttpUser;
@@ -45,13 +45,7 @@ describe.runIf(databaseServer && redisUrl)('two server nodes with Redis fan-out'
   };
 
   beforeAll(async () => {
-    database = await createScratchDatabaseUrl(databaseServer!, 'reef_nodes');
-    // One channel for this run only, so parallel runs on the same Redis never see each other's frames.
-    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl!, REALTIME_CHANNEL: `reef-test-${randomBytes(6).toString('hex')}` };
-    // The first node migrates the fresh database; the second starts on it.
-    nodes.push(await startServerProcess(env));
-    nodes.push(await startServerProcess(env));
-    const [one, two] = nodes as [ServerProcess, ServerProcess];
+    const { one, two } = cluster;
     [alice, dave] = [await signInOverHttp(one.origin), await signInOverHttp(one.origin)];
     [bob, carol] = [await signInOverHttp(two.origin), await signInOverHttp(two.origin)];
     await befriend(one, alice, bob);
@@ -68,18 +62,8 @@ describe.runIf(databaseServer && redisUrl)('two server nodes with Redis fan-out'
     groupId = group.id;
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    const codes = await Promise.all(nodes.map((n) => n.stop()));
-    await database?.drop();
-    expect(
-      codes.every((code) => code === 0),
-      nodes.map((n) => n.log()).join('\n---\n'),
-    ).toBe(true);
-  });
-
   it('delivers direct and group messages across nodes exactly once and in order', async () => {
-    const [one, two] = nodes as [ServerProcess, ServerProcess];
+    const { one, two } = cluster;
     const aliceOnOne = await connect(one, alice);
     // Alice's second device is on the other node: it gets her own messages from there.
     const aliceOnTwo = await connect(two, alice);
@@ -128,7 +112,7 @@ describe.runIf(databaseServer && redisUrl)('two server nodes with Redis fan-out'
   });
 
   it('holds the flood limit for one user writing from both nodes at once', async () => {
-    const [one, two] = nodes as [ServerProcess, ServerProcess];
+    const { one, two } = cluster;
     await wait(1100);
     const fromOne = await connect(one, dave);
     const fromTwo = await connect(two, dave);

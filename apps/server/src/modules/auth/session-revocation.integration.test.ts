@@ -4,11 +4,11 @@
  * PostgreSQL database and one Redis. Needs TEST_DATABASE_URL and REDIS_URL (in CI a missing one fails the
  * run: see test/required-services.ts).
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requiredService } from '../../test/required-services.js';
-import { callApi, createScratchDatabaseUrl, signInOverHttp, startServerProcess, type ServerProcess } from '../../test/server-process.js';
+import { callApi, signInOverHttp } from '../../test/server-process.js';
+import { twoServerNodes } from '../../test/two-nodes.js';
 import { hashToken } from './auth.service.js';
 
 const databaseServer = requiredService('TEST_DATABASE_URL');
@@ -26,27 +26,10 @@ async function pollUntil(call: () => ReturnType<typeof callApi>, done: (status: 
 }
 
 describe.runIf(databaseServer && redisUrl)('session revocation across server processes', () => {
-  let database: { url: string; drop(): Promise<void> };
-  const nodes: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    database = await createScratchDatabaseUrl(databaseServer!, 'reef_sessions');
-    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl!, REALTIME_CHANNEL: `reef-test-${randomBytes(6).toString('hex')}` };
-    nodes.push(await startServerProcess(env));
-    nodes.push(await startServerProcess(env));
-  }, 180_000);
-
-  afterAll(async () => {
-    const codes = await Promise.all(nodes.map((n) => n.stop()));
-    await database?.drop();
-    expect(
-      codes.every((code) => code === 0),
-      nodes.map((n) => n.log()).join('\n---\n'),
-    ).toBe(true);
-  });
+  const cluster = twoServerNodes(databaseServer!, redisUrl!, 'reef_sessions');
 
   it('a logout on one process is refused on the other within a second', async () => {
-    const [one, two] = nodes as [ServerProcess, ServerProcess];
+    const { one, two } = cluster;
     const user = await signInOverHttp(one.origin);
     // Both processes have now seen (and cached) the session.
     expect((await callApi(two.origin, 'GET', '/api/user/info', user.token)).status).toBe(200);
@@ -66,10 +49,10 @@ describe.runIf(databaseServer && redisUrl)('session revocation across server pro
   it('the other process really answers from its cache: only the broadcast ends a cached session there', async () => {
     // The control for the test above: a session revoked in the database alone (no logout, so no notice)
     // is still served by a process that cached it, which shows that the 401 above came from the notice.
-    const [one, two] = nodes as [ServerProcess, ServerProcess];
+    const { one, two } = cluster;
     const user = await signInOverHttp(one.origin);
     expect((await callApi(two.origin, 'GET', '/api/user/info', user.token)).status).toBe(200);
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
     await client.connect();
     try {
       await client.query('update sessions set revoked_at = now() where token_hash = $1', [hashToken(user.token)]);
