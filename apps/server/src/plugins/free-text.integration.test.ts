@@ -6,23 +6,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { befriend, clientId } from '../test/chat-kit.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../test/harness.js';
 
 const PASSWORD = '246810';
 const en = { 'accept-language': 'en' };
 
 describe.each(databaseKinds)('free text with control characters on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
   let groupId: number;
   let withdrawalId: number;
   let depositId: number;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn();
     bob = await t.signIn();
     await befriend(t, alice, bob);
@@ -46,7 +44,6 @@ describe.each(databaseKinds)('free text with control characters on %s', (kind) =
     depositId = deposit.data.id;
     expect([group.status, withdrawal.status, deposit.status]).toEqual([200, 200, 200]);
   });
-  afterAll(() => t.close());
 
   /** Every table's rows, hashed; sessions are left out (reading them refreshes nothing, but a sign-in would). */
   const fingerprint = async () => {

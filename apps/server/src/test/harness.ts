@@ -4,6 +4,7 @@
  * real secp256k1 keys through the real endpoints — nothing of ours is mocked.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
@@ -118,4 +119,19 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
       await database.close();
     },
   };
+}
+
+/**
+ * The usual set-up of an integration suite: a fresh app on `kind` built before the enclosing block's tests and
+ * closed after them (`{ kind, env }` sets configuration). `prepare` receives it once it is up and assigns the suite's bindings (the app, its users,
+ * their funds), so a suite reads `let t: TestApp, alice: SignedInUser;` then one `withTestApp(kind, …)`.
+ */
+export function withTestApp(on: DatabaseKind | { kind: DatabaseKind; env: Record<string, string> }, prepare: (app: TestApp) => Promise<void>): void {
+  const { kind, env } = typeof on === 'string' ? { kind: on, env: {} } : on;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(kind, env);
+    await prepare(app);
+  });
+  afterAll(() => app?.close());
 }

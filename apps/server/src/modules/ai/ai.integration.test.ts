@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_MESSAGE_MAX, AI_MESSAGES_PER_MINUTE } from '@reef/contract';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { answerText, parseEvents } from './sse-test-client.js';
 
 describe.each(databaseKinds)('AI chat, built-in assistant, on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn();
     bob = await t.signIn();
   });
-  afterAll(() => t.close());
 
   const ask = async (user: SignedInUser, payload: unknown, language = 'en-us') => {
     const res = await t.app.inject({

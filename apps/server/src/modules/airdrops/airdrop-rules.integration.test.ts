@@ -3,20 +3,18 @@
  * refuses the farmed claim with a localized error naming the rule and changes nothing; users who meet
  * the rules still claim; the per-referrer cap holds exactly under concurrent claims.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventsOfUser } from '../events/events.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 const HOUR = 3_600_000;
 
 describe.each(databaseKinds)('airdrop eligibility rules on %s', (kind) => {
-  let t: TestApp;
-  let referrer: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { CLOCK_ADJUSTABLE: 'true' });
+  let t: TestApp, referrer: SignedInUser;
+  withTestApp({ kind, env: { CLOCK_ADJUSTABLE: 'true' } }, async (app) => {
+    t = app;
     referrer = await t.signIn(undefined, t.admin.uid);
   });
-  afterAll(() => t.close());
 
   const now = async () => Date.parse((await t.call({ method: 'POST', url: '/api/test/clock', token: t.admin.token, payload: { advance_ms: 0 } })).data.now);
   const campaign = async (rules: Record<string, unknown>, extra: Record<string, unknown> = {}) => {

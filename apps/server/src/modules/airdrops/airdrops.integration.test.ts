@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toUnits } from '@reef/contract';
 import { eventsOfUser } from '../events/events.service.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 describe.each(databaseKinds)('airdrops on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  let orphan: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser, orphan: SignedInUser;
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn(undefined, t.admin.uid);
     bob = await t.signIn(undefined, alice.uid);
     orphan = await t.signIn();
   });
-  afterAll(() => t.close());
 
   const create = (payload: Record<string, unknown>, token = t.admin.token) => t.call({ method: 'POST', url: '/api/admin/airdrops', token, payload });
   const open = (user: SignedInUser) => t.call({ method: 'GET', url: '/api/airdrops', token: user.token });

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { RecordingHub, befriend, send, setNickname } from '../../test/chat-kit.js';
 import * as friends from './friends.service.js';
 
 describe.each(databaseKinds)('chat friends on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  let carol: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser, carol: SignedInUser;
+  withTestApp(kind, async (app) => {
+    t = app;
     [alice, bob, carol] = [await t.signIn(), await t.signIn(), await t.signIn()];
     await setNickname(t, bob, 'Bob_50%');
   });
-  afterAll(() => t.close());
 
   const request = (from: SignedInUser, payload: unknown) =>
     t.call({ method: 'POST', url: '/api/chat/friend-requests', token: from.token, payload: payload as object });

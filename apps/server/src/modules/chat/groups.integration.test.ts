@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { chatApi } from '@reef/contract';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { RecordingHub, befriend, clientId, send } from '../../test/chat-kit.js';
 import * as chat from './chat.service.js';
 import * as groups from './groups.service.js';
 
 describe.each(databaseKinds)('chat groups on %s', (kind) => {
-  let t: TestApp;
-  let owner: SignedInUser;
-  let m1: SignedInUser;
-  let m2: SignedInUser;
-  let outsider: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  let t: TestApp, owner: SignedInUser, m1: SignedInUser, m2: SignedInUser, outsider: SignedInUser;
+  withTestApp(kind, async (app) => {
+    t = app;
     [owner, m1, m2, outsider] = [await t.signIn(), await t.signIn(), await t.signIn(), await t.signIn()];
     await befriend(t, owner, m1);
     await befriend(t, owner, m2);
   });
-  afterAll(() => t.close());
 
   const create = (by: SignedInUser, payload: unknown) => t.call({ method: 'POST', url: '/api/chat/groups', token: by.token, payload: payload as object });
   const action = (by: SignedInUser, id: number, what: string, payload?: object) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
 import { createScratchDatabaseUrl } from '../../test/server-process.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { consumeEvents, eventsOfUser, recordEvent, type StoredEvent } from './events.service.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -10,18 +10,15 @@ const PASSWORD = '246810';
 const HASH = `0x${'ab'.repeat(32)}`;
 
 describe.each(databaseKinds)('business events (%s)', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn();
     bob = await t.signIn();
     await t.fund(alice.uid, 'usdt', '1000');
     await t.fund(alice.uid, 'coin', '1000');
   });
-  afterAll(() => t.close());
 
   const post = (user: SignedInUser, url: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url, token: user.token, payload });
   const typesOf = async (user: SignedInUser) => (await eventsOfUser(t.database.db, user.uid)).map((e) => e.type);

@@ -3,20 +3,17 @@
  * `2.0`, or a checksummed and a lower-case address, are the same transfer: the retry replays the first answer
  * and money moves once. A different amount under the same key is still refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 describe.each(databaseKinds)('idempotency keys compare the parsed request on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn();
     bob = await t.signIn();
     await t.fund(alice.uid, 'usdt', '100');
   });
-  afterAll(() => t.close());
 
   const transfer = (key: string, payload: Record<string, unknown>) =>
     t.call({

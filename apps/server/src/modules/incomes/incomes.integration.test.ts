@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toUnits, type AssetKey } from '@reef/contract';
 import { postEntry } from '../ledger/ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import * as incomes from './incomes.service.js';
 
 describe.each(databaseKinds)('incomes on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
 
   /** Test setup through the real ledger: a reward line from the `rewards` system account to a user. */
   const reward = (user: SignedInUser, rewardKind: string, asset: AssetKey, amount: string) =>
@@ -23,8 +21,8 @@ describe.each(databaseKinds)('incomes on %s', (kind) => {
       }),
     );
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn();
     bob = await t.signIn();
     await reward(alice, 'direct', 'usdt', '1.5');
@@ -36,7 +34,6 @@ describe.each(databaseKinds)('incomes on %s', (kind) => {
     // Not income: a plain funding line must not count.
     await t.fund(alice.uid, 'usdt', '1000');
   });
-  afterAll(() => t.close());
 
   const get = (url: string, user: SignedInUser | null = alice) => t.call({ method: 'GET', url, token: user?.token });
 

@@ -6,28 +6,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UNIT } from '@reef/contract';
 import { adjustBalance } from './ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 const PASSWORD = '246810';
 const THIRTY_DIGITS = '123456789012345678901234567890';
 const en = { 'accept-language': 'en' };
 
 describe.each(databaseKinds)('amount bounds on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
 
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  withTestApp(kind, async (app) => {
+    t = app;
     alice = await t.signIn();
     bob = await t.signIn();
     await t.fund(alice.uid, 'usdt', '1000');
     await t.call({ method: 'POST', url: '/api/user/password', token: alice.token, payload: { password: PASSWORD, confirm: PASSWORD } });
   });
-  afterAll(() => t.close());
 
   const counts = async () =>
     (

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { toUnits } from '@reef/contract';
 import { journalTotals } from '../ledger/ledger.service.js';
 import { quoteSwap } from './pool-math.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
-  let t: TestApp;
-  let trader: SignedInUser;
+  let t: TestApp, trader: SignedInUser;
   let lakeId: number;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { COIN_TOTAL_ISSUANCE: '1000000' });
+  withTestApp({ kind, env: { COIN_TOTAL_ISSUANCE: '1000000' } }, async (app) => {
+    t = app;
     trader = await t.signIn();
     await t.fund(trader.uid, 'usdt', '1000');
     await t.fund(trader.uid, 'coin', '1000');
@@ -23,7 +22,6 @@ describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
     expect(created.status).toBe(200);
     lakeId = created.data.id;
   });
-  afterAll(() => t.close());
 
   const quote = (from: string, to: string, amount: string, user = trader) =>
     t.call({ method: 'GET', url: `/api/finance/exchange/${from}/${to}?amount=${encodeURIComponent(amount)}`, token: user.token });
