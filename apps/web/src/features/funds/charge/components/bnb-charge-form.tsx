@@ -12,6 +12,7 @@ import { useChargeBnb } from '../api/charge-bnb';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { depositProvider, sendBnbPayment } from '../../shared/model/deposit-transaction';
 import { AmountField } from '../../shared/components/amount-field';
+import { FeeBox } from '../../shared/components/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import '../../shared/components/funds-form.css';
@@ -70,20 +71,18 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
         testId="bnb-amount"
       />
 
-      <dl className="fee-box" aria-busy={quote.isFetching || undefined}>
-        <div>
-          <dt>{t('charge.receive')}</dt>
-          <dd data-testid="bnb-rusd">{shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('property.bnb.price')}</dt>
-          <dd data-testid="bnb-price">{shownQuote ? t('property.bnb.priceValue', { price: formatAmount(shownQuote.price) }) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('charge.rate')}</dt>
-          <dd>{shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—'}</dd>
-        </div>
-      </dl>
+      <FeeBox
+        busy={quote.isFetching}
+        rows={[
+          { label: t('charge.receive'), value: shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—', testId: 'bnb-rusd' },
+          {
+            label: t('property.bnb.price'),
+            value: shownQuote ? t('property.bnb.priceValue', { price: formatAmount(shownQuote.price) }) : '—',
+            testId: 'bnb-price',
+          },
+          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—' },
+        ]}
+      />
       <QuoteError error={quotable !== null && quote.isError ? quote.error : null} testId="bnb-quote-error" />
       <p className="field__hint">{t('property.bnb.hint', { confirmations: config.chain.confirmations ?? '—' })}</p>
 

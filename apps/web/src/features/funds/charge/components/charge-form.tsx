@@ -10,6 +10,7 @@ import { useChargeQuote } from '../api/calculate-charge';
 import { useCharge } from '../api/charge';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { AmountField } from '../../shared/components/amount-field';
+import { FeeBox } from '../../shared/components/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import '../../shared/components/funds-form.css';
 
@@ -72,16 +73,13 @@ export function ChargeForm({ balances, onCharged }: ChargeFormProps) {
         testId="charge-amount"
       />
 
-      <dl className="fee-box" aria-busy={quote.isFetching || undefined}>
-        <div>
-          <dt>{t('charge.receive')}</dt>
-          <dd data-testid="charge-rusd">{shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('charge.rate')}</dt>
-          <dd data-testid="charge-rate">{shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—'}</dd>
-        </div>
-      </dl>
+      <FeeBox
+        busy={quote.isFetching}
+        rows={[
+          { label: t('charge.receive'), value: shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—', testId: 'charge-rusd' },
+          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—', testId: 'charge-rate' },
+        ]}
+      />
       <QuoteError error={quotable !== null && quote.isError ? quote.error : null} testId="charge-quote-error" />
 
       <Button type="submit" block busy={send.isPending} data-testid="charge-submit">
