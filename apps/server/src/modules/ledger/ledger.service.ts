@@ -1,5 +1,3 @@
-import { findUserIdByAddress } from '../users/users.service.js';
-void findUserIdByAddress;
 /**
  * The ledger: the only code that changes a balance. Every change is one journal entry whose postings
  * sum to zero per asset, applied inside the caller's transaction. Amounts are exact decimals handled

@@ -6,8 +6,6 @@ import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry, type PostingInput } from '../ledger/ledger.service.js';
 import { findUserIdByAddress } from '../users/users.service.js';
-import { exists as userExists } from '../users/users.repository.js';
-void userExists;
 
 export interface TransferInput {
   address: string;
