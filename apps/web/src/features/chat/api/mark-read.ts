@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { chatApi, type ConversationRef } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
-import { applyReadMark, type ConversationList } from '../model/message-cache';
+import { applyReadMark } from '../model/message-cache';
+import { patchConversationList } from '../model/patch-conversation-list';
 import { chatKeys } from './keys';
 
 /**
@@ -11,8 +12,6 @@ import { chatKeys } from './keys';
 export async function markRead(queryClient: QueryClient, conversation: ConversationRef, lastId: number) {
   const result = await callApi(chatApi.markRead, { body: { conversation, last_id: lastId }, quiet: true });
   queryClient.setQueryData(chatKeys.unread, { total: result.total_unread });
-  queryClient.setQueryData<ConversationList>(chatKeys.conversations, (data) =>
-    data ? applyReadMark(data, conversation, result.unread, result.total_unread) : data,
-  );
+  patchConversationList(queryClient, (data) => applyReadMark(data, conversation, result.unread, result.total_unread));
   return result;
 }

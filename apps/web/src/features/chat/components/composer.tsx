@@ -25,7 +25,7 @@ export function Composer({ onText, onEmoji, onImage, disabled = false }: Compose
   };
 
   return (
-    <form className="composer" onSubmit={submit} data-testid="chat-composer">
+    <form className={disabled ? 'composer is-disabled' : 'composer'} onSubmit={submit} aria-disabled={disabled || undefined} data-testid="chat-composer">
       <div className="composer__row">
         <button
           type="button"

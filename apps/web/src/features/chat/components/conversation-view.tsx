@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ConversationRef, SendMessageBody } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
@@ -17,8 +17,10 @@ import { uploadImage } from '../api/upload-image';
 import { draftProblem } from '../model/compose';
 import { flattenHistory } from '../model/message-cache';
 import { setOpenConversation } from '../model/open-conversation';
+import { needsTimeSeparator } from '../model/time-separators';
 import { Composer } from './composer';
 import { MessageBubble, senderLabel, type BubbleStatus } from './message-bubble';
+import { TimeSeparator } from './time-separator';
 import './chat.css';
 
 interface Pending {
@@ -195,19 +197,23 @@ export function ConversationView({ conversation, myUid, showSenders = false, asD
             {t('chat.noMessages')}
           </li>
         )}
-        {messages.map((m) => {
+        {messages.map((m, index) => {
           const mine = isMine(m);
+          const at = new Date(m.created_at);
+          const previous = messages[index - 1];
           return (
-            <MessageBubble
-              key={m.id}
-              msgType={m.msg_type}
-              content={m.content}
-              mine={mine}
-              sender={showSenders && !mine ? (nameOf?.(m) ?? senderLabel(m, deskName)) : null}
-              time={dateFormat.format(new Date(m.created_at))}
-              status="sent"
-              testId="chat-message"
-            />
+            <Fragment key={m.id}>
+              {needsTimeSeparator(previous ? new Date(previous.created_at) : null, at) && <TimeSeparator at={at} />}
+              <MessageBubble
+                msgType={m.msg_type}
+                content={m.content}
+                mine={mine}
+                sender={showSenders && !mine ? (nameOf?.(m) ?? senderLabel(m, deskName)) : null}
+                time={dateFormat.format(at)}
+                status="sent"
+                testId="chat-message"
+              />
+            </Fragment>
           );
         })}
         {waiting.map((p) => (

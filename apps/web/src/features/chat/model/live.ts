@@ -4,10 +4,10 @@ import { getSession, subscribeSession } from '../../../lib/session';
 import { chatKeys } from '../api/keys';
 import { syncMessages } from '../api/sync-messages';
 import { catchUp } from './catch-up';
-import type { ConversationList } from './message-cache';
 import { newestId } from './message-cache';
 import { mergeMessages } from './merge-messages';
 import { openConversation } from './open-conversation';
+import { patchConversationList } from './patch-conversation-list';
 
 let started = false;
 
@@ -50,7 +50,7 @@ export function startChatLive(queryClient: QueryClient): void {
 
   socket.on('unread', ({ total }) => {
     queryClient.setQueryData(chatKeys.unread, { total });
-    queryClient.setQueryData<ConversationList>(chatKeys.conversations, (data) => (data ? { ...data, total_unread: total } : data));
+    patchConversationList(queryClient, (data) => (data.total_unread === total ? data : { ...data, total_unread: total }));
   });
 
   socket.on('read', ({ reader }) => {

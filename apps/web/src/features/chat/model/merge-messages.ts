@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '@reef/contract';
 import { chatKeys } from '../api/keys';
-import { applyToConversations, insertIntoHistory, type ConversationList, type HistoryData } from './message-cache';
+import { applyToConversations, insertIntoHistory, type HistoryData } from './message-cache';
 import { openConversation } from './open-conversation';
+import { patchConversationList } from './patch-conversation-list';
 
 /**
  * Puts stored messages (from a socket frame, an ack, an HTTP send or a catch-up page) into the caches:
@@ -23,16 +24,15 @@ export function mergeMessages(queryClient: QueryClient, messages: readonly ChatM
   }
 
   let unknownConversation = false;
-  const conversations = queryClient.getQueryData<ConversationList>(chatKeys.conversations);
-  if (conversations) {
+  patchConversationList(queryClient, (conversations) => {
     let next = conversations;
     for (const message of [...messages].sort((a, b) => a.id - b.id)) {
       const applied = applyToConversations(next, message, { myUid, openConversation: openConversation() });
       if (applied === null) unknownConversation = true;
       else next = applied;
     }
-    if (next !== conversations) queryClient.setQueryData(chatKeys.conversations, next);
-  }
+    return next;
+  });
   if (unknownConversation) void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
   if (messages.some((m) => m.conversation.type === 'service')) void queryClient.invalidateQueries({ queryKey: chatKeys.service });
 }
