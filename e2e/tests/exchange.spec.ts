@@ -116,26 +116,29 @@ test('the price page draws the chart, switches ranges and links the trades', asy
   await expect.poll(() => app.hashPath()).toBe(PAGES.priceRecord);
 });
 
-test('the funds overview lists every balance and links the funds pages', async ({ page, wallet, api, app }) => {
+test('the balances page lists every balance and links the funds pages', async ({ page, wallet, api, app }) => {
   const user = await api.signInViaApi(wallet.privateKey);
   await api.fund(user.uid, 'usdt', '12.5');
 
   await app.signIn();
   await page.getByTestId('home-all-assets').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.funds);
-  await expect(page.getByTestId('funds-balance-usdt')).toHaveText('12.5000');
-  await expect(page.getByTestId('funds-balance-coin')).toHaveText('0.0000');
+  await expect(page.getByTestId('holding-amount-usdt')).toHaveText('12.5000');
+  await expect(page.getByTestId('holding-amount-coin')).toHaveText('0.0000');
 
-  await page.getByTestId('funds-exchange-coin').click();
+  // A row opens its asset's page, which offers that asset's exchange.
+  await page.getByTestId('holding-coin').click();
+  await page.getByTestId('details-action-exchange').click();
   await expect.poll(() => app.hashPath()).toBe(`${PAGES.exchange}?from=coin`);
   await expect(page.getByTestId('exchange-available')).toHaveText('Available: 0.0000 RSC');
+  await page.goBack();
   await page.goBack();
 
   await page.getByTestId('funds-withdraw').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.withdrawal);
   await expect(page.getByTestId('withdraw-balance')).toHaveText('Available: 12.5000 USDT');
   await page.goBack();
-  await page.getByTestId('funds-bills-usdt').click();
-  await expect.poll(() => app.hashPath()).toBe(`${PAGES.bills}?type=usdt`);
+  await page.getByTestId('funds-bills').click();
+  await expect.poll(() => app.hashPath()).toBe(PAGES.bills);
   await expect(app.billLines().filter({ hasText: '+12.5000' })).toHaveCount(1);
 });
