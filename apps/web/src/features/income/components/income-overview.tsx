@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatAmount, REWARD_KINDS, type AssetKey } from '@reef/contract';
+import { REWARD_KINDS, type AssetKey } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { pagePath } from '../../../lib/pages';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIncomes } from '../api/get-incomes';
+import { formatGroupedAmount } from '../../../lib/amount-format';
 
 type Amounts = { asset: AssetKey; amount: string }[];
 
@@ -14,7 +15,7 @@ function AmountLines({ amounts, symbols, testId }: { amounts: Amounts; symbols: 
     <span data-testid={testId}>
       {amounts.map((a) => (
         <span key={a.asset} className="income__amount">
-          {formatAmount(a.amount)} <small>{symbols[a.asset]}</small>
+          {formatGroupedAmount(a.amount)} <small>{symbols[a.asset]}</small>
         </span>
       ))}
     </span>
