@@ -111,7 +111,7 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
       return false;
     };
 
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const style = getComputedStyle(element);
@@ -129,11 +129,11 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
       if (!figure.test(text) || !/\d{2}/.test(text) || node.parentElement === null) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
       if (tops.size > 1) problems.push({ kind: 'number-broken', what: describe(node.parentElement), detail: `"${text}" on ${tops.size} lines` });
     }
 
-    const fish = [...document.querySelectorAll(fishSelector)].map((element) => element.getBoundingClientRect()).filter((r) => r.width > 0);
+    const fish = Array.from(document.querySelectorAll(fishSelector)).map((element) => element.getBoundingClientRect()).filter((r) => r.width > 0);
     if (fish.length > 0) {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
@@ -142,7 +142,7 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
         if (parent === null || parent.closest('[aria-hidden="true"], .sr-only') !== null) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
-        for (const line of range.getClientRects()) {
+        for (const line of Array.from(range.getClientRects())) {
           const hit = fish.find((f) => line.left < f.right - 1 && line.right > f.left + 1 && line.top < f.bottom - 1 && line.bottom > f.top + 1);
           if (hit) {
             problems.push({ kind: 'text-under-fish', what: describe(parent), detail: `text ${Math.round(line.left)}–${Math.round(line.right)} meets fish at ${Math.round(hit.left)}` });
