@@ -177,6 +177,18 @@ export default tseslint.config(
     },
   },
   {
+    // One number format on screen (decision 045): the web app shows amounts through lib/amount-format, never the
+    // contract's ungrouped formatAmount.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/amount-format.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@reef/contract', importNames: ['formatAmount'], message: 'Show amounts with formatGroupedAmount (lib/amount-format).' }] },
+      ],
+    },
+  },
+  {
     // The service worker's source, copied into the build as sw.js: a worker's globals, not a page's.
     files: ['apps/web/vite-plugins/service-worker.template.js'],
     languageOptions: { globals: { ...globals.serviceworker } },

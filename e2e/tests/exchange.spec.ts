@@ -13,10 +13,10 @@ function units(text: string | null): bigint {
   return BigInt(match[1]!) * 10n ** 8n + BigInt((match[2] ?? '').padEnd(8, '0'));
 }
 
-/** "19.90029960" → "19.9002", as the app shows balances: 4 places, truncated. */
+/** "19.90029960" → "19.9002", as the app shows balances: 4 places, truncated, the whole part grouped by thousands. */
 function fourPlaces(amount: string): string {
-  const [whole, fraction = ''] = amount.split('.');
-  return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(4, '0').slice(0, 4)}`;
 }
 
 test.beforeEach(async ({ api, app }) => {
@@ -29,15 +29,15 @@ test('exchanging 100 USDT buys the coin and lifts its price', async ({ page, wal
   await api.fund(user.uid, 'usdt', '1000');
 
   await app.signIn();
-  await expect(app.balance('usdt')).toHaveText('1000.0000');
+  await expect(app.balance('usdt')).toHaveText('1,000.0000');
   await expect(app.balance('coin')).toHaveText('0.0000');
-  await expect(page.getByTestId('coin-price')).toHaveText(/^\d+\.\d{4}$/);
+  await expect(page.getByTestId('coin-price')).toHaveText(/^[\d,]+\.\d{4}$/);
 
   await app.goto(PAGES.exchange);
-  await expect(page.getByTestId('exchange-available')).toHaveText('Available: 1000.0000 USDT');
+  await expect(page.getByTestId('exchange-available')).toHaveText('Available: 1,000.0000 USDT');
   await page.getByTestId('exchange-amount').fill('100');
   const quoteOut = page.getByTestId('exchange-quote-out');
-  await expect(quoteOut).toHaveText(/^\d+\.\d{4}$/);
+  await expect(quoteOut).toHaveText(/^[\d,]+\.\d{4}$/);
   const quoted = units(await quoteOut.textContent());
   // At a price of 5 and less the 0.3 % fee, 100 USDT buys a little under 20 coins.
   expect(quoted).toBeGreaterThan(units('19'));
@@ -91,7 +91,7 @@ test('more than the balance: the server refuses and the app offers a recharge', 
 
   await page.getByTestId('exchange-amount').fill('3');
   await expect(page.getByTestId('exchange-recharge-hint')).toBeVisible();
-  await expect(page.getByTestId('exchange-quote-out')).toHaveText(/^\d+\.\d{4}$/);
+  await expect(page.getByTestId('exchange-quote-out')).toHaveText(/^[\d,]+\.\d{4}$/);
   await page.getByTestId('exchange-submit').click();
   const prompt = page.getByTestId('exchange-recharge-prompt');
   await expect(prompt).toContainText('Insufficient balance');
@@ -104,7 +104,7 @@ test('more than the balance: the server refuses and the app offers a recharge', 
 
 test('the price page draws the chart, switches ranges and links the trades', async ({ page, app }) => {
   await app.goto(PAGES.price);
-  await expect(page.getByTestId('price-current')).toHaveText(/^\d+\.\d{4}$/);
+  await expect(page.getByTestId('price-current')).toHaveText(/^[\d,]+\.\d{4}$/);
   await expect(page.getByTestId('price-chart').locator('canvas').first()).toBeVisible();
 
   await page.getByTestId('price-range-1w').click();
@@ -116,26 +116,29 @@ test('the price page draws the chart, switches ranges and links the trades', asy
   await expect.poll(() => app.hashPath()).toBe(PAGES.priceRecord);
 });
 
-test('the funds overview lists every balance and links the funds pages', async ({ page, wallet, api, app }) => {
+test('the balances page lists every balance and links the funds pages', async ({ page, wallet, api, app }) => {
   const user = await api.signInViaApi(wallet.privateKey);
   await api.fund(user.uid, 'usdt', '12.5');
 
   await app.signIn();
   await page.getByTestId('home-all-assets').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.funds);
-  await expect(page.getByTestId('funds-balance-usdt')).toHaveText('12.5000');
-  await expect(page.getByTestId('funds-balance-coin')).toHaveText('0.0000');
+  await expect(page.getByTestId('holding-amount-usdt')).toHaveText('12.5000');
+  await expect(page.getByTestId('holding-amount-coin')).toHaveText('0.0000');
 
-  await page.getByTestId('funds-exchange-coin').click();
+  // A row opens its asset's page, which offers that asset's exchange.
+  await page.getByTestId('holding-coin').click();
+  await page.getByTestId('details-action-exchange').click();
   await expect.poll(() => app.hashPath()).toBe(`${PAGES.exchange}?from=coin`);
   await expect(page.getByTestId('exchange-available')).toHaveText('Available: 0.0000 RSC');
+  await page.goBack();
   await page.goBack();
 
   await page.getByTestId('funds-withdraw').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.withdrawal);
   await expect(page.getByTestId('withdraw-balance')).toHaveText('Available: 12.5000 USDT');
   await page.goBack();
-  await page.getByTestId('funds-bills-usdt').click();
-  await expect.poll(() => app.hashPath()).toBe(`${PAGES.bills}?type=usdt`);
+  await page.getByTestId('funds-bills').click();
+  await expect.poll(() => app.hashPath()).toBe(PAGES.bills);
   await expect(app.billLines().filter({ hasText: '+12.5000' })).toHaveCount(1);
 });

@@ -76,7 +76,7 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await page.getByTestId('withdraw-submit').click();
   await expect(app.toast()).toHaveText('The withdrawal amount must be greater than 100.00');
   await page.getByTestId('withdraw-amount').fill('150');
-  await expect(page.getByTestId('withdraw-total')).toHaveText('151 USDT');
+  await expect(page.getByTestId('withdraw-total')).toHaveText('151.0000 USDT');
   await page.getByTestId('withdraw-submit').click();
   await page.getByTestId('withdraw-no-password').getByTestId('withdraw-set-password').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.password);
@@ -94,7 +94,7 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await app.goto(PAGES.withdrawal);
   await page.getByTestId('withdraw-amount').fill('150');
   await page.getByTestId('withdraw-submit').click();
-  await expect(page.getByTestId('withdraw-sheet-total')).toHaveText('151 USDT');
+  await expect(page.getByTestId('withdraw-sheet-total')).toHaveText('151.0000 USDT');
   await page.getByTestId('withdraw-password').fill('123456');
   await page.getByTestId('withdraw-confirm').click();
   await expect(app.toast()).toHaveText('Withdrawal submitted');

@@ -1,5 +1,5 @@
 /**
- * The holdings page (index/property) and one asset's page (index/details) for a funded user: the balances,
+ * The balances page (property/index; the old holdings address index/property opens it) and one asset's page (index/details) for a funded user: the balances,
  * their USDT value at the main lake's price, the actions that open the funds pages on that asset, the fund
  * log's paging, and the 'insufficient RUSD' sheet that offers the RUSD charge (decision 020).
  */
@@ -7,7 +7,8 @@ import { generatePrivateKey } from 'viem/accounts';
 import { STORAGE } from '../fixtures/app';
 import { expect, test } from '../fixtures/test';
 
-const HOLDINGS_PAGE = '/pages/index/property';
+const BALANCES_PAGE = '/pages/property/index';
+const OLD_HOLDINGS_PAGE = '/pages/index/property';
 const DETAILS_PAGE = '/pages/index/details';
 const DETAILS_ROW_PAGE = '/pages/index/detailsTpl';
 const TRANSFER_PAGE = '/pages/property/transfer';
@@ -45,9 +46,9 @@ test('holdings are valued at the lake price, and each asset opens its page with 
   await api.fund(user.uid, 'rusd', '7');
   await app.signIn();
 
-  // Home links to the holdings.
+  // Home links to the balances page.
   await page.getByTestId('quick-holdings').click();
-  await expect.poll(() => app.hashPath()).toBe(HOLDINGS_PAGE);
+  await expect.poll(() => app.hashPath()).toBe(BALANCES_PAGE);
   await expect(page.getByTestId('holding-amount-usdt')).toHaveText('300.0000');
   await expect(page.getByTestId('holding-amount-coin')).toHaveText('12.5000');
   await expect(page.getByTestId('holding-amount-rusd')).toHaveText('7.0000');
@@ -101,12 +102,16 @@ test('holdings are valued at the lake price, and each asset opens its page with 
   await expect(page.getByTestId('transfer-asset')).toHaveValue('rusd');
   await expect(page.getByTestId('transfer-available')).toHaveText('Available: 7.0000 RUSD');
 
-  // The row template's address opens the same page; an unknown asset goes back to the holdings.
+  // The row template's address opens the same page; an unknown asset goes back to the balances, and so does the
+  // old holdings address.
   await app.goto(`${DETAILS_ROW_PAGE}?asset=usdt`);
   await expect.poll(() => app.hashPath()).toBe(`${DETAILS_PAGE}?asset=usdt`);
   await expect(page.getByTestId('details-balance')).toHaveText('300.0000');
   await app.goto(`${DETAILS_PAGE}?asset=doge`);
-  await expect.poll(() => app.hashPath()).toBe(HOLDINGS_PAGE);
+  await expect.poll(() => app.hashPath()).toBe(BALANCES_PAGE);
+  await app.goto(OLD_HOLDINGS_PAGE);
+  await expect.poll(() => app.hashPath()).toBe(BALANCES_PAGE);
+  await expect(page.getByTestId('holding-amount-usdt')).toHaveText('300.0000');
 });
 
 test("an asset's fund log shows 20 lines, then the rest on 'load more', newest first", async ({ page, wallet, api, app }) => {

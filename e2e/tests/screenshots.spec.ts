@@ -19,7 +19,7 @@ test('screenshots', async ({ page, wallet, api, app }) => {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
 
   await app.signIn();
-  await expect(app.balance('usdt')).toHaveText('1250.5000');
+  await expect(app.balance('usdt')).toHaveText('1,250.5000');
   await expect(app.balance('coin')).toHaveText('320.7500');
   await expect(app.toast()).toBeHidden();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'home.png'), scale: 'css', animations: 'disabled' });

@@ -22,9 +22,10 @@ export function RootLayout() {
   useSpreadCapture();
   return (
     <AuthProvider onSignedIn={loadSignedInUser}>
-      <div className="app-column">
+      {/* The page's main landmark: every route renders inside it (the tab bar is the page's own navigation). */}
+      <main className="app-column">
         <Outlet />
-      </div>
+      </main>
       <ToastHost />
     </AuthProvider>
   );

@@ -13,7 +13,7 @@ export default function AssetDetailsRoute() {
   const [search] = useSearchParams();
   const asset = search.get('asset');
   const holdings = useHoldingsData();
-  if (asset === null || !isAssetKey(asset)) return <Navigate to={pagePath('index/property')} replace />;
+  if (asset === null || !isAssetKey(asset)) return <Navigate to={pagePath('property/index')} replace />;
   return (
     <SubPage page="index/details">
       <AssetDetails key={asset} asset={asset} {...holdings} />

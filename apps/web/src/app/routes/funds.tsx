@@ -1,13 +1,13 @@
-import { FundsOverview } from '../../features/funds';
-import { useUserInfo } from '../../features/user';
+import { BalancesOverview } from '../../features/funds';
+import { useHoldingsData } from '../layouts/account-sub-page';
 import { SubPage } from '../layouts/sub-page';
 
-/** pages/property/index — all balances and the funds actions. */
+/** pages/property/index — the one balances page: the total in USDT, the funds actions, every asset valued (decision 045). */
 export default function FundsRoute() {
-  const user = useUserInfo();
+  const holdings = useHoldingsData();
   return (
     <SubPage page="property/index">
-      <FundsOverview balances={user.data?.balances} failed={user.isError} onRetry={() => void user.refetch()} />
+      <BalancesOverview {...holdings} />
     </SubPage>
   );
 }

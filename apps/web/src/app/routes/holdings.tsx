@@ -1,13 +1,10 @@
-import { HoldingsOverview } from '../../features/funds';
-import { useHoldingsData } from '../layouts/account-sub-page';
-import { SubPage } from '../layouts/sub-page';
+import { Navigate } from 'react-router-dom';
+import { pagePath } from '../../lib/pages';
 
-/** pages/index/property — the user's holdings valued in USDT at the lakes' prices (decision 020). */
+/**
+ * pages/index/property — the holdings showed the same balances as the funds page in another format; the two are
+ * one page now (decision 045), and the old address, kept for links and bookmarks, opens it.
+ */
 export default function HoldingsRoute() {
-  const holdings = useHoldingsData();
-  return (
-    <SubPage page="index/property">
-      <HoldingsOverview {...holdings} />
-    </SubPage>
-  );
+  return <Navigate to={pagePath('property/index')} replace />;
 }

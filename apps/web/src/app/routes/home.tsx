@@ -1,13 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NotLoggedIn } from '../../features/auth';
-import { HomeHeader, QuickLinks } from '../../features/home';
+// The valuation by its own path: the funds barrel would bring the funds pages' code and styles into Home's chunk.
+import { valueHoldings, type PricedLake } from '../../features/funds/holdings/model/holdings';
+import { BalanceSummary, HomeHeader, QuickLinks } from '../../features/home';
 import { CoinStats } from '../../features/market';
 import { BalanceList, userInfoQueryKey, useUserInfo } from '../../features/user';
 import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
+import { useAssetSymbols } from '../../lib/use-asset-symbols';
+import { useHoldingsData } from '../layouts/account-sub-page';
 
 // Only a signed-in user sees these two cards: a visitor's first load does not carry their code (and the
 // money-form machinery the claim uses), and a signed-in user fetches them alongside their data. The referrer
@@ -15,7 +19,10 @@ import { useSession } from '../../lib/session';
 const AirdropCard = lazy(() => import('../../features/airdrop').then((m) => ({ default: m.AirdropCard })));
 const BindReferrerCard = lazy(() => import('../../features/user/components/bind-referrer-card').then((m) => ({ default: m.BindReferrerCard })));
 
-/** pages/index/index — the home tab: coin figures, balances, airdrops, quick links. */
+/**
+ * pages/index/index — the home tab: the total balance and the money actions first (above the fold on a 375×667
+ * phone), then the balances, the referrer and airdrop cards, the coin figures and the shortcut grid.
+ */
 export default function HomeRoute() {
   const { t } = useTranslation();
   const { token } = useSession();
@@ -25,7 +32,7 @@ export default function HomeRoute() {
     <div className="page page--tab">
       <HomeHeader nickname={token ? user.data?.nickname : undefined} />
       <div className="page__body">
-        <CoinStats />
+        {token && <HomeTotal />}
         {token ? (
           <BalanceList
             action={
@@ -54,8 +61,21 @@ export default function HomeRoute() {
             />
           </Suspense>
         )}
+        <CoinStats />
         <QuickLinks />
       </div>
     </div>
   );
+}
+
+/** Without the lakes only USDT can be valued; one constant keeps the memoized total stable. */
+const NO_LAKES: readonly PricedLake[] = [];
+
+/** The total the balances page shows (the same valuation at the lakes' prices), under Home's header. */
+function HomeTotal() {
+  const symbols = useAssetSymbols();
+  const { balances, failed, onRetry, lakes, lakesFailed } = useHoldingsData();
+  const pricing = lakes ?? (lakesFailed ? NO_LAKES : undefined);
+  const total = useMemo(() => (balances === undefined || pricing === undefined ? undefined : valueHoldings(balances, pricing).total), [balances, pricing]);
+  return <BalanceSummary total={total} unit={symbols.usdt} failed={failed} onRetry={onRetry} />;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatAmount } from '@reef/contract';
+import { formatGroupedAmount } from '../../lib/amount-format';
 
 interface LedgerRowProps {
   kind: string;
@@ -17,7 +17,7 @@ interface LedgerRowProps {
 
 /** One line of a money log (the fund log, the income log): both read the same, so they render the same markup. */
 export function LedgerRow({ kind, createdAt, memo, amount, symbol, dateFormat, testId, amountTestId, after }: LedgerRowProps) {
-  const shown = formatAmount(amount);
+  const shown = formatGroupedAmount(amount);
   const negative = shown.startsWith('-');
   return (
     <li className="bill" data-testid={testId}>

@@ -8,6 +8,5 @@ export { WithdrawalForm } from './withdrawal/components/withdrawal-form';
 export { WithdrawalList } from './withdrawal/components/withdrawal-list';
 export { ChargePanel } from './charge/components/charge-panel';
 export { BillList } from './bills/components/bill-list';
-export { FundsOverview } from './holdings/components/funds-overview';
-export { HoldingsOverview } from './holdings/components/holdings-overview';
+export { BalancesOverview } from './holdings/components/balances-overview';
 export { AssetDetails } from './holdings/components/asset-details';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type UserAirdrop } from '@reef/contract';
+import { type UserAirdrop } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
 import { toastError } from '../../../lib/api-client';
@@ -11,6 +11,7 @@ import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useAirdrops } from '../api/list-airdrops';
 import { useClaimAirdrop } from '../api/claim-airdrop';
 import { ineligibleReason } from '../model/ineligible-reason';
+import { formatGroupedAmount } from '../../../lib/amount-format';
 
 function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed: () => void }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed:
     intent: () => campaign.id,
     send: (id, idempotencyKey) => claim.mutateAsync({ id, idempotencyKey }),
     onSuccess: () => {
-      showToast(t('airdrop.success', { amount: formatAmount(campaign.amount), symbol }));
+      showToast(t('airdrop.success', { amount: formatGroupedAmount(campaign.amount), symbol }));
       onClaimed();
     },
     // The server's localized msg, e.g. 'Please bind your referees first'.
@@ -36,7 +37,7 @@ function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed:
     <li className="bill airdrop" data-testid={`airdrop-${campaign.id}`}>
       <div className="bill__main">
         <span className="bill__kind">
-          {formatAmount(campaign.amount)} {symbol}
+          {formatGroupedAmount(campaign.amount)} {symbol}
         </span>
         <time className="bill__time" dateTime={campaign.ends_at}>
           {t('airdrop.endsAt', { time: dateFormat.format(new Date(campaign.ends_at)) })}

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/paged-list';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +8,7 @@ import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAirdropClaims } from '../api/list-airdrop-claims';
+import { formatGroupedAmount } from '../../../lib/amount-format';
 
 /** pages/index/airDrop body: the user's airdrop claims, 20 a page, "load more". */
 export function AirdropClaimList() {
@@ -41,7 +41,7 @@ export function AirdropClaimList() {
             </div>
             <div className="bill__side">
               <span className="bill__amount is-positive" data-testid="airdrop-claim-amount">
-                +{formatAmount(row.amount)} <small>{symbols[row.asset]}</small>
+                +{formatGroupedAmount(row.amount)} <small>{symbols[row.asset]}</small>
               </span>
             </div>
           </li>

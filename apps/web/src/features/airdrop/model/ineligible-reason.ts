@@ -1,4 +1,5 @@
-import { formatAmount, type AirdropIneligible, type AssetKey, type UserAirdrop } from '@reef/contract';
+import { type AirdropIneligible, type AssetKey, type UserAirdrop } from '@reef/contract';
+import { formatGroupedAmount } from '../../../lib/amount-format';
 
 /**
  * Why the user may not claim, as an i18n key and its values: the rule the server named (`ineligible`,
@@ -26,5 +27,5 @@ export function ineligibleReason(
 }
 
 function amountOf(rule: { asset: AssetKey; amount: string }, symbols: Record<AssetKey, string>) {
-  return { amount: formatAmount(rule.amount), symbol: symbols[rule.asset] };
+  return { amount: formatGroupedAmount(rule.amount), symbol: symbols[rule.asset] };
 }

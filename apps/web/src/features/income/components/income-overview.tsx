@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatAmount, REWARD_KINDS, type AssetKey } from '@reef/contract';
+import { REWARD_KINDS, type AssetKey } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { pagePath } from '../../../lib/pages';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIncomes } from '../api/get-incomes';
+import { formatGroupedAmount } from '../../../lib/amount-format';
 
 type Amounts = { asset: AssetKey; amount: string }[];
 
@@ -14,14 +15,14 @@ function AmountLines({ amounts, symbols, testId }: { amounts: Amounts; symbols: 
     <span data-testid={testId}>
       {amounts.map((a) => (
         <span key={a.asset} className="income__amount">
-          {formatAmount(a.amount)} <small>{symbols[a.asset]}</small>
+          {formatGroupedAmount(a.amount)} <small>{symbols[a.asset]}</small>
         </span>
       ))}
     </span>
   );
 }
 
-/** pages/index/income body: all and today's reward income, then each of the five kinds with a link to its lines. */
+/** pages/index/income body: all and today's reward income, then each of the five kinds, what earns it, and a row that opens its lines. */
 export function IncomeOverview() {
   const { t } = useTranslation();
   const incomes = useIncomes();
@@ -49,27 +50,31 @@ export function IncomeOverview() {
         {REWARD_KINDS.map((kind) => {
           const rows = data?.list.filter((row) => row.kind === kind) ?? [];
           return (
-            <li key={kind} className="bill" data-testid={`income-kind-${kind}`}>
-              <Link className="bill__main" to={`${pagePath('index/incomeTpl')}?kind=${kind}`} data-testid={`income-link-${kind}`}>
-                <span className="bill__kind">{t(`income.kinds.${kind}`)}</span>
-                <span className="bill__memo">
-                  {t('income.today')}:{' '}
-                  {data ? (
-                    <AmountLines amounts={rows.map((r) => ({ asset: r.asset, amount: r.today }))} symbols={symbols} testId={`income-today-${kind}`} />
-                  ) : (
-                    '—'
-                  )}
+            <li key={kind} data-testid={`income-kind-${kind}`}>
+              {/* The whole row opens the kind's lines: a row, not an underlined link label. */}
+              <Link className="bill income-kind" to={`${pagePath('index/incomeTpl')}?kind=${kind}`} data-testid={`income-link-${kind}`}>
+                <span className="bill__main">
+                  <span className="bill__kind">{t(`income.kinds.${kind}`)}</span>
+                  <span className="income-kind__explain">{t(`income.explain.${kind}`)}</span>
+                  <span className="bill__memo">
+                    {t('income.today')}:{' '}
+                    {data ? (
+                      <AmountLines amounts={rows.map((r) => ({ asset: r.asset, amount: r.today }))} symbols={symbols} testId={`income-today-${kind}`} />
+                    ) : (
+                      '—'
+                    )}
+                  </span>
+                </span>
+                <span className="bill__side">
+                  <span className="bill__amount">
+                    {data ? (
+                      <AmountLines amounts={rows.map((r) => ({ asset: r.asset, amount: r.total }))} symbols={symbols} testId={`income-total-${kind}`} />
+                    ) : (
+                      '—'
+                    )}
+                  </span>
                 </span>
               </Link>
-              <div className="bill__side">
-                <span className="bill__amount">
-                  {data ? (
-                    <AmountLines amounts={rows.map((r) => ({ asset: r.asset, amount: r.total }))} symbols={symbols} testId={`income-total-${kind}`} />
-                  ) : (
-                    '—'
-                  )}
-                </span>
-              </div>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_ASSET_SYMBOLS, formatAmount } from '@reef/contract';
+import { DEFAULT_ASSET_SYMBOLS } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { useAppConfig } from '../../../lib/app-config';
@@ -44,7 +44,7 @@ export function CoinStats() {
         ) : (
           <p className="price-figure">
             <span className="price-figure__value" data-testid="coin-price">
-              {data.price === null ? '—' : formatAmount(data.price)}
+              {data.price === null ? '—' : formatGroupedAmount(data.price)}
             </span>
             <span className="price-figure__unit">{usdt}</span>
           </p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { DEFAULT_ASSET_SYMBOLS, formatAmount } from '@reef/contract';
+import { DEFAULT_ASSET_SYMBOLS } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { formatGroupedAmount, ratePercent } from '../../../lib/amount-format';
 import { pagePath } from '../../../lib/pages';
@@ -35,7 +35,7 @@ export function PriceOverview() {
         ) : (
           <p className="price-figure price-figure--large">
             <span className="price-figure__value" data-testid="price-current">
-              {coin.data.price === null ? '—' : formatAmount(coin.data.price)}
+              {coin.data.price === null ? '—' : formatGroupedAmount(coin.data.price)}
             </span>
             <span className="price-figure__unit">{quote}</span>
           </p>

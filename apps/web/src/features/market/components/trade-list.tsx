@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatAmount, isLanguageCode, type Lake, type marketApi } from '@reef/contract';
+import { isLanguageCode, type Lake, type marketApi } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -9,6 +9,7 @@ import { localeTag } from '../../../i18n';
 import { useLake } from '../api/get-lake';
 import { useMainLake } from '../api/list-lakes';
 import './trade-list.css';
+import { formatGroupedAmount } from '../../../lib/amount-format';
 
 type Swap = z.infer<typeof marketApi.swapRecord>;
 
@@ -27,16 +28,16 @@ function TradeRow({ swap, lake, dateFormat }: { swap: Swap; lake: Lake; dateForm
       </time>
       <span className="trade__flow">
         <span className="trade__leg">
-          {formatAmount(swap.amount_in)} <small>{symbolOf(swap.asset_in)}</small>
+          {formatGroupedAmount(swap.amount_in)} <small>{symbolOf(swap.asset_in)}</small>
         </span>
         <span className="trade__arrow" aria-hidden="true">
           →
         </span>
         <span className="trade__leg">
-          {formatAmount(swap.amount_out)} <small>{symbolOf(swap.asset_out)}</small>
+          {formatGroupedAmount(swap.amount_out)} <small>{symbolOf(swap.asset_out)}</small>
         </span>
       </span>
-      <span className="trade__price">{t('market.tradePrice', { price: formatAmount(swap.price), symbol: lake.quote_symbol })}</span>
+      <span className="trade__price">{t('market.tradePrice', { price: formatGroupedAmount(swap.price), symbol: lake.quote_symbol })}</span>
     </li>
   );
 }

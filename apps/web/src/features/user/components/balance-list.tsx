@@ -1,13 +1,19 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@reef/contract';
+import { AssetIcon } from '../../../components/ui/asset-icon';
 import { ErrorState } from '../../../components/ui/error-state';
+import { formatGroupedAmount } from '../../../lib/amount-format';
+import { HIDDEN_AMOUNT, useBalancesHidden } from '../../../lib/hidden-balances';
 import { useUserInfo } from '../api/get-user-info';
 
-/** The signed-in user's balances, 4 decimals, truncated (spec §1). `action` sits in the header (a link the page adds). */
+/**
+ * The signed-in user's balances, 4 decimals, truncated (spec §1), each with its asset's badge; masked while the user
+ * hides balances. `action` sits in the header (a link the page adds).
+ */
 export function BalanceList({ action }: { action?: ReactNode }) {
   const { t } = useTranslation();
   const user = useUserInfo();
+  const hidden = useBalancesHidden();
 
   return (
     <section className="card balances" aria-labelledby="balances-title" aria-busy={user.isFetching || undefined}>
@@ -34,9 +40,12 @@ export function BalanceList({ action }: { action?: ReactNode }) {
         <ul className="balances__grid">
           {user.data.balances.map((balance) => (
             <li key={balance.key} className={`balance balance--${balance.key}`}>
-              <span className="balance__symbol">{balance.symbol}</span>
-              <span className="balance__amount" data-testid={`balance-${balance.key}`}>
-                {formatAmount(balance.amount)}
+              <span className="balance__symbol">
+                <AssetIcon asset={balance.key} />
+                {balance.symbol}
+              </span>
+              <span className="balance__amount figure" data-testid={`balance-${balance.key}`}>
+                {hidden ? HIDDEN_AMOUNT : formatGroupedAmount(balance.amount)}
               </span>
             </li>
           ))}

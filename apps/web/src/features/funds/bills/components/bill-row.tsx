@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type BillLine } from '@reef/contract';
+import { type BillLine } from '@reef/contract';
 import { LedgerRow } from '../../../../components/ui/ledger-row';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 /**
  * One fund-log line: kind, time, memo, signed amount and the balance after it. It is the row of
@@ -19,7 +20,7 @@ export function BillRow({ line, symbol, dateFormat }: { line: BillLine; symbol: 
       dateFormat={dateFormat}
       testId="bill-line"
       amountTestId="bill-amount"
-      after={<span className="bill__balance">{t('bills.balanceAfter', { amount: formatAmount(line.balance_after) })}</span>}
+      after={<span className="bill__balance">{t('bills.balanceAfter', { amount: formatGroupedAmount(line.balance_after) })}</span>}
     />
   );
 }

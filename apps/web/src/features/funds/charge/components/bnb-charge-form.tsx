@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type UserInfo } from '@reef/contract';
+import { type UserInfo } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { useChainConfig } from '../../../../lib/chain-config';
 import { useSession } from '../../../../lib/session';
@@ -16,6 +16,7 @@ import { FeeBox } from '../../shared/components/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import '../../shared/components/funds-form.css';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 /** Quotes are asked for once typing has stopped this long. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -50,7 +51,7 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
     claim: (txHash) => claim.mutateAsync(txHash),
     onClaimed: (charge) => {
       setAmount('');
-      showToast(charge.status === 'credited' ? t('property.bnb.credited', { amount: formatAmount(charge.rusd ?? '0') }) : t('property.bnb.submitted'));
+      showToast(charge.status === 'credited' ? t('property.bnb.credited', { amount: formatGroupedAmount(charge.rusd ?? '0') }) : t('property.bnb.submitted'));
     },
   });
 
@@ -60,7 +61,7 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
   return (
     <form className="card form charge-form" noValidate onSubmit={payment.submit} data-testid="bnb-form">
       <p className="field__hint" data-testid="bnb-rusd-balance">
-        {t('charge.rusdBalance', { amount: rusd ? formatAmount(rusd.amount) : '—' })}
+        {t('charge.rusdBalance', { amount: rusd ? formatGroupedAmount(rusd.amount) : '—' })}
       </p>
       <AmountField
         label={t('property.bnb.amount')}
@@ -74,13 +75,13 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
       <FeeBox
         busy={quote.isFetching}
         rows={[
-          { label: t('charge.receive'), value: shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—', testId: 'bnb-rusd' },
+          { label: t('charge.receive'), value: shownQuote ? `${formatGroupedAmount(shownQuote.rusd)} RUSD` : '—', testId: 'bnb-rusd' },
           {
             label: t('property.bnb.price'),
-            value: shownQuote ? t('property.bnb.priceValue', { price: formatAmount(shownQuote.price) }) : '—',
+            value: shownQuote ? t('property.bnb.priceValue', { price: formatGroupedAmount(shownQuote.price) }) : '—',
             testId: 'bnb-price',
           },
-          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—' },
+          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatGroupedAmount(shownQuote.rate) }) : '—' },
         ]}
       />
       <QuoteError error={quotable !== null && quote.isError ? quote.error : null} testId="bnb-quote-error" />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type BnbCharge } from '@reef/contract';
+import { type BnbCharge } from '@reef/contract';
 import { showToast } from '../../../../lib/toast';
 import { useBnbCharges } from '../api/list-bnb-charges';
 import { ConfirmationsNote, TxHashNote, useFailureText } from '../../shared/components/chain-notes';
@@ -8,6 +8,7 @@ import { useNewlyCredited } from '../../shared/hooks/use-newly-credited';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
@@ -25,9 +26,9 @@ function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.
       </div>
       <div className="bill__side">
         <span className="bill__amount" data-testid="bnb-charge-amount">
-          {item.amount_bnb === null ? '—' : `${formatAmount(item.amount_bnb)} BNB`}
+          {item.amount_bnb === null ? '—' : `${formatGroupedAmount(item.amount_bnb)} BNB`}
         </span>
-        {item.rusd !== null && <span className="bill__balance" data-testid="bnb-charge-rusd">{`+${formatAmount(item.rusd)} RUSD`}</span>}
+        {item.rusd !== null && <span className="bill__balance" data-testid="bnb-charge-rusd">{`+${formatGroupedAmount(item.rusd)} RUSD`}</span>}
       </div>
     </li>
   );
@@ -45,7 +46,7 @@ export function BnbChargeList({ onCredited }: { onCredited: () => void }) {
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   useNewlyCredited(list, (landed) => {
     onCredited();
-    showToast(t('property.bnb.credited', { amount: formatAmount(landed[0]!.rusd ?? '0') }));
+    showToast(t('property.bnb.credited', { amount: formatGroupedAmount(landed[0]!.rusd ?? '0') }));
   });
 
   return (

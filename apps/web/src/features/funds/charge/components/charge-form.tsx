@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type UserInfo } from '@reef/contract';
+import { type UserInfo } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { toastError } from '../../../../lib/api-client';
 import { showToast } from '../../../../lib/toast';
@@ -13,6 +13,7 @@ import { AmountField } from '../../shared/components/amount-field';
 import { FeeBox } from '../../shared/components/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import '../../shared/components/funds-form.css';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 /** Quotes are asked for once typing has stopped this long. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -49,7 +50,7 @@ export function ChargeForm({ balances, onCharged }: ChargeFormProps) {
     send: (value, idempotencyKey) => send.mutateAsync({ amount: value, idempotencyKey }),
     onSuccess: (result) => {
       setAmount('');
-      showToast(t('charge.success', { amount: formatAmount(result.rusd) }));
+      showToast(t('charge.success', { amount: formatGroupedAmount(result.rusd) }));
       onCharged();
     },
     onError: (error) => toastError(error),
@@ -58,10 +59,10 @@ export function ChargeForm({ balances, onCharged }: ChargeFormProps) {
   return (
     <form className="card form charge-form" noValidate onSubmit={submit}>
       <p className="field__hint" data-testid="charge-available">
-        {t('charge.available', { amount: usdt ? formatAmount(usdt.amount) : '—' })}
+        {t('charge.available', { amount: usdt ? formatGroupedAmount(usdt.amount) : '—' })}
       </p>
       <p className="field__hint" data-testid="charge-rusd-balance">
-        {t('charge.rusdBalance', { amount: rusd ? formatAmount(rusd.amount) : '—' })}
+        {t('charge.rusdBalance', { amount: rusd ? formatGroupedAmount(rusd.amount) : '—' })}
       </p>
 
       <AmountField
@@ -76,8 +77,8 @@ export function ChargeForm({ balances, onCharged }: ChargeFormProps) {
       <FeeBox
         busy={quote.isFetching}
         rows={[
-          { label: t('charge.receive'), value: shownQuote ? `${formatAmount(shownQuote.rusd)} RUSD` : '—', testId: 'charge-rusd' },
-          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatAmount(shownQuote.rate) }) : '—', testId: 'charge-rate' },
+          { label: t('charge.receive'), value: shownQuote ? `${formatGroupedAmount(shownQuote.rusd)} RUSD` : '—', testId: 'charge-rusd' },
+          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatGroupedAmount(shownQuote.rate) }) : '—', testId: 'charge-rate' },
         ]}
       />
       <QuoteError error={quotable !== null && quote.isError ? quote.error : null} testId="charge-quote-error" />

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DEFAULT_ASSET_SYMBOLS, formatAmount, type AssetKey, type UserInfo } from '@reef/contract';
+import { DEFAULT_ASSET_SYMBOLS, type AssetKey, type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { ExchangeIcon } from '../../../../components/ui/art/icons';
 import { Button } from '../../../../components/ui/button';
 import { cx } from '../../../../components/ui/class-names';
 import { Spinner } from '../../../../components/ui/spinner';
-import { trimAmount } from '../../../../lib/amount-format';
+import { trimAmount, formatGroupedAmount } from '../../../../lib/amount-format';
 import { ApiError, toastError } from '../../../../lib/api-client';
 import { useAppConfig } from '../../../../lib/app-config';
 import { pagePath } from '../../../../lib/pages';
@@ -139,7 +139,7 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
           />
           <div className="swap-panel__row swap-panel__row--foot">
             <span data-testid="exchange-available">
-              {t('exchange.available', { amount: fromBalance === undefined ? '—' : formatAmount(fromBalance), symbol: fromSymbol })}
+              {t('exchange.available', { amount: fromBalance === undefined ? '—' : formatGroupedAmount(fromBalance), symbol: fromSymbol })}
             </span>
             <button
               type="button"
@@ -170,10 +170,10 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
             <span className={`asset-badge asset-badge--${direction.to}`}>{toSymbol}</span>
           </div>
           <output className={cx('swap-panel__output', stale && 'is-stale')} htmlFor={`${id}-amount`} data-testid="exchange-quote-out">
-            {shown ? formatAmount(shown.amount_out) : '—'}
+            {shown ? formatGroupedAmount(shown.amount_out) : '—'}
           </output>
           <div className="swap-panel__row swap-panel__row--foot">
-            <span>{t('exchange.balance', { amount: toBalance === undefined ? '—' : formatAmount(toBalance), symbol: toSymbol })}</span>
+            <span>{t('exchange.balance', { amount: toBalance === undefined ? '—' : formatGroupedAmount(toBalance), symbol: toSymbol })}</span>
           </div>
         </div>
 
@@ -193,12 +193,12 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
           </div>
           <div>
             <dt>{t('exchange.fee')}</dt>
-            <dd>{shown ? `${formatAmount(shown.fee)} ${fromSymbol}` : '—'}</dd>
+            <dd>{shown ? `${formatGroupedAmount(shown.fee)} ${fromSymbol}` : '—'}</dd>
           </div>
           {shown && shown.burn !== '0.00000000' && (
             <div>
               <dt>{t('exchange.burn')}</dt>
-              <dd>{`${formatAmount(shown.burn)} ${fromSymbol}`}</dd>
+              <dd>{`${formatGroupedAmount(shown.burn)} ${fromSymbol}`}</dd>
             </div>
           )}
           <div>
@@ -209,7 +209,7 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
           </div>
           <div>
             <dt>{t('exchange.minReceived')}</dt>
-            <dd data-testid="exchange-min-received">{shown ? `${formatAmount(shown.min_received)} ${toSymbol}` : '—'}</dd>
+            <dd data-testid="exchange-min-received">{shown ? `${formatGroupedAmount(shown.min_received)} ${toSymbol}` : '—'}</dd>
           </div>
           <div>
             <dt>{t('exchange.slippage')}</dt>

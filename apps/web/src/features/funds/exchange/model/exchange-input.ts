@@ -1,5 +1,5 @@
-import { formatAmount, fromUnits, toUnits, type AssetKey } from '@reef/contract';
-import { trimAmount } from '../../../../lib/amount-format';
+import { fromUnits, toUnits, type AssetKey } from '@reef/contract';
+import { trimAmount, formatGroupedAmount } from '../../../../lib/amount-format';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 
 export interface ExchangeDirection {
@@ -57,5 +57,5 @@ export function isHighPriceImpact(priceImpact: string): boolean {
 
 /** A rate to 4 places, or every place it has when it is below 0.0001: "0.19960000" → "0.1996", "0.00001234" → "0.00001234". */
 export function formatRate(price: string): string {
-  return /^0\.0000/.test(price) ? trimAmount(price) : formatAmount(price);
+  return /^0\.0000/.test(price) ? trimAmount(price) : formatGroupedAmount(price);
 }

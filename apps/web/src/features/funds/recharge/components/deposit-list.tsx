@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type Deposit } from '@reef/contract';
+import { type Deposit } from '@reef/contract';
 import { useDeposits } from '../api/list-deposits';
 import { ConfirmationsNote, TxHashNote, useFailureText } from '../../shared/components/chain-notes';
 import { useNewlyCredited } from '../../shared/hooks/use-newly-credited';
@@ -9,6 +9,7 @@ import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { useVoucherImageUrl } from '../api/voucher-image';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 /** The voucher image opens from a blob URL: the server shows it to its owner only, and a link cannot send the token. */
 function VoucherImageLink({ address }: { address: string }) {
@@ -56,7 +57,7 @@ function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.Date
         {item.voucher_image !== null && <VoucherImageLink address={item.voucher_image} />}
       </div>
       <div className="bill__side">
-        <span className="bill__amount">{item.amount === null ? '—' : `${formatAmount(item.amount)} ${symbol}`}</span>
+        <span className="bill__amount">{item.amount === null ? '—' : `${formatGroupedAmount(item.amount)} ${symbol}`}</span>
       </div>
     </li>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type UserInfo } from '@reef/contract';
+import { type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -15,6 +15,7 @@ import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from
 import { AmountField } from '../../shared/components/amount-field';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import { VoucherRechargeForm } from './voucher-recharge-form';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 interface RechargeFormProps {
   balances: UserInfo['balances'] | undefined;
@@ -90,7 +91,7 @@ function ChainRechargeForm({ balances, initialAsset }: RechargeFormProps & { ini
     <form className="card form" noValidate onSubmit={payment.submit}>
       <AssetToggle value={asset} onChange={setAsset} testId="recharge-asset" />
       <p className="field__hint" data-testid="recharge-balance">
-        {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
+        {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
       </p>
       <AmountField
         label={t('recharge.amount')}

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, UPLOAD_MIME_TYPES, type UserInfo } from '@reef/contract';
+import { UPLOAD_MIME_TYPES, type UserInfo } from '@reef/contract';
 import { Tabs } from '../../../../components/ui/tabs';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -15,6 +15,7 @@ import { AmountField } from '../../shared/components/amount-field';
 import { AssetToggle, useAssetSymbol, type ChainAsset } from '../../shared/components/asset-toggle';
 import './voucher-recharge.css';
 import '../../shared/components/funds-form.css';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 const VOUCHER_KINDS: readonly VoucherKind[] = ['hash', 'image'];
 
@@ -79,7 +80,7 @@ export function VoucherRechargeForm({ balances, minimums, initialAsset }: Vouche
       if (upload.isPending) return null;
       const problem = checkVoucherRecharge({ amount, minimum, kind, hash, image });
       if (problem !== null) {
-        showToast(t(problemKey(problem), { min: formatAmount(minimum), symbol }));
+        showToast(t(problemKey(problem), { min: formatGroupedAmount(minimum), symbol }));
         return null;
       }
       return { asset, value: normalizeAmountInput(amount), voucher: voucherOf({ kind, hash, image }) };
@@ -111,14 +112,14 @@ export function VoucherRechargeForm({ balances, minimums, initialAsset }: Vouche
     <form className="card form" noValidate onSubmit={submit} data-testid="voucher-form">
       <AssetToggle value={asset} onChange={setAsset} testId="recharge-asset" />
       <p className="field__hint" data-testid="recharge-balance">
-        {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
+        {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
       </p>
       <p className="field__hint">{t('property.voucher.intro')}</p>
       <AmountField
         label={t('recharge.amount')}
         value={amount}
         onChange={setAmount}
-        placeholder={t('property.voucher.minimum', { min: formatAmount(minimum), symbol })}
+        placeholder={t('property.voucher.minimum', { min: formatGroupedAmount(minimum), symbol })}
         suffix={symbol}
         testId="voucher-amount"
       />

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatAmount, isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
+import { isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { ApiError, toastError } from '../../../../lib/api-client';
@@ -12,6 +12,7 @@ import { useTransfer } from '../api/transfer';
 import { checkTransfer, estimateFee, normalizeAmountInput, ratePercent } from '../model/transfer-input';
 import { AmountField } from '../../shared/components/amount-field';
 import { RechargePrompt } from '../../shared/components/recharge-prompt';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 interface TransferFormProps {
   /** The user's balances (from the user info), for the available amount. */
@@ -96,7 +97,7 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
           </select>
         </label>
         <p className="field__hint" data-testid="transfer-available">
-          {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
+          {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
         </p>
 
         <label className="field" htmlFor={`${id}-address`}>
@@ -130,7 +131,7 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
           </div>
           <div>
             <dt>{t('transfer.fee')}</dt>
-            <dd>{fee === null ? '—' : `${fee} ${symbol}`}</dd>
+            <dd>{fee === null ? '—' : `${formatGroupedAmount(fee)} ${symbol}`}</dd>
           </div>
         </dl>
 

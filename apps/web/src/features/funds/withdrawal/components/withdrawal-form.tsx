@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatAmount } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
@@ -15,6 +14,7 @@ import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../shared/components/amount-field';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 const PASSWORD_RE = /^\d{6}$/;
 
@@ -52,7 +52,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
     if (!rules.data) return;
     const problem = checkWithdrawal(amount, rules.data.min_exclusive);
     if (problem !== null) {
-      showToast(t(problem === 'amountTooSmall' ? 'withdraw.amountTooSmall' : `transfer.${problem}`, { min: formatAmount(rules.data.min_exclusive, 2) }));
+      showToast(t(problem === 'amountTooSmall' ? 'withdraw.amountTooSmall' : `transfer.${problem}`, { min: formatGroupedAmount(rules.data.min_exclusive, 2) }));
       return;
     }
     if (hasPayPassword === false) {
@@ -107,7 +107,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
           <ErrorState className="inline-error" onRetry={() => rules.refetch()} />
         ) : (
           <p className="field__hint" data-testid="withdraw-balance">
-            {t('transfer.available', { amount: rules.data ? formatAmount(rules.data.balance) : '—', symbol })}
+            {t('transfer.available', { amount: rules.data ? formatGroupedAmount(rules.data.balance) : '—', symbol })}
           </p>
         )}
 
@@ -115,7 +115,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
           label={t('withdraw.amount')}
           value={amount}
           onChange={setAmount}
-          placeholder={t('withdraw.amountPlaceholder', { min: rules.data ? formatAmount(rules.data.min_exclusive, 2) : '100' })}
+          placeholder={t('withdraw.amountPlaceholder', { min: rules.data ? formatGroupedAmount(rules.data.min_exclusive, 2) : '100' })}
           suffix={symbol}
           testId="withdraw-amount"
         />
@@ -123,15 +123,15 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
         <dl className="fee-box">
           <div>
             <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="withdraw-fee">{rules.data ? `${formatAmount(rules.data.fee)} ${symbol}` : '—'}</dd>
+            <dd data-testid="withdraw-fee">{rules.data ? `${formatGroupedAmount(rules.data.fee)} ${symbol}` : '—'}</dd>
           </div>
           <div>
             <dt>{t('withdraw.received')}</dt>
-            <dd data-testid="withdraw-received">{total === null ? '—' : `${normalizeAmountInput(amount)} ${symbol}`}</dd>
+            <dd data-testid="withdraw-received">{total === null ? '—' : `${formatGroupedAmount(normalizeAmountInput(amount))} ${symbol}`}</dd>
           </div>
           <div>
             <dt>{t('withdraw.charged')}</dt>
-            <dd data-testid="withdraw-total">{total === null ? '—' : `${total} ${symbol}`}</dd>
+            <dd data-testid="withdraw-total">{total === null ? '—' : `${formatGroupedAmount(total)} ${symbol}`}</dd>
           </div>
         </dl>
 
@@ -145,15 +145,15 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
           <dl className="fee-box">
             <div>
               <dt>{t('withdraw.received')}</dt>
-              <dd>{`${pending.amount} ${symbolOf(pending.asset)}`}</dd>
+              <dd>{`${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}`}</dd>
             </div>
             <div>
               <dt>{t('withdraw.fee')}</dt>
-              <dd>{`${formatAmount(pending.fee)} ${symbolOf(pending.asset)}`}</dd>
+              <dd>{`${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}`}</dd>
             </div>
             <div>
               <dt>{t('withdraw.charged')}</dt>
-              <dd data-testid="withdraw-sheet-total">{`${pending.total} ${symbolOf(pending.asset)}`}</dd>
+              <dd data-testid="withdraw-sheet-total">{pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`}</dd>
             </div>
           </dl>
           <form className="form" noValidate onSubmit={confirm}>

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, type Withdrawal } from '@reef/contract';
+import { type Withdrawal } from '@reef/contract';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
@@ -28,8 +29,8 @@ function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Int
         )}
       </div>
       <div className="bill__side">
-        <span className="bill__amount">{`${formatAmount(item.amount)} ${symbol}`}</span>
-        <span className="bill__balance">{t('withdraw.feeShort', { fee: formatAmount(item.fee) })}</span>
+        <span className="bill__amount">{`${formatGroupedAmount(item.amount)} ${symbol}`}</span>
+        <span className="bill__balance">{t('withdraw.feeShort', { fee: formatGroupedAmount(item.fee) })}</span>
       </div>
     </li>
   );

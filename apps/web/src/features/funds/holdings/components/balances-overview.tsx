@@ -1,19 +1,32 @@
+import type { ComponentType } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserInfo } from '@reef/contract';
+import { AssetIcon } from '../../../../components/ui/asset-icon';
 import { ErrorState } from '../../../../components/ui/error-state';
+import { HideBalancesButton } from '../../../../components/ui/hide-balances-button';
+import { BillIcon, DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '../../../../components/ui/art/icons';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
-import { pagePath } from '../../../../lib/pages';
+import { HIDDEN_AMOUNT, useBalancesHidden } from '../../../../lib/hidden-balances';
+import { pagePath, type PageId } from '../../../../lib/pages';
 import { useAssetSymbols } from '../../../../lib/use-asset-symbols';
 import { valueHoldings, type PricedLake } from '../model/holdings';
-import { FundListSkeleton } from './fund-actions';
+import { FundActions, FundListSkeleton } from './fund-actions';
 import './holdings.css';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
 const NO_LAKES: readonly PricedLake[] = [];
 
-interface HoldingsOverviewProps {
+const ACTIONS: { page: PageId; Icon: ComponentType<{ className?: string }>; testId: string }[] = [
+  { page: 'property/recharge', Icon: DepositIcon, testId: 'funds-recharge' },
+  { page: 'property/withdrawal', Icon: WithdrawIcon, testId: 'funds-withdraw' },
+  { page: 'property/transfer', Icon: TransferIcon, testId: 'funds-transfer' },
+  { page: 'property/exchange', Icon: ExchangeIcon, testId: 'funds-exchange' },
+  { page: 'property/propDetails', Icon: BillIcon, testId: 'funds-bills' },
+];
+
+interface BalancesOverviewProps {
   balances: UserInfo['balances'] | undefined;
   failed: boolean;
   onRetry: () => void;
@@ -24,14 +37,17 @@ interface HoldingsOverviewProps {
 }
 
 /**
- * pages/index/property: what the user holds, every asset with its balance and its value in USDT at the lakes'
- * current prices, and the total of what can be valued. Each row opens the asset's page (index/details).
+ * pages/property/index, the one balances page (decision 045; index/property redirects here): the total in USDT at
+ * the lakes' current prices, the ways to move funds, and every asset with its balance and value. Each row opens
+ * the asset's page (index/details), which carries that asset's actions and its fund log.
  */
-export function HoldingsOverview({ balances, failed, onRetry, lakes, lakesFailed }: HoldingsOverviewProps) {
+export function BalancesOverview({ balances, failed, onRetry, lakes, lakesFailed }: BalancesOverviewProps) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
+  const hidden = useBalancesHidden();
   const pricing = lakes ?? (lakesFailed ? NO_LAKES : undefined);
   const holdings = useMemo(() => (balances === undefined || pricing === undefined ? undefined : valueHoldings(balances, pricing)), [balances, pricing]);
+  const shown = (amount: string) => (hidden ? HIDDEN_AMOUNT : formatGroupedAmount(amount));
 
   if (failed) {
     return <ErrorState as="section" onRetry={onRetry} />;
@@ -40,15 +56,18 @@ export function HoldingsOverview({ balances, failed, onRetry, lakes, lakesFailed
   return (
     <>
       <section className="card holdings-total" aria-labelledby="holdings-total-title">
-        <h2 id="holdings-total-title" className="holdings-total__label">
-          {t('property.holdings.total', { symbol: symbols.usdt })}
-        </h2>
+        <header className="holdings-total__head">
+          <h2 id="holdings-total-title" className="holdings-total__label">
+            {t('property.holdings.total', { symbol: symbols.usdt })}
+          </h2>
+          <HideBalancesButton />
+        </header>
         {holdings === undefined ? (
           <span className="skeleton coin-stats__skeleton" />
         ) : (
           <p className="price-figure price-figure--large">
-            <span className="price-figure__value" data-testid="holdings-total">
-              {formatGroupedAmount(holdings.total)}
+            <span className="price-figure__value figure" data-testid="holdings-total">
+              {shown(holdings.total)}
             </span>
             <span className="price-figure__unit">{symbols.usdt}</span>
           </p>
@@ -60,9 +79,11 @@ export function HoldingsOverview({ balances, failed, onRetry, lakes, lakesFailed
         </p>
       </section>
 
+      <FundActions actions={ACTIONS.map(({ page, Icon, testId }) => ({ key: page, to: pagePath(page), Icon, label: t(`titles.${page}`), testId }))} />
+
       <section className="card" aria-labelledby="holdings-title">
         <h2 id="holdings-title" className="card__title">
-          {t('home.balances')}
+          {t('funds.balances')}
         </h2>
         {holdings === undefined ? (
           <FundListSkeleton />
@@ -75,12 +96,13 @@ export function HoldingsOverview({ balances, failed, onRetry, lakes, lakesFailed
                   to={`${pagePath('index/details')}?asset=${holding.key}`}
                   data-testid={`holding-${holding.key}`}
                 >
+                  <AssetIcon asset={holding.key} className="holding__icon" />
                   <span className="fund-row__symbol">{holding.symbol}</span>
-                  <span className="fund-row__amount" data-testid={`holding-amount-${holding.key}`}>
-                    {formatGroupedAmount(holding.amount)}
+                  <span className="fund-row__amount figure" data-testid={`holding-amount-${holding.key}`}>
+                    {shown(holding.amount)}
                   </span>
-                  <span className="holding__value" data-testid={`holding-value-${holding.key}`}>
-                    {holding.value === null ? t('property.holdings.noPrice') : `≈ ${formatGroupedAmount(holding.value)} ${symbols.usdt}`}
+                  <span className="holding__value figure" data-testid={`holding-value-${holding.key}`}>
+                    {holding.value === null ? t('property.holdings.noPrice') : `≈ ${shown(holding.value)} ${symbols.usdt}`}
                   </span>
                 </Link>
               </li>

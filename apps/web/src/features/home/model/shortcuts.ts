@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+import { BillIcon, GiftIcon, WalletIcon } from '../../../components/ui/art/icons';
+import type { PageId } from '../../../lib/pages';
+
+export interface Shortcut {
+  page: PageId;
+  /** Appended to the page's path, e.g. `?type=usdt`; empty for none. */
+  search?: string;
+  Icon: ComponentType<{ className?: string }>;
+  testId: string;
+}
+
+/**
+ * The Home shortcut grid, in order. Each entry is a page that is built and reachable; a module adds its entry
+ * here when its page ships (never a "coming soon" page). The four money actions are not here: they sit under the
+ * total balance. The label is the page's title (`titles.<page>`).
+ */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { page: 'property/index', Icon: WalletIcon, testId: 'quick-holdings' },
+  { page: 'property/propDetails', Icon: BillIcon, testId: 'quick-bills' },
+  { page: 'index/airDrop', Icon: GiftIcon, testId: 'quick-airdrop' },
+  { page: 'index/income', Icon: BillIcon, testId: 'quick-income' },
+  { page: 'property/single', Icon: WalletIcon, testId: 'quick-charge' },
+  { page: 'user/price', Icon: BillIcon, testId: 'quick-price' },
+  { page: 'article/index', Icon: BillIcon, testId: 'quick-articles' },
+];

@@ -1,0 +1,156 @@
+/**
+ * Every page of the route table, in all six languages, at the narrowest phone we support (360 × 740), signed
+ * in with large balances: nothing may stick out sideways (the page scrolling horizontally, or any element's
+ * right edge past the viewport unless a scrolling ancestor holds it), no figure may break across lines, and no text may
+ * run under a decorative fish. One document per language, the pages visited by hash, so the run stays short.
+ */
+import { PAGE_IDS, pagePath, type PageId } from '../../apps/web/src/lib/pages';
+import { STORAGE } from '../fixtures/app';
+import { expect, test } from '../fixtures/test';
+
+const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as const;
+
+/** The decorative fish drawn over page heads and heroes (components/ui/art). */
+const DECORATIVE_FISH = '.page-head__fish, .reef-scene__fish';
+
+interface Problem {
+  kind: 'page-scrolls-sideways' | 'past-right-edge' | 'number-broken' | 'text-under-fish';
+  what: string;
+  detail: string;
+}
+
+test.use({ viewport: { width: 360, height: 740 }, screen: { width: 360, height: 740 } });
+
+test('every page fits a 360 px phone in every language, with no text under a fish', async ({ page, wallet, api, app, openUserSession }) => {
+  // Six languages × every route: well above the usual page test.
+  test.setTimeout(300_000);
+  // Animations off, so the swimming fish sit where their CSS puts them.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+
+  const user = await api.signInViaApi(wallet.privateKey);
+  // Long balances: the widths a rich user's numbers take.
+  await api.fund(user.uid, 'usdt', '123456789.12345678');
+  await api.fund(user.uid, 'coin', '98765432.1');
+  await api.fund(user.uid, 'rusd', '1234567.5');
+  const friend = await openUserSession();
+  const other = await api.signInViaApi(friend.wallet.privateKey);
+
+  // The pages that read an id get a real one: the other user's uid, or an asset.
+  const query: Partial<Record<PageId, string>> = {
+    'index/details': '?asset=coin',
+    'property/propDetails': '?type=usdt',
+    'chat/chat': `?uid=${other.uid}`,
+    'chat/chatInfoDetails': `?uid=${other.uid}`,
+    'chat/friCard': `?uid=${other.uid}`,
+    'chat/addFri': `?uid=${other.uid}`,
+  };
+
+  const problems: string[] = [];
+  await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
+  await app.signIn();
+
+  for (const language of LANGUAGES) {
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE.language, language] as const);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
+
+    for (const id of PAGE_IDS) {
+      const path = `${pagePath(id)}${query[id] ?? ''}`;
+      await page.evaluate((hash) => {
+        window.location.hash = hash;
+      }, path);
+      await settle(page);
+      for (const problem of await findProblems(page)) {
+        problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);
+      }
+    }
+  }
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+/** Waits for the page's heading and for its skeletons and spinners to go (a page that never loads still gets checked). */
+async function settle(page: import('@playwright/test').Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.querySelector('.skeleton, .spinner') === null, undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+function findProblems(page: import('@playwright/test').Page): Promise<Problem[]> {
+  return page.evaluate((fishSelector) => {
+    const problems: Problem[] = [];
+    const width = window.innerWidth;
+    // Sub-pixel rounding is not an overflow.
+    const slack = 0.5;
+
+    const describe = (element: Element): string => {
+      const id = element.getAttribute('data-testid');
+      const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      return `<${element.tagName.toLowerCase()}${id ? ` data-testid=${id}` : ''}${classes ? ` .${classes}` : ''}> "${text}"`;
+    };
+
+    if (document.documentElement.scrollWidth > width) {
+      problems.push({ kind: 'page-scrolls-sideways', what: 'document', detail: `scrollWidth ${document.documentElement.scrollWidth} > ${width}` });
+    }
+
+    /**
+     * A sideways-scrolling ancestor that fits holds what sticks out of it (a strip meant to scroll). Clipping does
+     * not excuse text (cut-off words are the bug); it does excuse decoration (aria-hidden art drawn past a hero).
+     */
+    const heldByAncestor = (element: Element): boolean => {
+      if (element.closest('[aria-hidden="true"]') !== null) {
+        for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + slack) return true;
+        }
+      }
+      for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if ((overflow === 'auto' || overflow === 'scroll') && parent.getBoundingClientRect().right <= width + slack) return true;
+      }
+      return false;
+    };
+
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+      if (rect.right > width + slack && !heldByAncestor(element)) {
+        problems.push({ kind: 'past-right-edge', what: describe(element), detail: `right ${Math.round(rect.right)} > ${width}` });
+      }
+    }
+
+    // A figure ("123,456,789.1234", "≈ 12.5000 USDT") must read on one line, never broken between digits.
+    const figure = /^[≈+-]?\s*[\d,]+(\.\d+)?\s*(%|[A-Z]{2,6})?$/;
+    const numbers = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = numbers.nextNode(); node !== null; node = numbers.nextNode()) {
+      const text = (node.textContent ?? '').trim();
+      if (!figure.test(text) || !/\d{2}/.test(text) || node.parentElement === null) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+      if (tops.size > 1) problems.push({ kind: 'number-broken', what: describe(node.parentElement), detail: `"${text}" on ${tops.size} lines` });
+    }
+
+    const fish = Array.from(document.querySelectorAll(fishSelector)).map((element) => element.getBoundingClientRect()).filter((r) => r.width > 0);
+    if (fish.length > 0) {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        if ((node.textContent ?? '').trim() === '') continue;
+        const parent = node.parentElement;
+        if (parent === null || parent.closest('[aria-hidden="true"], .sr-only') !== null) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const line of Array.from(range.getClientRects())) {
+          const hit = fish.find((f) => line.left < f.right - 1 && line.right > f.left + 1 && line.top < f.bottom - 1 && line.bottom > f.top + 1);
+          if (hit) {
+            problems.push({ kind: 'text-under-fish', what: describe(parent), detail: `text ${Math.round(line.left)}–${Math.round(line.right)} meets fish at ${Math.round(hit.left)}` });
+            break;
+          }
+        }
+      }
+    }
+    return problems;
+  }, DECORATIVE_FISH);
+}
