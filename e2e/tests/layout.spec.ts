@@ -49,6 +49,23 @@ test('every page fits a 360 px phone in every language, with no text under a fis
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
 
+  // The detector itself: a planted 500 px box and a planted two-line figure must be reported.
+  await page.evaluate(() => {
+    const wide = document.createElement('div');
+    wide.id = 'layout-probe-wide';
+    wide.style.width = '500px';
+    wide.style.height = '10px';
+    const figure = document.createElement('p');
+    figure.id = 'layout-probe-figure';
+    figure.style.width = '40px';
+    figure.style.overflowWrap = 'anywhere';
+    figure.textContent = '123,456,789.1234';
+    document.querySelector('main')!.append(wide, figure);
+  });
+  const planted = (await findProblems(page)).map((problem) => problem.kind);
+  expect(planted).toEqual(expect.arrayContaining(['page-scrolls-sideways', 'past-right-edge', 'number-broken']));
+  await page.evaluate(() => document.querySelectorAll('#layout-probe-wide, #layout-probe-figure').forEach((probe) => probe.remove()));
+
   for (const language of LANGUAGES) {
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE.language, language] as const);
     await page.reload();
