@@ -88,7 +88,11 @@ test('every page fits a 360 px phone in every language, with no text under a fis
 
 /** Waits for the page's heading and for its skeletons and spinners to go (a page that never loads still gets checked). */
 async function settle(page: import('@playwright/test').Page): Promise<void> {
-  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForFunction(() => document.querySelector('.skeleton, .spinner') === null, undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
@@ -146,11 +150,17 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
       if (!figure.test(text) || !/\d{2}/.test(text) || node.parentElement === null) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+      const tops = new Set(
+        Array.from(range.getClientRects())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top / 4)),
+      );
       if (tops.size > 1) problems.push({ kind: 'number-broken', what: describe(node.parentElement), detail: `"${text}" on ${tops.size} lines` });
     }
 
-    const fish = Array.from(document.querySelectorAll(fishSelector)).map((element) => element.getBoundingClientRect()).filter((r) => r.width > 0);
+    const fish = Array.from(document.querySelectorAll(fishSelector))
+      .map((element) => element.getBoundingClientRect())
+      .filter((r) => r.width > 0);
     if (fish.length > 0) {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
@@ -162,7 +172,11 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
         for (const line of Array.from(range.getClientRects())) {
           const hit = fish.find((f) => line.left < f.right - 1 && line.right > f.left + 1 && line.top < f.bottom - 1 && line.bottom > f.top + 1);
           if (hit) {
-            problems.push({ kind: 'text-under-fish', what: describe(parent), detail: `text ${Math.round(line.left)}–${Math.round(line.right)} meets fish at ${Math.round(hit.left)}` });
+            problems.push({
+              kind: 'text-under-fish',
+              what: describe(parent),
+              detail: `text ${Math.round(line.left)}–${Math.round(line.right)} meets fish at ${Math.round(hit.left)}`,
+            });
             break;
           }
         }
