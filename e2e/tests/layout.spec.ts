@@ -49,6 +49,23 @@ test('every page fits a 360 px phone in every language, with no text under a fis
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
 
+  // The detector itself: a planted 500 px box and a planted two-line figure must be reported.
+  await page.evaluate(() => {
+    const wide = document.createElement('div');
+    wide.id = 'layout-probe-wide';
+    wide.style.width = '500px';
+    wide.style.height = '10px';
+    const figure = document.createElement('p');
+    figure.id = 'layout-probe-figure';
+    figure.style.width = '40px';
+    figure.style.overflowWrap = 'anywhere';
+    figure.textContent = '123,456,789.1234';
+    document.querySelector('main')!.append(wide, figure);
+  });
+  const planted = (await findProblems(page)).map((problem) => problem.kind);
+  expect(planted).toEqual(expect.arrayContaining(['page-scrolls-sideways', 'past-right-edge', 'number-broken']));
+  await page.evaluate(() => document.querySelectorAll('#layout-probe-wide, #layout-probe-figure').forEach((probe) => probe.remove()));
+
   for (const language of LANGUAGES) {
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE.language, language] as const);
     await page.reload();
@@ -71,86 +88,105 @@ test('every page fits a 360 px phone in every language, with no text under a fis
 
 /** Waits for the page's heading and for its skeletons and spinners to go (a page that never loads still gets checked). */
 async function settle(page: import('@playwright/test').Page): Promise<void> {
-  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForFunction(() => document.querySelector('.skeleton, .spinner') === null, undefined, { timeout: 5_000 }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 function findProblems(page: import('@playwright/test').Page): Promise<Problem[]> {
-  return page.evaluate((fishSelector) => {
-    const problems: Problem[] = [];
-    const width = window.innerWidth;
-    // Sub-pixel rounding is not an overflow.
-    const slack = 0.5;
+  // The phone's width, not window.innerWidth: a mobile browser zooms out to show content wider than the screen,
+  // and innerWidth then grows with the overflow it should reveal (the planted probe proves it does not here).
+  const width = page.viewportSize()!.width;
+  return page.evaluate(
+    ({ fishSelector, width }) => {
+      const problems: Problem[] = [];
+      // Sub-pixel rounding is not an overflow.
+      const slack = 0.5;
 
-    const describe = (element: Element): string => {
-      const id = element.getAttribute('data-testid');
-      const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
-      const text = (element.textContent ?? '').trim().slice(0, 40);
-      return `<${element.tagName.toLowerCase()}${id ? ` data-testid=${id}` : ''}${classes ? ` .${classes}` : ''}> "${text}"`;
-    };
+      const describe = (element: Element): string => {
+        const id = element.getAttribute('data-testid');
+        const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        return `<${element.tagName.toLowerCase()}${id ? ` data-testid=${id}` : ''}${classes ? ` .${classes}` : ''}> "${text}"`;
+      };
 
-    if (document.documentElement.scrollWidth > width) {
-      problems.push({ kind: 'page-scrolls-sideways', what: 'document', detail: `scrollWidth ${document.documentElement.scrollWidth} > ${width}` });
-    }
+      if (document.documentElement.scrollWidth > width) {
+        problems.push({ kind: 'page-scrolls-sideways', what: 'document', detail: `scrollWidth ${document.documentElement.scrollWidth} > ${width}` });
+      }
 
-    /**
-     * A sideways-scrolling ancestor that fits holds what sticks out of it (a strip meant to scroll). Clipping does
-     * not excuse text (cut-off words are the bug); it does excuse decoration (aria-hidden art drawn past a hero).
-     */
-    const heldByAncestor = (element: Element): boolean => {
-      if (element.closest('[aria-hidden="true"]') !== null) {
+      /**
+       * A sideways-scrolling ancestor that fits holds what sticks out of it (a strip meant to scroll). Clipping does
+       * not excuse text (cut-off words are the bug); it does excuse decoration (aria-hidden art drawn past a hero).
+       */
+      const heldByAncestor = (element: Element): boolean => {
+        if (element.closest('[aria-hidden="true"]') !== null) {
+          for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement) {
+            if (getComputedStyle(parent).overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + slack) return true;
+          }
+        }
         for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement) {
-          if (getComputedStyle(parent).overflowX !== 'visible' && parent.getBoundingClientRect().right <= width + slack) return true;
+          const overflow = getComputedStyle(parent).overflowX;
+          if ((overflow === 'auto' || overflow === 'scroll') && parent.getBoundingClientRect().right <= width + slack) return true;
+        }
+        return false;
+      };
+
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) continue;
+        const style = getComputedStyle(element);
+        if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+        if (rect.right > width + slack && !heldByAncestor(element)) {
+          problems.push({ kind: 'past-right-edge', what: describe(element), detail: `right ${Math.round(rect.right)} > ${width}` });
         }
       }
-      for (let parent = element.parentElement; parent !== null && parent !== document.body; parent = parent.parentElement) {
-        const overflow = getComputedStyle(parent).overflowX;
-        if ((overflow === 'auto' || overflow === 'scroll') && parent.getBoundingClientRect().right <= width + slack) return true;
-      }
-      return false;
-    };
 
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) continue;
-      const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
-      if (rect.right > width + slack && !heldByAncestor(element)) {
-        problems.push({ kind: 'past-right-edge', what: describe(element), detail: `right ${Math.round(rect.right)} > ${width}` });
-      }
-    }
-
-    // A figure ("123,456,789.1234", "≈ 12.5000 USDT") must read on one line, never broken between digits.
-    const figure = /^[≈+-]?\s*[\d,]+(\.\d+)?\s*(%|[A-Z]{2,6})?$/;
-    const numbers = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = numbers.nextNode(); node !== null; node = numbers.nextNode()) {
-      const text = (node.textContent ?? '').trim();
-      if (!figure.test(text) || !/\d{2}/.test(text) || node.parentElement === null) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
-      if (tops.size > 1) problems.push({ kind: 'number-broken', what: describe(node.parentElement), detail: `"${text}" on ${tops.size} lines` });
-    }
-
-    const fish = Array.from(document.querySelectorAll(fishSelector)).map((element) => element.getBoundingClientRect()).filter((r) => r.width > 0);
-    if (fish.length > 0) {
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-        if ((node.textContent ?? '').trim() === '') continue;
-        const parent = node.parentElement;
-        if (parent === null || parent.closest('[aria-hidden="true"], .sr-only') !== null) continue;
+      // A figure ("123,456,789.1234", "≈ 12.5000 USDT") must read on one line, never broken between digits.
+      const figure = /^[≈+-]?\s*[\d,]+(\.\d+)?\s*(%|[A-Z]{2,6})?$/;
+      const numbers = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = numbers.nextNode(); node !== null; node = numbers.nextNode()) {
+        const text = (node.textContent ?? '').trim();
+        if (!figure.test(text) || !/\d{2}/.test(text) || node.parentElement === null) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
-        for (const line of Array.from(range.getClientRects())) {
-          const hit = fish.find((f) => line.left < f.right - 1 && line.right > f.left + 1 && line.top < f.bottom - 1 && line.bottom > f.top + 1);
-          if (hit) {
-            problems.push({ kind: 'text-under-fish', what: describe(parent), detail: `text ${Math.round(line.left)}–${Math.round(line.right)} meets fish at ${Math.round(hit.left)}` });
-            break;
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top / 4)),
+        );
+        if (tops.size > 1) problems.push({ kind: 'number-broken', what: describe(node.parentElement), detail: `"${text}" on ${tops.size} lines` });
+      }
+
+      const fish = Array.from(document.querySelectorAll(fishSelector))
+        .map((element) => element.getBoundingClientRect())
+        .filter((r) => r.width > 0);
+      if (fish.length > 0) {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          if ((node.textContent ?? '').trim() === '') continue;
+          const parent = node.parentElement;
+          if (parent === null || parent.closest('[aria-hidden="true"], .sr-only') !== null) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of Array.from(range.getClientRects())) {
+            const hit = fish.find((f) => line.left < f.right - 1 && line.right > f.left + 1 && line.top < f.bottom - 1 && line.bottom > f.top + 1);
+            if (hit) {
+              problems.push({
+                kind: 'text-under-fish',
+                what: describe(parent),
+                detail: `text ${Math.round(line.left)}–${Math.round(line.right)} meets fish at ${Math.round(hit.left)}`,
+              });
+              break;
+            }
           }
         }
       }
-    }
-    return problems;
-  }, DECORATIVE_FISH);
+      return problems;
+    },
+    { fishSelector: DECORATIVE_FISH, width },
+  );
 }
