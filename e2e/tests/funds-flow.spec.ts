@@ -79,7 +79,7 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(page.getByTestId('withdraw-total')).toHaveText('151 USDT');
   await page.getByTestId('withdraw-submit').click();
   await page.getByTestId('withdraw-no-password').getByTestId('withdraw-set-password').click();
-  await expect.poll(() => app.hashPath()).toBe(PAGES.password);
+  await expect.poll(() => app.hashPath()).toBe(`${PAGES.password}?back=${encodeURIComponent(PAGES.withdrawal)}`);
   await page.getByTestId('password-new').fill('123456');
   await page.getByTestId('password-confirm').fill('123465');
   await page.getByTestId('password-submit').click();

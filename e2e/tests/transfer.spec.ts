@@ -127,8 +127,20 @@ test('without a transaction password the transfer sends the user to set one, the
   await app.signIn();
   await app.goto(`${PAGES.transfer}?asset=usdt`);
   await page.getByTestId('transfer-address').fill(frank.account);
-  await page.getByTestId('transfer-amount').fill('3');
+  // More than the balance: the top-up sheet, in the transfer's own words (not "…then exchange again").
+  await page.getByTestId('transfer-amount').fill('50');
   await page.getByTestId('transfer-submit').click();
+  const prompt = page.getByTestId('transfer-recharge-prompt');
+  await expect(prompt).toContainText('Insufficient balance');
+  await expect(prompt).toContainText('Top up your USDT balance, then transfer again.');
+  await prompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(prompt).toBeHidden();
+
+  await page.getByTestId('transfer-amount').fill('3');
+  await expect(async () => {
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByTestId('transfer-no-password')).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.getByTestId('transfer-no-password').getByTestId('transfer-set-password').click();
   await expect.poll(() => app.hashPath()).toMatch(/^\/pages\/user\/password\?back=/);
   await expect(page.getByTestId('password-mode')).toHaveText('Set a 6-digit transaction password to confirm withdrawals and transfers');

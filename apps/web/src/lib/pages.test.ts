@@ -10,7 +10,17 @@ describe('the way back from the password page', () => {
   });
 
   it('refuses anything but one of our pages', () => {
-    for (const raw of [null, '', '//evil.test/pages/x', 'https://evil.test', 'javascript:alert(1)', '/pages//evil.test', '/elsewhere', '/pages/a\\b', '/pages/a#x']) {
+    for (const raw of [
+      null,
+      '',
+      '//evil.test/pages/x',
+      'https://evil.test',
+      'javascript:alert(1)',
+      '/pages//evil.test',
+      '/elsewhere',
+      '/pages/a\\b',
+      '/pages/a#x',
+    ]) {
       expect(safeReturnPath(raw), String(raw)).toBeNull();
     }
     expect(safeReturnPath('/pages/property/withdrawal')).toBe('/pages/property/withdrawal');

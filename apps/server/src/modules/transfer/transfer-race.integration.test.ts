@@ -71,7 +71,12 @@ describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
         const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
-        return t.call({ method: 'POST', url: '/api/finance/other/trade', token: from.token, payload: { to: to.account, amount: '1', asset: 'coin', password: PASSWORD } });
+        return t.call({
+          method: 'POST',
+          url: '/api/finance/other/trade',
+          token: from.token,
+          payload: { to: to.account, amount: '1', asset: 'coin', password: PASSWORD },
+        });
       }),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);

@@ -36,7 +36,12 @@ export async function publicUsersByAccounts(db: Executor, accounts: readonly str
   return db
     .select(publicColumns)
     .from(users)
-    .where(inArray(users.account, accounts.map((a) => a.toLowerCase())));
+    .where(
+      inArray(
+        users.account,
+        accounts.map((a) => a.toLowerCase()),
+      ),
+    );
 }
 
 export async function exists(db: Executor, id: number): Promise<boolean> {

@@ -112,7 +112,14 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
       const recipient = await getRecipient(to.trim());
       setPassword('');
       setSheetError(null);
-      setReview({ recipient, asset, symbol: symbolOf(asset), amount: normalized, fee: estimateFee(normalized, rate) ?? '0', total: transferTotal(normalized, rate) ?? normalized });
+      setReview({
+        recipient,
+        asset,
+        symbol: symbolOf(asset),
+        amount: normalized,
+        fee: estimateFee(normalized, rate) ?? '0',
+        total: transferTotal(normalized, rate) ?? normalized,
+      });
     } catch (error) {
       if (error instanceof ApiError && RECIPIENT_CODES.has(error.code)) setRecipientError(error.message);
       else toastError(error);
@@ -199,7 +206,13 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
           <p className="field__hint" data-testid="transfer-available">
             {t('transfer.available', { amount: balance ? formatAmount(balance.amount) : '—', symbol })}
           </p>
-          <button type="button" className="transfer-inline-button" disabled={max === null} onClick={() => max !== null && setAmount(max)} data-testid="transfer-max">
+          <button
+            type="button"
+            className="transfer-inline-button"
+            disabled={max === null}
+            onClick={() => max !== null && setAmount(max)}
+            data-testid="transfer-max"
+          >
             {t('transfer.max')}
           </button>
         </div>
