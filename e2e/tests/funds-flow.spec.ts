@@ -79,7 +79,7 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(page.getByTestId('withdraw-total')).toHaveText('151.0000 USDT');
   await page.getByTestId('withdraw-submit').click();
   await page.getByTestId('withdraw-no-password').getByTestId('withdraw-set-password').click();
-  await expect.poll(() => app.hashPath()).toBe(PAGES.password);
+  await expect.poll(() => app.hashPath()).toBe(`${PAGES.password}?back=${encodeURIComponent(PAGES.withdrawal)}`);
   await page.getByTestId('password-new').fill('123456');
   await page.getByTestId('password-confirm').fill('123465');
   await page.getByTestId('password-submit').click();
@@ -88,10 +88,10 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(app.toast()).toBeHidden();
   await page.getByTestId('password-confirm').fill('123456');
   await page.getByTestId('password-submit').click();
-  await expect(app.toast()).toHaveText('Modified successfully');
-  await expect(page.getByTestId('password-old')).toBeVisible();
+  // The first password is "set", not "changed", and the page returns to the withdrawal that sent the user there.
+  await expect(app.toast()).toHaveText('Transaction password set');
+  await expect.poll(() => app.hashPath()).toBe(PAGES.withdrawal);
 
-  await app.goto(PAGES.withdrawal);
   await page.getByTestId('withdraw-amount').fill('150');
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('withdraw-sheet-total')).toHaveText('151.0000 USDT');

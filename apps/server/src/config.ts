@@ -53,6 +53,7 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(24 * 7),
   TRANSFER_FEE_RATE: decimalRate.default('0'),
+  RECIPIENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
   ASSET_SYMBOLS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -133,6 +134,8 @@ export interface Config {
   serviceAddresses: Set<string>;
   tokenTtlMs: number;
   transferFeeRate: string;
+  /** Recipient previews per user per minute (guessing uids to list who uses the app); 0 turns the limit off. */
+  recipientLookupsPerMinute: number;
   assetSymbols: Record<AssetKey, string>;
   rateLimitPerMinute: number;
   /** Nonce and sign-in requests per client address per minute (their own budget); 0 turns it off. */
@@ -374,6 +377,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceAddresses,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     transferFeeRate: e.TRANSFER_FEE_RATE,
+    recipientLookupsPerMinute: e.RECIPIENT_LOOKUPS_PER_MINUTE,
     assetSymbols,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signInPerMinute: e.SIGN_IN_PER_MINUTE,

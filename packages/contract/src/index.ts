@@ -23,6 +23,7 @@ export * as contentApi from './http/content.js';
 export * as aiApi from './http/ai.js';
 export type { UserInfo } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
+export type { Recipient, RecipientView } from './http/transfer.js';
 export type { Lake } from './http/market.js';
 export {
   WITHDRAWAL_ASSETS,

@@ -77,13 +77,13 @@ describe('callApi', () => {
       reply({ status: 200, msg: 'ok', data: { entry_id: 1, asset: 'usdt', amount: '1.00000000', fee: '0.01000000', balance: '8.99000000' } }),
     );
     await client.callApi(transferApi.transfer, {
-      body: { asset: 'usdt', address: '0x' + '1'.repeat(40), amount: '1' },
+      body: { asset: 'usdt', to: '0x' + '1'.repeat(40), amount: '1', password: '123456' },
       idempotencyKey: 'key-1',
     });
     const { headers, init } = lastRequest();
     expect(headers['Idempotency-Key']).toBe('key-1');
     expect(headers['Content-Type']).toBe('application/json');
-    expect(JSON.parse(init.body as string)).toEqual({ asset: 'usdt', address: '0x' + '1'.repeat(40), amount: '1' });
+    expect(JSON.parse(init.body as string)).toEqual({ asset: 'usdt', to: '0x' + '1'.repeat(40), amount: '1', password: '123456' });
   });
 
   it('sends a multipart body as it is, leaving the Content-Type (and its boundary) to the browser', async () => {

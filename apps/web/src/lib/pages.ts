@@ -88,3 +88,20 @@ export const NAV_BAR_PAGES: readonly PageId[] = ['index/details', 'property/prop
 
 /** The bottom tabs: Home, AI chat, Mine. */
 export const TAB_PAGES: readonly PageId[] = ['index/index', 'chat/index', 'user/user'];
+
+/**
+ * pages/user/password, asked to come back to `back` (an in-app page path, with its query) once the password is
+ * saved: a form that needs a transaction password sends the user there and gets them back (decision 041).
+ */
+export function payPasswordPath(back: string): string {
+  return `${pagePath('user/password')}?${new URLSearchParams({ back }).toString()}`;
+}
+
+/**
+ * The `back` a page was given, only when it is one of our pages: never another origin (`//host`, `https:`), never
+ * a `javascript:` URL, so a crafted link cannot send the user away after they typed a password.
+ */
+export function safeReturnPath(raw: string | null): string | null {
+  if (raw === null) return null;
+  return /^\/pages\/[A-Za-z0-9/_-]+(\?[^#\s\\]*)?$/.test(raw) && !raw.includes('//') ? raw : null;
+}

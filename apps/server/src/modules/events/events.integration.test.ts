@@ -18,13 +18,14 @@ describe.each(databaseKinds)('business events (%s)', (kind) => {
     bob = await t.signIn();
     await t.fund(alice.uid, 'usdt', '1000');
     await t.fund(alice.uid, 'coin', '1000');
+    await t.call({ method: 'POST', url: '/api/user/password', token: alice.token, payload: { password: PASSWORD, confirm: PASSWORD } });
   });
 
   const post = (user: SignedInUser, url: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url, token: user.token, payload });
   const typesOf = async (user: SignedInUser) => (await eventsOfUser(t.database.db, user.uid)).map((e) => e.type);
 
   it('a transfer writes its event with the entry; a refused one writes none', async () => {
-    const res = await post(alice, '/api/finance/other/trade', { address: bob.account, amount: '10', asset: 'usdt' });
+    const res = await post(alice, '/api/finance/other/trade', { to: bob.account, amount: '10', asset: 'usdt', password: PASSWORD });
     expect(res.status).toBe(200);
     const events = await eventsOfUser(t.database.db, alice.uid);
     expect(events.at(-1)).toMatchObject({
@@ -39,7 +40,7 @@ describe.each(databaseKinds)('business events (%s)', (kind) => {
     expect(events.at(-1)!.occurred_at).toBeInstanceOf(Date);
 
     const before = (await eventsOfUser(t.database.db, alice.uid)).length;
-    const refused = await post(alice, '/api/finance/other/trade', { address: bob.account, amount: '100000', asset: 'usdt' });
+    const refused = await post(alice, '/api/finance/other/trade', { to: bob.account, amount: '100000', asset: 'usdt', password: PASSWORD });
     expect(refused.data.code).toBe('INSUFFICIENT_BALANCE');
     expect(await eventsOfUser(t.database.db, alice.uid)).toHaveLength(before);
   });
@@ -59,7 +60,6 @@ describe.each(databaseKinds)('business events (%s)', (kind) => {
     expect(JSON.stringify(swap)).toContain('"status":200');
     const charged = await post(alice, '/api/user/charge', { amount: '5' });
     expect(charged.status).toBe(200);
-    await post(alice, '/api/user/password', { password: PASSWORD, confirm: PASSWORD });
     const first = await post(alice, '/api/finance/extract', { amount: '120', password: PASSWORD });
     const second = await post(alice, '/api/finance/extract', { amount: '130', password: PASSWORD });
     expect([first.data, second.data]).toMatchObject([{ status: 'pending' }, { status: 'pending' }]);
@@ -113,8 +113,8 @@ describe.each(databaseKinds)('business events (%s)', (kind) => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(await consumeEvents(t.database.db, 'test-reader', async () => undefined)).toBe(0);
 
-    await post(alice, '/api/finance/other/trade', { address: bob.account, amount: '1', asset: 'usdt' });
-    await post(alice, '/api/finance/other/trade', { address: bob.account, amount: '2', asset: 'usdt' });
+    await post(alice, '/api/finance/other/trade', { to: bob.account, amount: '1', asset: 'usdt', password: PASSWORD });
+    await post(alice, '/api/finance/other/trade', { to: bob.account, amount: '2', asset: 'usdt', password: PASSWORD });
     // The handler's own writes and the cursor roll back together: the failing event is handed over again.
     let fail = true;
     await expect(

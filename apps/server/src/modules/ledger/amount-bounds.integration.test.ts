@@ -34,7 +34,10 @@ describe.each(databaseKinds)('amount bounds on %s', (kind) => {
     ).rows[0];
 
   const requests: [string, (amount: string) => { url: string; token: string; payload: Record<string, unknown> }][] = [
-    ['transfer', (amount) => ({ url: '/api/finance/other/trade', token: alice.token, payload: { address: bob.account, amount, asset: 'usdt' } })],
+    [
+      'transfer',
+      (amount) => ({ url: '/api/finance/other/trade', token: alice.token, payload: { to: bob.account, amount, asset: 'usdt', password: PASSWORD } }),
+    ],
     [
       'recharge voucher',
       (amount) => ({ url: '/api/finance/recharge', token: alice.token, payload: { amount, voucher: `0x${randomBytes(32).toString('hex')}` } }),

@@ -139,6 +139,28 @@ export async function userPostings(
   return { list, total: totals[0]?.total ?? 0 };
 }
 
+/**
+ * The distinct memos of a user's latest lines of one kind, newest first. Only the last `scan` lines are read
+ * (one range scan on postings_user_kind_id_idx), so a user with thousands of them costs no more.
+ */
+export async function recentMemosOfKind(db: Executor, userId: number, kind: string, limit: number, scan: number): Promise<string[]> {
+  const recent = db
+    .select({ memo: postings.memo, id: postings.id })
+    .from(postings)
+    .where(and(eq(postings.userId, userId), eq(postings.kind, kind)))
+    .orderBy(desc(postings.id))
+    .limit(scan)
+    .as('recent');
+  const rows = await db
+    .select({ memo: recent.memo })
+    .from(recent)
+    .where(sql`${recent.memo} <> ''`)
+    .groupBy(recent.memo)
+    .orderBy(desc(sql`max(${recent.id})`))
+    .limit(limit);
+  return rows.map((r) => r.memo);
+}
+
 /** Sums of a user's postings per (kind, asset) for the given kinds: all time and since `since`. */
 export async function userKindTotals(
   db: Executor,

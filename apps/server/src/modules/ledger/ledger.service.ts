@@ -178,6 +178,12 @@ export function userKindTotals(db: Executor, userId: number, kinds: readonly str
   return repo.userKindTotals(db, userId, kinds, since);
 }
 
+/** The memos of a user's latest lines of one kind (e.g. the recipients of the last transfers), newest first, each once. */
+export function recentMemosOfKind(db: Executor, userId: number, kind: BillLine['kind'], limit: number): Promise<string[]> {
+  // 20 lines per wanted memo: enough that repeated transfers to one person still leave room for the others.
+  return repo.recentMemosOfKind(db, userId, kind, limit, limit * 20);
+}
+
 export async function billsOf(db: Database, userId: number, asset: AssetKey | null, page: number, limit: number) {
   const { list, total } = await repo.userPostings(db, userId, asset ? { asset } : {}, limit, (page - 1) * limit);
   return { total, list: list.map(billView) };

@@ -1,12 +1,15 @@
 /**
  * The race that loses money when a balance is read, checked, then written: 200 transfers of 1 at once
  * from an account holding 50. PGlite runs one query at a time, so the PostgreSQL run is the one that
- * proves the conditional update holds under real concurrency.
+ * proves the conditional update holds under real concurrency. Every transfer carries the transaction password,
+ * so the password check (one at a time per user, decision 013) runs in front of each of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { journalTotals } from '../ledger/ledger.service.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+
+const PASSWORD = '864209';
 
 describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
   let t: TestApp;
@@ -17,8 +20,14 @@ describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
     sender = await t.signIn();
     recipients = [await t.signIn(), await t.signIn(), await t.signIn()];
     await t.fund(sender.uid, 'usdt', '50');
+    await setPassword(sender);
   });
   afterAll(() => t.close());
+
+  const setPassword = async (user: SignedInUser) => {
+    const res = await t.call({ method: 'POST', url: '/api/user/password', token: user.token, payload: { password: PASSWORD, confirm: PASSWORD } });
+    expect(res.status).toBe(200);
+  };
 
   it('200 transfers of 1 from 50: exactly 50 succeed, nothing goes negative, the books balance', async () => {
     const results = await Promise.all(
@@ -27,7 +36,7 @@ describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
           method: 'POST',
           url: '/api/finance/other/trade',
           token: sender.token,
-          payload: { address: recipients[i % recipients.length]!.account, amount: '1', asset: 'usdt' },
+          payload: { to: recipients[i % recipients.length]!.account, amount: '1', asset: 'usdt', password: PASSWORD },
         }),
       ),
     );
@@ -57,10 +66,17 @@ describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
     const b = await t.signIn();
     await t.fund(a.uid, 'coin', '20');
     await t.fund(b.uid, 'coin', '20');
+    await setPassword(a);
+    await setPassword(b);
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
         const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
-        return t.call({ method: 'POST', url: '/api/finance/other/trade', token: from.token, payload: { address: to.account, amount: '1', asset: 'coin' } });
+        return t.call({
+          method: 'POST',
+          url: '/api/finance/other/trade',
+          token: from.token,
+          payload: { to: to.account, amount: '1', asset: 'coin', password: PASSWORD },
+        });
       }),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);

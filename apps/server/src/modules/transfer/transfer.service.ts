@@ -1,33 +1,86 @@
-import { applyRate, fromUnits, toUnits, type AssetKey } from '@reef/contract';
+/**
+ * User-to-user transfers (decision 041): by wallet address or uid, guarded by the transaction password with the
+ * withdrawal's lock-out (decision 013), and the recipient preview the confirmation sheet shows first.
+ */
+import { getAddress } from 'viem';
+import { applyRate, fromUnits, toUnits, transferApi, type AssetKey, type RecipientView } from '@reef/contract';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { balanceKey, postEntry, type PostingInput } from '../ledger/ledger.service.js';
-import { findUserIdByAddress } from '../users/users.service.js';
+import { balanceKey, postEntry, recentMemosOfKind, type PostingInput } from '../ledger/ledger.service.js';
+import { verifyPayPassword } from '../security/security.service.js';
+import { findPublicUser, maskAddress, publicUsersByAccounts } from '../users/users.service.js';
+
+/** How many recent recipients the form offers. */
+export const RECENT_RECIPIENTS = 5;
 
 export interface TransferInput {
-  address: string;
+  /** The recipient's wallet address or uid, as typed. */
+  to: string;
   amount: string;
   asset: AssetKey;
+  password: string;
+}
+
+interface PublicUser {
+  id: number;
+  account: string;
+  nickname: string;
+}
+
+function view(user: PublicUser): RecipientView {
+  return { uid: user.id, nickname: user.nickname, address: maskAddress(getAddress(user.account)) };
+}
+
+/** The recipient a text names, or a refusal: RECIPIENT_INVALID (malformed), RECIPIENT_NOT_FOUND, SELF_TRANSFER. */
+async function resolveRecipient(db: Executor, senderId: number, to: string): Promise<PublicUser> {
+  const parsed = transferApi.parseRecipient(to);
+  if (parsed === null) throw new DomainError('RECIPIENT_INVALID');
+  const user = await findPublicUser(db, parsed.kind === 'uid' ? { id: parsed.uid } : { account: parsed.address });
+  if (user === undefined) throw new DomainError('RECIPIENT_NOT_FOUND');
+  if (user.id === senderId) throw new DomainError('SELF_TRANSFER');
+  return user;
+}
+
+/** GET /api/transfer/recipient: who the sender is about to pay (the route applies the per-user lookup limit). */
+export async function previewRecipient(db: Database, senderId: number, to: string): Promise<RecipientView> {
+  return view(await resolveRecipient(db, senderId, to));
+}
+
+/** The people the sender last paid, newest first, from the memos of the sender's own transfer lines. */
+export async function recentRecipients(db: Database, senderId: number): Promise<{ list: RecipientView[] }> {
+  const accounts = await recentMemosOfKind(db, senderId, 'transfer_out', RECENT_RECIPIENTS);
+  const users = new Map((await publicUsersByAccounts(db, accounts)).map((u) => [u.account, u]));
+  const list = accounts.flatMap((account) => {
+    const user = users.get(account);
+    return user && user.id !== senderId ? [view(user)] : [];
+  });
+  return { list };
 }
 
 /**
- * Moves `amount` of an asset from the sender to the user of a wallet address. The sender also pays
- * the configured fee (amount × TRANSFER_FEE_RATE) to the fee account; the recipient gets `amount`.
+ * Moves `amount` of an asset from the sender to the user named by `to`. The sender also pays the configured fee
+ * (amount × TRANSFER_FEE_RATE) to the fee account; the recipient gets `amount`.
  */
 export async function transfer(db: Database, config: Config, senderId: number, input: TransferInput, idempotencyKey: string | undefined) {
   const amount = toUnits(input.amount);
   const fee = applyRate(amount, config.transferFeeRate);
-  return runIdempotent(db, { userId: senderId, key: idempotencyKey, request: ['transfer', input] }, async (tx) => {
-    const recipientId = await findUserIdByAddress(tx, input.address);
-    if (recipientId === undefined) throw new DomainError('RECIPIENT_NOT_FOUND');
-    if (recipientId === senderId) throw new DomainError('SELF_TRANSFER');
-    const memo = `${input.address.toLowerCase()}`;
+  // A malformed recipient is refused before the password is tried: a typo must not cost an attempt.
+  const recipient = transferApi.parseRecipient(input.to);
+  if (recipient === null) throw new DomainError('RECIPIENT_INVALID');
+  // Checked on every call, a replay included: the key alone must not stand in for the password (decision 013).
+  await verifyPayPassword(db, senderId, input.password);
+  // The password stays out of the digest; the recipient is digested in its one spelling.
+  const request = ['transfer', { to: recipient, amount: input.amount, asset: input.asset }];
+  return runIdempotent(db, { userId: senderId, key: idempotencyKey, request }, async (tx) => {
+    const to = await resolveRecipient(tx, senderId, input.to);
+    // The recipient's wallet (lower-case), whichever way they were named: recent recipients are read from it.
+    const memo = to.account;
     const postings: PostingInput[] = [
       { account: { userId: senderId, asset: input.asset }, amount: -amount, kind: 'transfer_out', memo },
-      { account: { userId: recipientId, asset: input.asset }, amount, kind: 'transfer_in', memo: '' },
+      { account: { userId: to.id, asset: input.asset }, amount, kind: 'transfer_in', memo: '' },
     ];
     if (fee > 0n) {
       postings.push(
@@ -39,7 +92,7 @@ export async function transfer(db: Database, config: Config, senderId: number, i
     await recordEvent(tx, {
       type: 'transfer.sent',
       user_id: senderId,
-      recipient_id: recipientId,
+      recipient_id: to.id,
       asset: input.asset,
       amount: fromUnits(amount),
       fee: fromUnits(fee),

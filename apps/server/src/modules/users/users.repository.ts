@@ -1,4 +1,4 @@
-import { and, eq, gt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { referralPaths, users } from '../../db/schema/index.js';
@@ -14,6 +14,34 @@ export async function insertOrFindUser(db: Executor, account: string): Promise<{
 export async function findIdByAccount(db: Executor, account: string): Promise<number | undefined> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.account, account.toLowerCase()));
   return rows[0]?.id;
+}
+
+/** Who a user is to others: id, wallet (lower-case) and nickname. */
+export interface PublicUserRow {
+  id: number;
+  account: string;
+  nickname: string;
+}
+
+const publicColumns = { id: users.id, account: users.account, nickname: users.nickname };
+
+export async function findPublicUser(db: Executor, by: { id: number } | { account: string }): Promise<PublicUserRow | undefined> {
+  const where = 'id' in by ? eq(users.id, by.id) : eq(users.account, by.account.toLowerCase());
+  const rows = await db.select(publicColumns).from(users).where(where);
+  return rows[0];
+}
+
+export async function publicUsersByAccounts(db: Executor, accounts: readonly string[]): Promise<PublicUserRow[]> {
+  if (accounts.length === 0) return [];
+  return db
+    .select(publicColumns)
+    .from(users)
+    .where(
+      inArray(
+        users.account,
+        accounts.map((a) => a.toLowerCase()),
+      ),
+    );
 }
 
 export async function exists(db: Executor, id: number): Promise<boolean> {

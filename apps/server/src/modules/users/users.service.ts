@@ -74,6 +74,16 @@ export function findUserIdByAddress(db: Executor, address: string): Promise<numb
   return repo.findIdByAccount(db, address);
 }
 
+/** For other modules: a user as others may see them (a transfer's recipient), by uid or wallet address. */
+export function findPublicUser(db: Executor, by: { id: number } | { account: string }): Promise<repo.PublicUserRow | undefined> {
+  return repo.findPublicUser(db, by);
+}
+
+/** For other modules: the users of these wallet addresses (unknown ones are left out), in no order. */
+export function publicUsersByAccounts(db: Executor, accounts: readonly string[]): Promise<repo.PublicUserRow[]> {
+  return repo.publicUsersByAccounts(db, accounts);
+}
+
 /** For other modules: when the account was created (its first sign-in). */
 export async function accountCreatedAt(db: Executor, userId: number): Promise<Date> {
   const createdAt = await repo.createdAtOf(db, userId);

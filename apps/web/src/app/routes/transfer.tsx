@@ -5,7 +5,7 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 export default function TransferRoute() {
   return (
     <AccountSubPage page="property/transfer">
-      {(user, onTransferred) => <TransferForm balances={user?.balances} onTransferred={onTransferred} />}
+      {(user, onTransferred) => <TransferForm balances={user?.balances} hasPayPassword={user?.has_pay_password} onTransferred={onTransferred} />}
     </AccountSubPage>
   );
 }

@@ -38,7 +38,7 @@ function PasswordField({ id, label, value, onChange, testId, autoComplete }: Pas
   );
 }
 
-/** pages/user/password: sets the six-digit transaction password, or changes it (old one first). */
+/** pages/user/password: sets the six-digit transaction password, or changes it (old one first); `onDone` after either. */
 export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation();
   const id = useId();
@@ -61,7 +61,8 @@ export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
       setOld('');
       setPassword('');
       setConfirm('');
-      showToast(t('password.success'));
+      // The first password is set, not changed: say which happened.
+      showToast(t(changing ? 'password.success' : 'password.setSuccess'));
       onDone?.();
     } catch (error) {
       toastError(error);

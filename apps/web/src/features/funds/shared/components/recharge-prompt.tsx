@@ -14,6 +14,8 @@ interface RechargePromptProps {
   onClose: () => void;
   /** Test ids: the sheet is `<prefix>-recharge-prompt`, its links `<prefix>-recharge`, `<prefix>-charge-usdt|bnb`. */
   testPrefix: string;
+  /** For USDT and the coin: what to do after topping up, in the form's own words ("…then transfer again"); the exchange's by default. */
+  rechargeHint?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ interface RechargePromptProps {
  * asset leads where it can be topped up: USDT and the coin to the on-chain recharge, RUSD to the RUSD charge,
  * paid with USDT from the balance or with BNB from the wallet. Points cannot be bought, so they only say so.
  */
-export function RechargePrompt({ asset, symbol, message, onClose, testPrefix }: RechargePromptProps) {
+export function RechargePrompt({ asset, symbol, message, onClose, testPrefix, rechargeHint }: RechargePromptProps) {
   const { t } = useTranslation();
   const testId = `${testPrefix}-recharge-prompt`;
   const prompt: { text: string; links: { to: string; testId: string; label: string; variant: 'primary' | 'secondary' }[] } =
@@ -40,7 +42,7 @@ export function RechargePrompt({ asset, symbol, message, onClose, testPrefix }: 
         }
       : asset === 'usdt' || asset === 'coin'
         ? {
-            text: t('exchange.rechargeHint', { symbol }),
+            text: rechargeHint ?? t('exchange.rechargeHint', { symbol }),
             links: [
               {
                 to: `${pagePath('property/recharge')}${asset === 'coin' ? '?asset=coin' : ''}`,

@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { transferApi } from '@reef/contract';
 import { callApi } from '../../../../lib/api-client';
 import { billsRootKey } from '../../bills/api/get-bills';
+import { recentRecipientsQueryKey } from './get-recent-recipients';
 
 export type TransferBody = z.input<typeof transferApi.transfer.body>;
 
-/** POST /api/finance/other/trade — a money call, so it always carries an Idempotency-Key. */
+/** POST /api/finance/other/trade — a money call, so it always carries an Idempotency-Key; `password` is the transaction password. */
 export function transfer(body: TransferBody, idempotencyKey: string) {
   return callApi(transferApi.transfer, { body, idempotencyKey });
 }
@@ -15,6 +16,9 @@ export function useTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TransferBody; idempotencyKey: string }) => transfer(body, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billsRootKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: billsRootKey });
+      void queryClient.invalidateQueries({ queryKey: recentRecipientsQueryKey });
+    },
   });
 }

@@ -1,71 +1,167 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
+import { Modal } from '../../../../components/ui/modal';
 import { ApiError, toastError } from '../../../../lib/api-client';
 import { useAppConfig } from '../../../../lib/app-config';
+import { pagePath, payPasswordPath } from '../../../../lib/pages';
 import { showToast } from '../../../../lib/toast';
+import { useGuardedSubmit } from '../../../../lib/submit-guard';
 import { useIdempotentMutation } from '../../../../lib/use-idempotent-mutation';
 import { useTransfer } from '../api/transfer';
-import { checkTransfer, estimateFee, normalizeAmountInput, ratePercent } from '../model/transfer-input';
+import { getRecipient } from '../api/get-recipient';
+import { useRecentRecipients } from '../api/get-recent-recipients';
+import { checkTransfer, estimateFee, exceedsBalance, maxTransferAmount, normalizeAmountInput, ratePercent, transferTotal } from '../model/transfer-input';
 import { AmountField } from '../../shared/components/amount-field';
 import { RechargePrompt } from '../../shared/components/recharge-prompt';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { TransferConfirmSheet, type TransferReview } from './transfer-confirm-sheet';
+import '../../shared/components/funds-form.css';
+import './transfer-form.css';
+
+const PASSWORD_RE = /^\d{6}$/;
+/** Refusals that are about who the recipient is: shown under the recipient field. */
+const RECIPIENT_CODES = new Set(['RECIPIENT_INVALID', 'RECIPIENT_NOT_FOUND', 'SELF_TRANSFER']);
+/** Refusals of the password: shown in the sheet, which stays open for another try (or says it is locked). */
+const PASSWORD_CODES = new Set(['PAY_PASSWORD_WRONG', 'PAY_PASSWORD_LOCKED']);
 
 interface TransferFormProps {
-  /** The user's balances (from the user info), for the available amount. */
+  /** The user's balances (from the user info), for the available amount and "Max". */
   balances: UserInfo['balances'] | undefined;
+  /** From the user info: without a transaction password the form sends the user to set one, and back. */
+  hasPayPassword: boolean | undefined;
   /** After a successful transfer: the caller refreshes what it owns (user info). */
   onTransferred: () => void;
 }
 
-export function TransferForm({ balances, onTransferred }: TransferFormProps) {
+/**
+ * pages/property/transfer: to a wallet address or a uid. "Transfer" checks the form, then asks the server who the
+ * recipient is; the confirmation sheet shows them with the amount and fee and takes the transaction password
+ * (decision 041). `?asset=`, `?to=` and `?amount=` prefill the form (an asset's page; the way back from setting
+ * the password).
+ */
+export function TransferForm({ balances, hasPayPassword, onTransferred }: TransferFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const config = useAppConfig();
   const send = useTransfer();
-  // `?asset=` (from an asset's page) preselects it; an unknown key is ignored.
+  const recent = useRecentRecipients();
   const [search] = useSearchParams();
   const requestedAsset = search.get('asset');
   const [chosenAsset, setChosenAsset] = useState<AssetKey | null>(requestedAsset !== null && isAssetKey(requestedAsset) ? requestedAsset : null);
-  const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
+  const [to, setTo] = useState(() => search.get('to') ?? '');
+  const [amount, setAmount] = useState(() => search.get('amount') ?? '');
+  const [recipientError, setRecipientError] = useState<string | null>(null);
+  const [review, setReview] = useState<TransferReview | null>(null);
+  const [password, setPassword] = useState('');
+  const [sheetError, setSheetError] = useState<string | null>(null);
+  const [needsPassword, setNeedsPassword] = useState(false);
   const [short, setShort] = useState<{ asset: AssetKey; message: string } | null>(null);
   const closePrompt = useCallback(() => setShort(null), []);
+  const closeSheet = useCallback(() => setReview(null), []);
 
   const assets = config.data?.assets ?? [];
   const asset = chosenAsset ?? assets[0]?.key ?? null;
-  const symbol = assets.find((a) => a.key === asset)?.symbol ?? '';
+  const symbolOf = (key: AssetKey) => assets.find((a) => a.key === key)?.symbol ?? key;
+  const symbol = asset === null ? '' : symbolOf(asset);
   const balance = balances?.find((b) => b.key === asset);
   const rate = config.data?.transfer_fee_rate;
   const percent = rate === undefined ? null : ratePercent(rate);
   const fee = rate === undefined ? null : estimateFee(amount, rate);
+  const max = balance && rate !== undefined ? maxTransferAmount(balance.amount, rate) : null;
 
-  const submit = useIdempotentMutation({
+  const changeRecipient = (value: string) => {
+    setTo(value);
+    setRecipientError(null);
+  };
+
+  const paste = async () => {
+    try {
+      const text = (await navigator.clipboard.readText()).trim();
+      if (text !== '') changeRecipient(text);
+    } catch {
+      // No clipboard permission (or no clipboard API): the field still takes a long-press paste.
+      showToast(t('transfer.pasteFailed'));
+    }
+  };
+
+  const startReview = useGuardedSubmit(async () => {
+    if (asset === null || rate === undefined) return;
+    const problem = checkTransfer(to, amount);
+    if (problem === 'addressRequired' || problem === 'recipientInvalid') {
+      setRecipientError(t(`transfer.${problem}`));
+      return;
+    }
+    if (problem !== null) {
+      showToast(t(`transfer.${problem}`));
+      return;
+    }
+    const normalized = normalizeAmountInput(amount);
+    // Known short before anything is asked: offer the top-up instead of a password the server would refuse anyway.
+    if (balance && exceedsBalance(normalized, rate, balance.amount)) {
+      setShort({ asset, message: t('transfer.insufficient') });
+      return;
+    }
+    if (hasPayPassword === false) {
+      setNeedsPassword(true);
+      return;
+    }
+    try {
+      const recipient = await getRecipient(to.trim());
+      setPassword('');
+      setSheetError(null);
+      setReview({
+        recipient,
+        asset,
+        symbol: symbolOf(asset),
+        amount: normalized,
+        fee: estimateFee(normalized, rate) ?? '0',
+        total: transferTotal(normalized, rate) ?? normalized,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && RECIPIENT_CODES.has(error.code)) setRecipientError(error.message);
+      else toastError(error);
+    }
+  });
+
+  const confirm = useIdempotentMutation({
     intent: () => {
-      const problem = checkTransfer(address, amount);
-      if (problem !== null) {
-        showToast(t(`transfer.${problem}`));
+      if (review === null) return null;
+      if (!PASSWORD_RE.test(password)) {
+        setSheetError(t('transfer.passwordInvalid'));
         return null;
       }
-      if (asset === null) return null;
-      return { asset, address: address.trim(), amount: normalizeAmountInput(amount) };
+      // The uid the sheet showed, not the text typed: the money goes to the person the user confirmed.
+      return { asset: review.asset, to: String(review.recipient.uid), amount: review.amount, password };
     },
+    // The password stays out of the fingerprint, as it stays out of the server's key digest.
+    fingerprint: ({ asset, to, amount }) => ({ asset, to, amount }),
     send: (body, idempotencyKey) => send.mutateAsync({ body, idempotencyKey }),
     onSuccess: () => {
+      setReview(null);
       setAmount('');
-      setAddress('');
+      setTo('');
       showToast(t('transfer.success'));
       onTransferred();
     },
     onError: (error, _outcome, body) => {
-      if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
-        setShort({ asset: body.asset, message: error.message });
+      setPassword('');
+      if (!(error instanceof ApiError)) {
+        toastError(error);
         return;
       }
-      toastError(error);
+      if (PASSWORD_CODES.has(error.code)) {
+        setSheetError(error.message);
+        return;
+      }
+      setReview(null);
+      if (error.code === 'PAY_PASSWORD_NOT_SET') setNeedsPassword(true);
+      else if (error.code === 'INSUFFICIENT_BALANCE') setShort({ asset: body.asset, message: error.message });
+      else if (RECIPIENT_CODES.has(error.code)) setRecipientError(error.message);
+      else toastError(error);
     },
   });
 
@@ -73,9 +169,20 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
     return <ErrorState as="section" onRetry={() => config.refetch()} />;
   }
 
+  // Back here after the password is set, with what the user had typed.
+  const returnHere = `${pagePath('property/transfer')}?${new URLSearchParams({ ...(asset ? { asset } : {}), to: to.trim(), amount }).toString()}`;
+  const recipients = recent.data?.list ?? [];
+
   return (
     <>
-      <form className="card form transfer-form" noValidate onSubmit={submit}>
+      <form
+        className="card form transfer-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          startReview();
+        }}
+      >
         <label className="field" htmlFor={`${id}-asset`}>
           <span className="field__label">{t('transfer.asset')}</span>
           <select
@@ -96,24 +203,65 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
             ))}
           </select>
         </label>
-        <p className="field__hint" data-testid="transfer-available">
-          {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
-        </p>
+        <div className="transfer-available">
+          <p className="field__hint" data-testid="transfer-available">
+            {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
+          </p>
+          <button
+            type="button"
+            className="transfer-inline-button"
+            disabled={max === null}
+            onClick={() => max !== null && setAmount(max)}
+            data-testid="transfer-max"
+          >
+            {t('transfer.max')}
+          </button>
+        </div>
 
-        <label className="field" htmlFor={`${id}-address`}>
-          <span className="field__label">{t('transfer.address')}</span>
-          <input
-            id={`${id}-address`}
-            className="field__input"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            placeholder={t('transfer.addressPlaceholder')}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            data-testid="transfer-address"
-          />
-        </label>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-to`}>
+            {t('transfer.address')}
+          </label>
+          <span className="transfer-recipient-input">
+            <input
+              id={`${id}-to`}
+              className="field__input"
+              value={to}
+              onChange={(event) => changeRecipient(event.target.value)}
+              placeholder={t('transfer.addressPlaceholder')}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              aria-invalid={recipientError !== null || undefined}
+              aria-describedby={recipientError === null ? undefined : `${id}-to-error`}
+              data-testid="transfer-address"
+            />
+            <button type="button" className="transfer-inline-button" onClick={() => void paste()} data-testid="transfer-paste">
+              {t('transfer.paste')}
+            </button>
+          </span>
+          {recipientError !== null && (
+            <p id={`${id}-to-error`} className="form-warning" role="alert" data-testid="transfer-recipient-error">
+              {recipientError}
+            </p>
+          )}
+        </div>
+
+        {recipients.length > 0 && (
+          <div className="transfer-recent" data-testid="transfer-recent">
+            <span className="field__label">{t('transfer.recent')}</span>
+            <ul className="transfer-recent__list">
+              {recipients.map((r) => (
+                <li key={r.uid}>
+                  <button type="button" className="transfer-recent__item" onClick={() => changeRecipient(String(r.uid))} data-testid="transfer-recent-item">
+                    <span className="transfer-recent__name">{r.nickname === '' ? r.address : r.nickname}</span>
+                    <span className="transfer-recent__uid">{t('transfer.uid', { uid: r.uid })}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
 
         <AmountField
           label={t('transfer.amount')}
@@ -135,17 +283,48 @@ export function TransferForm({ balances, onTransferred }: TransferFormProps) {
           </div>
         </dl>
 
-        <Button type="submit" block busy={send.isPending} data-testid="transfer-submit">
+        <Button type="submit" block disabled={asset === null || rate === undefined} data-testid="transfer-submit">
           {t('transfer.submit')}
         </Button>
       </form>
+
+      {review !== null && (
+        <TransferConfirmSheet
+          review={review}
+          password={password}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            setSheetError(null);
+          }}
+          error={sheetError}
+          busy={send.isPending}
+          onConfirm={confirm}
+          onClose={closeSheet}
+        />
+      )}
+
+      {needsPassword && (
+        <Modal title={t('transfer.noPasswordTitle')} onClose={() => setNeedsPassword(false)} testId="transfer-no-password">
+          <p className="modal__text">{t('transfer.noPassword')}</p>
+          <div className="modal__actions">
+            <Button variant="secondary" onClick={() => setNeedsPassword(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Link className="btn btn--primary" to={payPasswordPath(returnHere)} data-testid="transfer-set-password">
+              <span className="btn__label">{t('transfer.setPassword')}</span>
+            </Link>
+          </div>
+        </Modal>
+      )}
+
       {short !== null && (
         <RechargePrompt
           asset={short.asset}
-          symbol={assets.find((a) => a.key === short.asset)?.symbol ?? short.asset}
+          symbol={symbolOf(short.asset)}
           message={short.message}
           onClose={closePrompt}
           testPrefix="transfer"
+          rechargeHint={t('transfer.rechargeHint', { symbol: symbolOf(short.asset) })}
         />
       )}
     </>

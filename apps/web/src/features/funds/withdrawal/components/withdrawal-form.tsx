@@ -5,7 +5,7 @@ import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiError, toastError } from '../../../../lib/api-client';
-import { pagePath } from '../../../../lib/pages';
+import { pagePath, payPasswordPath } from '../../../../lib/pages';
 import { showToast } from '../../../../lib/toast';
 import { useIdempotentMutation } from '../../../../lib/use-idempotent-mutation';
 import { useWithdrawalRules } from '../api/get-withdrawal-rules';
@@ -191,7 +191,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
             <Button variant="secondary" onClick={() => setNeedsPassword(false)}>
               {t('common.cancel')}
             </Button>
-            <Link className="btn btn--primary" to={pagePath('user/password')} data-testid="withdraw-set-password">
+            <Link className="btn btn--primary" to={payPasswordPath(pagePath('property/withdrawal'))} data-testid="withdraw-set-password">
               <span className="btn__label">{t('withdraw.setPassword')}</span>
             </Link>
           </div>

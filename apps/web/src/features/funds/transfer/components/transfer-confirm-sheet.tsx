@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AssetKey, RecipientView } from '@reef/contract';
+import { Button } from '../../../../components/ui/button';
+import { Modal } from '../../../../components/ui/modal';
+
+/** What the user is about to send, as checked before the sheet opened: the recipient as the server named them. */
+export interface TransferReview {
+  recipient: RecipientView;
+  asset: AssetKey;
+  symbol: string;
+  /** What the recipient receives. */
+  amount: string;
+  fee: string;
+  /** Amount + fee: what leaves the sender's balance. */
+  total: string;
+}
+
+interface TransferConfirmSheetProps {
+  review: TransferReview;
+  password: string;
+  onPasswordChange: (password: string) => void;
+  /** The server's refusal of the last try (wrong password, locked), shown in the sheet. */
+  error: string | null;
+  busy: boolean;
+  onConfirm: (event?: unknown) => void;
+  onClose: () => void;
+}
+
+/**
+ * The last step of a transfer (issue 10): who receives it (nickname, uid, masked address), the amount, the fee and
+ * what they receive, then the transaction password. A transfer cannot be undone, so nothing leaves before this.
+ */
+export function TransferConfirmSheet({ review, password, onPasswordChange, error, busy, onConfirm, onClose }: TransferConfirmSheetProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { recipient, symbol } = review;
+  return (
+    <Modal title={t('transfer.confirmTitle')} onClose={onClose} testId="transfer-sheet">
+      <div className="transfer-recipient" data-testid="transfer-sheet-recipient">
+        <span className="transfer-recipient__name" data-testid="transfer-sheet-nickname">
+          {recipient.nickname === '' ? t('transfer.noNickname') : recipient.nickname}
+        </span>
+        <span className="transfer-recipient__meta">
+          <span data-testid="transfer-sheet-uid">{t('transfer.uid', { uid: recipient.uid })}</span>
+          <span data-testid="transfer-sheet-address">{recipient.address}</span>
+        </span>
+      </div>
+      <dl className="fee-box">
+        <div>
+          <dt>{t('transfer.amount')}</dt>
+          <dd data-testid="transfer-sheet-amount">{`${review.amount} ${symbol}`}</dd>
+        </div>
+        <div>
+          <dt>{t('transfer.feeShort')}</dt>
+          <dd data-testid="transfer-sheet-fee">{`${review.fee} ${symbol}`}</dd>
+        </div>
+        <div>
+          <dt>{t('transfer.receives')}</dt>
+          <dd data-testid="transfer-sheet-receives">{`${review.amount} ${symbol}`}</dd>
+        </div>
+        <div>
+          <dt>{t('transfer.total')}</dt>
+          <dd data-testid="transfer-sheet-total">{`${review.total} ${symbol}`}</dd>
+        </div>
+      </dl>
+      <p className="modal__text">{t('transfer.irreversible')}</p>
+      <form className="form" noValidate onSubmit={onConfirm}>
+        <label className="field" htmlFor={`${id}-password`}>
+          <span className="field__label">{t('transfer.password')}</span>
+          <input
+            id={`${id}-password`}
+            className="field__input"
+            type="password"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={6}
+            autoComplete="off"
+            value={password}
+            onChange={(event) => onPasswordChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            aria-invalid={error !== null || undefined}
+            aria-describedby={error === null ? undefined : `${id}-error`}
+            data-testid="transfer-password"
+          />
+        </label>
+        {error !== null && (
+          <p id={`${id}-error`} className="form-warning" role="alert" data-testid="transfer-sheet-error">
+            {error}
+          </p>
+        )}
+        <div className="modal__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" busy={busy} data-testid="transfer-confirm">
+            {t('transfer.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
