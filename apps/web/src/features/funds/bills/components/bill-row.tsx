@@ -1,19 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type BillLine } from '@reef/contract';
 import { LedgerRow } from '../../../../components/ui/ledger-row';
+import { useAssetSymbols } from '../../../../lib/use-asset-symbols';
+import { describeBill } from '../model/bill-description';
 
 /**
- * One fund-log line: kind, time, memo, signed amount and the balance after it. It is the row of
- * the fund log (property/propDetails) and of an asset's page (index/details); the spec's
- * index/detailsTpl names this row template.
+ * One fund-log line: kind, time, what happened in words (never the raw memo, decision 042), signed amount and the
+ * balance after it. It is the row of the fund log (property/propDetails) and of an asset's page (index/details);
+ * the spec's index/detailsTpl names this row template.
  */
 export function BillRow({ line, symbol, dateFormat }: { line: BillLine; symbol: string; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const description = describeBill(line, (asset) => symbols[asset]);
   return (
     <LedgerRow
       kind={t(`bills.kinds.${line.kind}`)}
       createdAt={line.created_at}
-      memo={line.memo}
+      memo={t(`bills.descriptions.${description.key}`, description.values)}
       amount={line.amount}
       symbol={symbol}
       dateFormat={dateFormat}

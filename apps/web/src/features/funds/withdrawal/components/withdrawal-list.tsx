@@ -1,23 +1,33 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { formatAmount, type Withdrawal } from '@reef/contract';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
+import { pagePath } from '../../../../lib/pages';
+import { maskHash } from '../../shared/model/chain-display';
+import './withdrawal.css';
+
+/** The detail route of one withdrawal (registered by the app under the withdrawal page). */
+export function withdrawalDetailPath(id: number): string {
+  return `${pagePath('property/withdrawal')}/${id}`;
+}
 
 function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
   const symbol = useAssetSymbol()(item.asset);
   return (
-    <li className="bill" data-testid="withdrawal-row" data-status={item.status}>
+    <li className="bill bill--link" data-testid="withdrawal-row" data-status={item.status}>
+      <Link className="bill__link" to={withdrawalDetailPath(item.id)}>
       <div className="bill__main">
         <span className="bill__kind">{t(`withdraw.status.${item.status}`)}</span>
         <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
         {item.status === 'approved' && item.tx_hash && (
           <span className="bill__memo" data-testid="withdrawal-tx-hash" title={item.tx_hash}>
-            {item.tx_hash}
+            {maskHash(item.tx_hash)}
           </span>
         )}
         {item.status === 'paying' && <span className="bill__memo">{t('property.payingNote')}</span>}
@@ -31,6 +41,10 @@ function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Int
         <span className="bill__amount">{`${formatAmount(item.amount)} ${symbol}`}</span>
         <span className="bill__balance">{t('withdraw.feeShort', { fee: formatAmount(item.fee) })}</span>
       </div>
+      <span className="bill__chevron" aria-hidden="true">
+        ›
+      </span>
+      </Link>
     </li>
   );
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ASSET_SYMBOLS, ledgerApi, type AssetKey } from '@reef/contract';
+import { describeBill } from './bill-description';
+
+const symbolOf = (asset: AssetKey) => DEFAULT_ASSET_SYMBOLS[asset];
+const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const HASH = `0x${'cd'.repeat(32)}`;
+
+describe('describeBill', () => {
+  it('names the exchange pair by the assets’ symbols instead of "usdt>coin"', () => {
+    expect(describeBill({ kind: 'exchange_out', memo: 'usdt>coin' }, symbolOf)).toEqual({
+      key: 'exchange',
+      values: { from: DEFAULT_ASSET_SYMBOLS.usdt, to: DEFAULT_ASSET_SYMBOLS.coin },
+    });
+    expect(describeBill({ kind: 'exchange_in', memo: 'gold>coin' }, symbolOf)).toEqual({ key: 'exchangeGeneric', values: {} });
+  });
+
+  it('reads the airdrop campaign number instead of "airdrop 1"', () => {
+    expect(describeBill({ kind: 'airdrop', memo: 'airdrop 1' }, symbolOf)).toEqual({ key: 'airdrop', values: { id: '1' } });
+    expect(describeBill({ kind: 'airdrop', memo: '' }, symbolOf)).toEqual({ key: 'airdropGeneric', values: {} });
+  });
+
+  it('masks the counterparty of transfers and withdrawals', () => {
+    expect(describeBill({ kind: 'transfer_out', memo: ADDRESS }, symbolOf)).toEqual({ key: 'transferTo', values: { counterparty: '0x7099…79c8' } });
+    expect(describeBill({ kind: 'transfer_fee', memo: ADDRESS }, symbolOf).values.counterparty).toBe('0x7099…79c8');
+    expect(describeBill({ kind: 'withdrawal', memo: ADDRESS }, symbolOf)).toEqual({ key: 'withdrawalTo', values: { counterparty: '0x7099…79c8' } });
+    expect(describeBill({ kind: 'withdrawal_fee', memo: ADDRESS }, symbolOf).key).toBe('withdrawalFeeTo');
+    expect(describeBill({ kind: 'transfer_in', memo: '' }, symbolOf)).toEqual({ key: 'transferIn', values: {} });
+  });
+
+  it('tells an on-chain deposit (short hash) from one approved after review', () => {
+    expect(describeBill({ kind: 'deposit', memo: HASH }, symbolOf)).toEqual({ key: 'depositChain', values: { hash: `0x${'cd'.repeat(4)}…${'cd'.repeat(4)}` } });
+    expect(describeBill({ kind: 'deposit', memo: 'deposit 12 reviewed' }, symbolOf)).toEqual({ key: 'depositReviewed', values: {} });
+  });
+
+  it('reads the RUSD charge rate or the BNB payment hash', () => {
+    expect(describeBill({ kind: 'rusd_charge_in', memo: 'rate 1.25' }, symbolOf)).toEqual({ key: 'chargeRate', values: { rate: '1.25' } });
+    expect(describeBill({ kind: 'rusd_charge_bnb', memo: HASH }, symbolOf).key).toBe('chargeBnb');
+  });
+
+  it('never shows operator memos or a memo of an unexpected shape', () => {
+    expect(describeBill({ kind: 'adjustment', memo: 'ticket #42: goodwill' }, symbolOf)).toEqual({ key: 'adjustment', values: {} });
+    expect(describeBill({ kind: 'withdrawal_refund', memo: 'address on a blacklist' }, symbolOf)).toEqual({ key: 'withdrawalRefund', values: {} });
+    expect(describeBill({ kind: 'withdrawal', memo: '0xFa...f1' }, symbolOf)).toEqual({ key: 'withdrawal', values: {} });
+  });
+
+  it('describes every bill kind the contract knows', () => {
+    for (const kind of ledgerApi.BILL_KINDS) {
+      const description = describeBill({ kind, memo: '' }, symbolOf);
+      expect(description.key, kind).toMatch(/^[a-zA-Z]+$/);
+      expect(Object.values(description.values).every((value) => value !== '')).toBe(true);
+    }
+  });
+});
