@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ASSET_SYMBOLS, ledgerApi, type AssetKey } from '@reef/contract';
-import { describeBill } from './bill-description';
+import deDe from '../../../../i18n/locales/de-de.json';
+import enUs from '../../../../i18n/locales/en-us.json';
+import ptBr from '../../../../i18n/locales/pt-br.json';
+import ruRu from '../../../../i18n/locales/ru-ru.json';
+import zhCn from '../../../../i18n/locales/zh-cn.json';
+import zhTw from '../../../../i18n/locales/zh-tw.json';
+import { describeBill, type BillDescription } from './bill-description';
 
 const symbolOf = (asset: AssetKey) => DEFAULT_ASSET_SYMBOLS[asset];
 const ADDRESS = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -49,6 +55,40 @@ describe('describeBill', () => {
       const description = describeBill({ kind, memo: '' }, symbolOf);
       expect(description.key, kind).toMatch(/^[a-zA-Z]+$/);
       expect(Object.values(description.values).every((value) => value !== '')).toBe(true);
+    }
+  });
+});
+
+describe('the description sentences', () => {
+  const lines: Parameters<typeof describeBill>[0][] = [
+    ...ledgerApi.BILL_KINDS.map((kind) => ({ kind, memo: '' })),
+    { kind: 'transfer_out', memo: ADDRESS },
+    { kind: 'transfer_fee', memo: ADDRESS },
+    { kind: 'exchange_out', memo: 'usdt>coin' },
+    { kind: 'withdrawal', memo: ADDRESS },
+    { kind: 'withdrawal_fee', memo: ADDRESS },
+    { kind: 'deposit', memo: HASH },
+    { kind: 'deposit', memo: 'deposit 3 reviewed' },
+    { kind: 'rusd_charge_in', memo: 'rate 1' },
+    { kind: 'rusd_charge_bnb', memo: HASH },
+    { kind: 'airdrop', memo: 'airdrop 7' },
+  ];
+  const described: BillDescription[] = lines.map((line) => describeBill(line, symbolOf));
+
+  it.each([
+    ['zh-tw', zhTw],
+    ['zh-cn', zhCn],
+    ['en-us', enUs],
+    ['pt-br', ptBr],
+    ['de-de', deDe],
+    ['ru-ru', ruRu],
+  ])('in %s exist for every key and get every value they interpolate', (_, catalogue) => {
+    const sentences = catalogue.bills.descriptions as Record<string, string>;
+    for (const { key, values } of described) {
+      const sentence = sentences[key];
+      expect(sentence, key).toBeTypeOf('string');
+      const wanted = [...sentence!.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
+      for (const name of wanted) expect(values, `${key} needs ${name}`).toHaveProperty(name!);
     }
   });
 });

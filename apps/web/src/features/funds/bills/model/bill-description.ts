@@ -26,9 +26,19 @@ export type BillDescriptionKey =
   | 'adjustment'
   | 'reward';
 
+/** What the sentences interpolate; a key uses at most one or two of them. */
+export interface BillDescriptionValues {
+  counterparty?: string;
+  from?: string;
+  to?: string;
+  hash?: string;
+  rate?: string;
+  id?: string;
+}
+
 export interface BillDescription {
   key: BillDescriptionKey;
-  values: Record<string, string>;
+  values: BillDescriptionValues;
 }
 
 const EXCHANGE_MEMO = /^([a-z]+)>([a-z]+)$/;
