@@ -37,7 +37,12 @@ export function BillList() {
   return (
     <div className="bills">
       <ScrollCue testId="bill-filters">
-        <Tabs label={t('bills.tabsLabel')} tabs={tabs} selected={type} onSelect={(next) => setSearch(next === 'all' ? {} : { type: next }, { replace: true })} />
+        <Tabs
+          label={t('bills.tabsLabel')}
+          tabs={tabs}
+          selected={type}
+          onSelect={(next) => setSearch(next === 'all' ? {} : { type: next }, { replace: true })}
+        />
       </ScrollCue>
 
       <div role="tabpanel" aria-busy={bills.isFetching || undefined}>

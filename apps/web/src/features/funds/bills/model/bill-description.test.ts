@@ -44,10 +44,18 @@ describe('describeBill', () => {
     expect(describeBill({ kind: 'rusd_charge_bnb', memo: HASH }, symbolOf).key).toBe('chargeBnb');
   });
 
-  it('never shows operator memos or a memo of an unexpected shape', () => {
-    expect(describeBill({ kind: 'adjustment', memo: 'ticket #42: goodwill' }, symbolOf)).toEqual({ key: 'adjustment', values: {} });
-    expect(describeBill({ kind: 'withdrawal_refund', memo: 'address on a blacklist' }, symbolOf)).toEqual({ key: 'withdrawalRefund', values: {} });
+  it("puts an operator's note (adjustment memo, rejection reason) inside the kind's sentence", () => {
+    expect(describeBill({ kind: 'adjustment', memo: 'goodwill credit' }, symbolOf)).toEqual({ key: 'adjustmentNote', values: { note: 'goodwill credit' } });
+    expect(describeBill({ kind: 'adjustment', memo: '' }, symbolOf)).toEqual({ key: 'adjustment', values: {} });
+    expect(describeBill({ kind: 'withdrawal_refund', memo: 'address on a blacklist' }, symbolOf)).toEqual({
+      key: 'withdrawalRefundNote',
+      values: { note: 'address on a blacklist' },
+    });
+  });
+
+  it('never shows a machine memo of an unexpected shape', () => {
     expect(describeBill({ kind: 'withdrawal', memo: '0xFa...f1' }, symbolOf)).toEqual({ key: 'withdrawal', values: {} });
+    expect(describeBill({ kind: 'deposit', memo: 'something else' }, symbolOf)).toEqual({ key: 'deposit', values: {} });
   });
 
   it('describes every bill kind the contract knows', () => {
@@ -72,6 +80,8 @@ describe('the description sentences', () => {
     { kind: 'rusd_charge_in', memo: 'rate 1' },
     { kind: 'rusd_charge_bnb', memo: HASH },
     { kind: 'airdrop', memo: 'airdrop 7' },
+    { kind: 'adjustment', memo: 'goodwill' },
+    { kind: 'withdrawal_refund', memo: 'wrong address' },
   ];
   const described: BillDescription[] = lines.map((line) => describeBill(line, symbolOf));
 

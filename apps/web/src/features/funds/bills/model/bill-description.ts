@@ -15,6 +15,7 @@ export type BillDescriptionKey =
   | 'withdrawalFeeTo'
   | 'withdrawalFee'
   | 'withdrawalRefund'
+  | 'withdrawalRefundNote'
   | 'depositChain'
   | 'depositReviewed'
   | 'deposit'
@@ -24,6 +25,7 @@ export type BillDescriptionKey =
   | 'airdrop'
   | 'airdropGeneric'
   | 'adjustment'
+  | 'adjustmentNote'
   | 'reward';
 
 /** What the sentences interpolate; a key uses at most one or two of them. */
@@ -34,6 +36,8 @@ export interface BillDescriptionValues {
   hash?: string;
   rate?: string;
   id?: string;
+  /** An operator's own words (an adjustment's memo, a rejection's reason), written to be read by the user. */
+  note?: string;
 }
 
 export interface BillDescription {
@@ -50,8 +54,8 @@ const RATE_MEMO = /^rate (\d+(?:\.\d+)?)$/;
  * A fund-log line in words, from its kind and the memo the server module wrote (decision 042): the memos are
  * machine text ("usdt>coin", "airdrop 1", an address, a hash), so each kind reads its own memo shape and the page
  * shows a translated sentence. Counterparty addresses are masked; a memo of an unexpected shape falls back to the
- * kind's plain sentence and is never shown raw. Operator memos (adjustments, rejection reasons) stay out: they
- * are written for the audit trail, and a rejected withdrawal shows its reason on its own detail page.
+ * kind's plain sentence and is never shown raw. The two memos an operator types for the user (an adjustment's
+ * memo, a withdrawal's rejection reason, already shown on the withdrawal) go inside their sentence as a note.
  */
 export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (asset: AssetKey) => string): BillDescription {
   const memo = line.memo.trim();
@@ -76,7 +80,7 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
     case 'withdrawal_fee':
       return counterparty ? { key: 'withdrawalFeeTo', values: counterparty } : { key: 'withdrawalFee', values: {} };
     case 'withdrawal_refund':
-      return { key: 'withdrawalRefund', values: {} };
+      return memo ? { key: 'withdrawalRefundNote', values: { note: memo } } : { key: 'withdrawalRefund', values: {} };
     case 'deposit':
       if (isTxHash(memo)) return { key: 'depositChain', values: { hash: maskHash(memo) } };
       if (REVIEWED_DEPOSIT_MEMO.test(memo)) return { key: 'depositReviewed', values: {} };
@@ -94,7 +98,7 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
       return match ? { key: 'airdrop', values: { id: match[1]! } } : { key: 'airdropGeneric', values: {} };
     }
     case 'adjustment':
-      return { key: 'adjustment', values: {} };
+      return memo ? { key: 'adjustmentNote', values: { note: memo } } : { key: 'adjustment', values: {} };
     case 'reward_direct':
     case 'reward_indirect':
     case 'reward_dividend':
