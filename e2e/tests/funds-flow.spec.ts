@@ -133,6 +133,9 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(detail.getByTestId('timeline-rejected')).toHaveCount(0);
   await expect(detail.getByTestId('withdrawal-detail-tx')).toHaveText(PAYOUT_HASH);
   await expect(detail.getByTestId('withdrawal-detail-explorer')).toHaveAttribute('href', `https://bscscan.com/tx/${PAYOUT_HASH}`);
+  // An id that is not the user's (here: none at all) is refused by the server and said so, not shown as an error.
+  await app.goto(`${PAGES.withdrawal}/${pending!.id + 1000}`);
+  await expect(page.getByTestId('withdrawal-not-found')).toHaveText('This withdrawal does not exist');
 
   // The fund log says what each line was, in words, with the counterparty masked — never the raw memo.
   await app.goto(PAGES.bills);
