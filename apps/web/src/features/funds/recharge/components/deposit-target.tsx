@@ -46,8 +46,8 @@ export function DepositTarget({ address, symbol, minimum, confirmations }: Depos
           <div className="deposit-target__actions">
             <CopyButton value={address} label={t('property.chain.copyAddress')} testId="deposit-copy" />
             {link !== null && (
-              <a className="btn btn--ghost" href={link} target="_blank" rel="noopener noreferrer" data-testid="deposit-explorer">
-                <span className="btn__label">{t('property.chain.explorer')}</span>
+              <a className="text-link deposit-target__link" href={link} target="_blank" rel="noopener noreferrer" data-testid="deposit-explorer">
+                {t('property.chain.explorer')}
               </a>
             )}
           </div>

@@ -107,8 +107,8 @@ export function WithdrawalDetail({ id }: { id: number }) {
           <div className="withdrawal-detail__actions">
             <CopyButton value={item.tx_hash} label={t('withdraw.detail.copyHash')} testId="withdrawal-detail-copy" />
             {txLink !== null && (
-              <a className="btn btn--ghost" href={txLink} target="_blank" rel="noopener noreferrer" data-testid="withdrawal-detail-explorer">
-                <span className="btn__label">{t('property.chain.explorer')}</span>
+              <a className="text-link withdrawal-detail__action-link" href={txLink} target="_blank" rel="noopener noreferrer" data-testid="withdrawal-detail-explorer">
+                {t('property.chain.explorer')}
               </a>
             )}
           </div>
