@@ -48,7 +48,12 @@ export function RechargeForm({ balances }: RechargeFormProps) {
         minimums={rules.data.minimums}
         initialAsset={initialAsset}
         target={(asset, symbol) => (
-          <DepositTarget address={rules.data.deposit_address} symbol={symbol} minimum={rules.data.minimums[asset]} confirmations={rules.data.required_confirmations} />
+          <DepositTarget
+            address={rules.data.deposit_address}
+            symbol={symbol}
+            minimum={rules.data.minimums[asset]}
+            confirmations={rules.data.required_confirmations}
+          />
         )}
       />
     );

@@ -107,7 +107,13 @@ export function WithdrawalDetail({ id }: { id: number }) {
           <div className="withdrawal-detail__actions">
             <CopyButton value={item.tx_hash} label={t('withdraw.detail.copyHash')} testId="withdrawal-detail-copy" />
             {txLink !== null && (
-              <a className="text-link withdrawal-detail__action-link" href={txLink} target="_blank" rel="noopener noreferrer" data-testid="withdrawal-detail-explorer">
+              <a
+                className="text-link withdrawal-detail__action-link"
+                href={txLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="withdrawal-detail-explorer"
+              >
                 {t('property.chain.explorer')}
               </a>
             )}

@@ -22,28 +22,28 @@ function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Int
   return (
     <li className="bill bill--link" data-testid="withdrawal-row" data-status={item.status}>
       <Link className="bill__link" to={withdrawalDetailPath(item.id)}>
-      <div className="bill__main">
-        <span className="bill__kind">{t(`withdraw.status.${item.status}`)}</span>
-        <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
-        {item.status === 'approved' && item.tx_hash && (
-          <span className="bill__memo" data-testid="withdrawal-tx-hash" title={item.tx_hash}>
-            {maskHash(item.tx_hash)}
-          </span>
-        )}
-        {item.status === 'paying' && <span className="bill__memo">{t('property.payingNote')}</span>}
-        {item.status === 'rejected' && (
-          <span className="bill__memo" data-testid="withdrawal-reason">
-            {t('withdraw.failedReason', { reason: item.reason ?? '' })}
-          </span>
-        )}
-      </div>
-      <div className="bill__side">
-        <span className="bill__amount">{`${formatAmount(item.amount)} ${symbol}`}</span>
-        <span className="bill__balance">{t('withdraw.feeShort', { fee: formatAmount(item.fee) })}</span>
-      </div>
-      <span className="bill__chevron" aria-hidden="true">
-        ›
-      </span>
+        <div className="bill__main">
+          <span className="bill__kind">{t(`withdraw.status.${item.status}`)}</span>
+          <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
+          {item.status === 'approved' && item.tx_hash && (
+            <span className="bill__memo" data-testid="withdrawal-tx-hash" title={item.tx_hash}>
+              {maskHash(item.tx_hash)}
+            </span>
+          )}
+          {item.status === 'paying' && <span className="bill__memo">{t('property.payingNote')}</span>}
+          {item.status === 'rejected' && (
+            <span className="bill__memo" data-testid="withdrawal-reason">
+              {t('withdraw.failedReason', { reason: item.reason ?? '' })}
+            </span>
+          )}
+        </div>
+        <div className="bill__side">
+          <span className="bill__amount">{`${formatAmount(item.amount)} ${symbol}`}</span>
+          <span className="bill__balance">{t('withdraw.feeShort', { fee: formatAmount(item.fee) })}</span>
+        </div>
+        <span className="bill__chevron" aria-hidden="true">
+          ›
+        </span>
       </Link>
     </li>
   );
