@@ -24,7 +24,11 @@ describe.each(databaseKinds)('recharge by review on %s', (kind) => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-review-'));
-    t = await createTestApp(kind, { DATA_DIR: dataDir, RECHARGE_MIN_USDT: '10', RECHARGE_MIN_COIN: '1', DEPOSIT_CONFIRMATIONS: '3',
+    t = await createTestApp(kind, {
+      DATA_DIR: dataDir,
+      RECHARGE_MIN_USDT: '10',
+      RECHARGE_MIN_COIN: '1',
+      DEPOSIT_CONFIRMATIONS: '3',
       // Without an RPC the page must still say where to pay (decision 042).
       DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dead',
     });
