@@ -37,6 +37,10 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await app.goto(PAGES.recharge);
   await expect(page.getByTestId('recharge-asset').getByRole('tab', { name: 'USDT' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 0.0000 USDT');
+  // Where the wallet pays is shown before paying (decision 042).
+  await expect(page.getByTestId('deposit-address')).toHaveText(chain.depositAddress);
+  await expect(page.getByTestId('deposit-network')).toContainText('BNB Smart Chain (BEP-20)');
+  await expect(page.getByTestId('deposit-confirmations')).toHaveText('2');
   await page.getByTestId('recharge-amount').fill('300');
   await page.getByTestId('recharge-submit').click();
   await expect(app.toast()).toHaveText('Recharge successful, please wait for review');
@@ -92,8 +96,11 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(app.toast()).toHaveText('Transaction password set');
   await expect.poll(() => app.hashPath()).toBe(PAGES.withdrawal);
 
+  // The destination is the signed-in wallet, on the form and again on the confirm sheet.
+  await expect(page.getByTestId('withdraw-destination')).toHaveText(wallet.address);
   await page.getByTestId('withdraw-amount').fill('150');
   await page.getByTestId('withdraw-submit').click();
+  await expect(page.getByTestId('withdraw-sheet-destination')).toHaveText(wallet.address);
   await expect(page.getByTestId('withdraw-sheet-total')).toHaveText('151.0000 USDT');
   await page.getByTestId('withdraw-password').fill('123456');
   await page.getByTestId('withdraw-confirm').click();
@@ -109,5 +116,40 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await api.approveWithdrawal(pending!.id, PAYOUT_HASH);
   await page.reload();
   await expect(withdrawal).toHaveAttribute('data-status', 'approved');
-  await expect(withdrawal.getByTestId('withdrawal-tx-hash')).toHaveText(PAYOUT_HASH);
+  await expect(withdrawal.getByTestId('withdrawal-tx-hash')).toHaveText(`${PAYOUT_HASH.slice(0, 10)}…${PAYOUT_HASH.slice(-8)}`);
+  await expect(withdrawal.getByTestId('withdrawal-tx-hash')).toHaveAttribute('title', PAYOUT_HASH);
+
+  // The record opens its detail: the timeline requested → reviewed → paid, the whole hash and its explorer link.
+  await withdrawal.click();
+  await expect.poll(() => app.hashPath()).toBe(`${PAGES.withdrawal}/${pending!.id}`);
+  const detail = page.getByTestId('withdrawal-detail');
+  await expect(detail).toHaveAttribute('data-status', 'approved');
+  await expect(detail.getByTestId('withdrawal-detail-amount')).toHaveText('150.0000 USDT');
+  await expect(detail.getByTestId('withdrawal-detail-address')).toHaveText(wallet.address);
+  for (const step of ['requested', 'reviewed', 'paid']) {
+    await expect(detail.getByTestId(`timeline-${step}`)).toHaveAttribute('data-state', 'done');
+    await expect(detail.getByTestId(`timeline-${step}`).locator('time')).toHaveCount(1);
+  }
+  await expect(detail.getByTestId('timeline-rejected')).toHaveCount(0);
+  await expect(detail.getByTestId('withdrawal-detail-tx')).toHaveText(PAYOUT_HASH);
+  await expect(detail.getByTestId('withdrawal-detail-explorer')).toHaveAttribute('href', `https://bscscan.com/tx/${PAYOUT_HASH}`);
+  // An id that is not the user's (here: none at all) is refused by the server and said so, not shown as an error.
+  await app.goto(`${PAGES.withdrawal}/${pending!.id + 1000}`);
+  await expect(page.getByTestId('withdrawal-not-found')).toHaveText('This withdrawal does not exist');
+
+  // The fund log says what each line was, in words, with the counterparty masked — never the raw memo.
+  await app.goto(PAGES.bills);
+  const lines = app.billLines();
+  await expect(lines.filter({ hasText: 'Exchanged USDT for RSC' }).first()).toBeVisible();
+  const own = wallet.address.toLowerCase();
+  await expect(lines.filter({ hasText: `To your wallet ${own.slice(0, 6)}…${own.slice(-4)}` })).toHaveCount(1);
+  await expect(lines.filter({ hasText: 'usdt>coin' })).toHaveCount(0);
+  await expect(lines.filter({ hasText: 'On-chain deposit 0x' })).toHaveCount(1);
+  // The asset chips overflow a phone's width: the cut side shows a cue, and it moves as the row scrolls.
+  const filters = page.getByTestId('bill-filters');
+  await expect(filters).toHaveAttribute('data-more-end', 'true');
+  await expect(filters).not.toHaveAttribute('data-more-start', 'true');
+  await filters.getByRole('tablist').evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+  await expect(filters).toHaveAttribute('data-more-start', 'true');
+  await expect(filters).not.toHaveAttribute('data-more-end', 'true');
 });

@@ -20,6 +20,8 @@ import { expect, test } from '../fixtures/test';
 /** From source through tsx, on a machine also running the suite's server and two browsers: allow for a slow start. */
 const READY_TIMEOUT_MS = 90_000;
 /** The smallest valid PNG (1×1, transparent): what the server's content check must accept. */
+/** The platform's deposit wallet on the review server: shown to the user although there is no RPC (decision 042). */
+const DEPOSIT_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 interface ReviewServer {
@@ -66,6 +68,8 @@ async function startReviewServer(): Promise<ReviewServer> {
       RATE_LIMIT_PER_MINUTE: '0',
       SIGN_IN_PER_MINUTE: '0',
       RECHARGE_MIN_USDT: '10',
+      DEPOSIT_ADDRESS,
+      EXPLORER_URL: 'https://testnet.bscscan.com',
       LOG_LEVEL: 'warn',
     },
   });
@@ -172,6 +176,21 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   await expect(form).toBeVisible();
   await expect(page.getByTestId('recharge-submit')).toHaveCount(0);
   await expect(page.getByTestId('voucher-amount')).toHaveAttribute('placeholder', 'At least 10.0000 USDT');
+
+  // Where to pay comes first, in review mode too: the address, the network with its warning, the minimum and the
+  // confirmations, a copy button and the explorer link.
+  const target = page.getByTestId('deposit-target');
+  await expect(target.getByTestId('deposit-address')).toHaveText(DEPOSIT_ADDRESS);
+  await expect(target.getByTestId('deposit-network')).toHaveText('Network BNB Smart Chain (BEP-20)');
+  await expect(target.getByTestId('deposit-warning')).toContainText('Send only USDT on BNB Smart Chain (BEP-20)');
+  await expect(target.getByTestId('deposit-minimum')).toHaveText('10.0000 USDT');
+  await expect(target.getByTestId('deposit-confirmations')).toHaveText('3');
+  await expect(target.getByTestId('deposit-explorer')).toHaveAttribute('href', `https://testnet.bscscan.com/address/${DEPOSIT_ADDRESS}`);
+  await expect(target.getByTestId('deposit-copy')).toBeVisible();
+  await page.getByTestId('recharge-asset').getByRole('tab', { name: 'RSC' }).click();
+  await expect(target).toContainText('Send RSC to this address');
+  await expect(target.getByTestId('deposit-minimum')).toHaveText('1.0000 RSC');
+  await page.getByTestId('recharge-asset').getByRole('tab', { name: 'USDT' }).click();
 
   // Refused before sending: below the minimum, then a malformed hash.
   await page.getByTestId('voucher-amount').fill('9.5');

@@ -19,6 +19,15 @@ describe('configuration', () => {
     expect(config.depositPollMs).toBe(5000);
     expect(config.rusdPerUsdt).toBe('1');
     expect(config.bnbPriceUsdt).toBe('600');
+    expect(config.depositAddress).toBeNull();
+    expect(config.explorerUrl).toBe('https://bscscan.com');
+  });
+
+  it('reads DEPOSIT_ADDRESS without an RPC (review mode still says where to pay) and the explorer URL', () => {
+    const config = loadConfig({ DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dEaD', EXPLORER_URL: 'https://testnet.bscscan.com/' });
+    expect(config.chain).toBeNull();
+    expect(config.depositAddress).toBe('0x000000000000000000000000000000000000dead');
+    expect(config.explorerUrl).toBe('https://testnet.bscscan.com');
   });
 
   it('reads the RUSD rate and the BNB price', () => {
@@ -43,6 +52,7 @@ describe('configuration', () => {
       hotWallet: null,
     });
     expect(config.depositConfirmations).toBe(15);
+    expect(config.depositAddress).toBe('0x000000000000000000000000000000000000dead');
     expect(config.rechargeMinimums).toEqual({ usdt: '10.5', coin: '0' });
     expect(config.depositPollMs).toBe(2000);
   });
@@ -141,6 +151,8 @@ describe('configuration', () => {
     ['BSC_RPC_URL', 'wss://bsc.example', /BSC_RPC_URL/],
     ['BSC_RPC_URL', 'bsc.example', /BSC_RPC_URL/],
     ['DEPOSIT_ADDRESS', '0x123', /DEPOSIT_ADDRESS/],
+    ['EXPLORER_URL', 'bscscan.com', /EXPLORER_URL/],
+    ['EXPLORER_URL', 'https://bscscan.com/?q=1', /EXPLORER_URL/],
     ['USDT_CONTRACT', 'usdt', /USDT_CONTRACT/],
     ['COIN_CONTRACT', '0xZZ00000000000000000000000000000000000000', /COIN_CONTRACT/],
     ['DEPOSIT_CONFIRMATIONS', '0', /DEPOSIT_CONFIRMATIONS/],

@@ -84,6 +84,10 @@ const envSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address')
     .optional(),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  EXPLORER_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'an http(s):// URL without query or fragment, e.g. https://bscscan.com')
+    .default('https://bscscan.com'),
   RECHARGE_MIN_USDT: decimalAmount.default('1'),
   RECHARGE_MIN_COIN: decimalAmount.default('1'),
   DEPOSIT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
@@ -153,8 +157,15 @@ export interface Config {
   priceSampleMs: number;
   /** Gas fee per withdrawal, charged on top of the amount, per asset. */
   withdrawFees: Record<WithdrawalAsset, string>;
-  /** On-chain deposits: null when no BSC_RPC_URL is set (the recharge endpoints then refuse). */
+  /** On-chain deposits: null when no BSC_RPC_URL is set (recharges then go to review, decision 019). */
   chain: ChainConfig | null;
+  /**
+   * Lower-case address users pay deposits to, in both recharge modes (decision 042): without an RPC the page
+   * still has to say where to pay. Null when DEPOSIT_ADDRESS is not set (then only with no RPC).
+   */
+  depositAddress: `0x${string}` | null;
+  /** Block explorer base URL, without a trailing slash; the app links `/address/…` and `/tx/…` under it. */
+  explorerUrl: string;
   /** Blocks, counting the transaction's own, before a deposit is credited. */
   depositConfirmations: number;
   /** Smallest deposit credited, per asset (smaller ones are refused). */
@@ -387,6 +398,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     priceSampleMs: e.PRICE_SAMPLE_SECONDS * 1000,
     withdrawFees: { usdt: e.WITHDRAW_FEE_USDT, coin: e.WITHDRAW_FEE_COIN },
     chain,
+    depositAddress: e.DEPOSIT_ADDRESS ? (e.DEPOSIT_ADDRESS.toLowerCase() as `0x${string}`) : null,
+    explorerUrl: e.EXPLORER_URL.replace(/\/+$/, ''),
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS,
     rechargeMinimums: { usdt: e.RECHARGE_MIN_USDT, coin: e.RECHARGE_MIN_COIN },
     depositPollMs: e.DEPOSIT_POLL_SECONDS * 1000,

@@ -16,6 +16,7 @@ const ExchangePage = lazyPage(() => import('./routes/exchange'));
 const PricePage = lazyPage(() => import('./routes/price'));
 const PriceRecordPage = lazyPage(() => import('./routes/price-record'));
 const WithdrawalPage = lazyPage(() => import('./routes/withdrawal'));
+const WithdrawalDetailPage = lazyPage(() => import('./routes/withdrawal-detail'));
 const RechargePage = lazyPage(() => import('./routes/recharge'));
 const PasswordPage = lazyPage(() => import('./routes/password'));
 const AirdropPage = lazyPage(() => import('./routes/airdrop'));
@@ -98,6 +99,8 @@ export const routes: RouteObject[] = [
         children: [pageRoute('index/index', '/'), ...TAB_PAGES.map((id) => pageRoute(id))],
       },
       ...PAGE_IDS.filter((id) => !TAB_PAGES.includes(id)).map((id) => pageRoute(id)),
+      // One withdrawal record (decision 042): not a spec page; it belongs to the withdrawal page for its title's sake.
+      { path: `${pagePath('property/withdrawal')}/:id`, element: <WithdrawalDetailPage />, handle: { pageId: 'property/withdrawal' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },

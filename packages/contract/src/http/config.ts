@@ -13,5 +13,7 @@ export const getConfig = endpoint('GET /api/config', 'none', {
     usdt_contract: address.nullable(),
     coin_contract: address.nullable(),
     deposit_confirmations: z.number().int(),
+    /** Block explorer base URL (no trailing slash): pages link `/address/<a>` and `/tx/<hash>` under it. */
+    explorer_url: z.string().url(),
   }),
 });

@@ -83,7 +83,10 @@ export const rechargeRules = endpoint('GET /api/finance/recharge/rules', 'none',
     mode: rechargeMode,
     /** Smallest amount accepted per asset (a smaller one is refused with DEPOSIT_BELOW_MINIMUM). */
     minimums: z.object({ usdt: amountString, coin: amountString }),
-    /** chain mode: where the wallet sends the transfer (checksummed); null in review mode. */
+    /**
+     * Where the user sends the transfer (checksummed), in both modes: the wallet pays it in chain mode, the user
+     * pays it by hand in review mode. Null only in review mode when the operator set no DEPOSIT_ADDRESS.
+     */
     deposit_address: address.nullable(),
     required_confirmations: z.number().int().positive(),
   }),

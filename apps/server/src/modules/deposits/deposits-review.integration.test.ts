@@ -24,7 +24,14 @@ describe.each(databaseKinds)('recharge by review on %s', (kind) => {
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-review-'));
-    t = await createTestApp(kind, { DATA_DIR: dataDir, RECHARGE_MIN_USDT: '10', RECHARGE_MIN_COIN: '1', DEPOSIT_CONFIRMATIONS: '3' });
+    t = await createTestApp(kind, {
+      DATA_DIR: dataDir,
+      RECHARGE_MIN_USDT: '10',
+      RECHARGE_MIN_COIN: '1',
+      DEPOSIT_CONFIRMATIONS: '3',
+      // Without an RPC the page must still say where to pay (decision 042).
+      DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dead',
+    });
     alice = await t.signIn();
     bob = await t.signIn();
   });
@@ -52,12 +59,12 @@ describe.each(databaseKinds)('recharge by review on %s', (kind) => {
     for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
   };
 
-  it('tells the client that recharges go through review, with the minimums', async () => {
+  it('tells the client that recharges go through review, with the minimums and the address to pay to', async () => {
     const res = await t.call({ method: 'GET', url: '/api/finance/recharge/rules' });
     expect(res.data).toEqual({
       mode: 'review',
       minimums: { usdt: '10.00000000', coin: '1.00000000' },
-      deposit_address: null,
+      deposit_address: '0x000000000000000000000000000000000000dEaD',
       required_confirmations: 3,
     });
   });

@@ -123,12 +123,15 @@ export function rechargeModeOf(config: Config): RechargeMode {
   return config.chain ? 'chain' : 'review';
 }
 
-/** What the recharge page needs first: which body to send, the minimums, and (chain) where to send the transfer. */
+/**
+ * What the recharge page needs first: which body to send, the minimums, and where to send the transfer — in
+ * review mode too (decision 042), where the user pays by hand and then submits the voucher.
+ */
 export function rechargeRules(config: Config) {
   return {
     mode: rechargeModeOf(config),
     minimums: { usdt: fromUnits(toUnits(config.rechargeMinimums.usdt)), coin: fromUnits(toUnits(config.rechargeMinimums.coin)) },
-    deposit_address: config.chain ? getAddress(config.chain.depositAddress) : null,
+    deposit_address: config.depositAddress ? getAddress(config.depositAddress) : null,
     required_confirmations: config.depositConfirmations,
   };
 }

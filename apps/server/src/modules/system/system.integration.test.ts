@@ -16,6 +16,7 @@ describe('public configuration', () => {
       usdt_contract: null,
       coin_contract: null,
       deposit_confirmations: 3,
+      explorer_url: 'https://bscscan.com',
     });
     expect(res.data.assets).toContainEqual({ key: 'coin', symbol: 'REEF' });
   });
@@ -27,6 +28,7 @@ describe('public configuration', () => {
       USDT_CONTRACT: '0x55d398326f99059ff775485246999027b3197955',
       COIN_CONTRACT: '0x0000000000000000000000000000000000001234',
       DEPOSIT_CONFIRMATIONS: '12',
+      EXPLORER_URL: 'https://testnet.bscscan.com/',
     });
     const res = await t.call({ method: 'GET', url: '/api/config' });
     expect(res.data).toMatchObject({
@@ -34,6 +36,7 @@ describe('public configuration', () => {
       usdt_contract: '0x55d398326f99059fF775485246999027B3197955',
       coin_contract: '0x0000000000000000000000000000000000001234',
       deposit_confirmations: 12,
+      explorer_url: 'https://testnet.bscscan.com',
     });
   });
 });

@@ -13,6 +13,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     usdt_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.usdt) : null,
     coin_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.coin) : null,
     deposit_confirmations: app.config.depositConfirmations,
+    explorer_url: app.config.explorerUrl,
   };
   registerEndpoint(app, configApi.getConfig, async () => publicConfig);
 }

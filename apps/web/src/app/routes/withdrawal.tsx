@@ -7,7 +7,7 @@ export default function WithdrawalRoute() {
     <AccountSubPage page="property/withdrawal">
       {(user, onWithdrawn) => (
         <>
-          <WithdrawalForm hasPayPassword={user?.has_pay_password} onWithdrawn={onWithdrawn} />
+          <WithdrawalForm hasPayPassword={user?.has_pay_password} onWithdrawn={onWithdrawn} destination={user?.account} />
           <WithdrawalList />
         </>
       )}

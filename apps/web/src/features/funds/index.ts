@@ -6,6 +6,7 @@ export { RechargeForm } from './recharge/components/recharge-form';
 export { DepositList } from './recharge/components/deposit-list';
 export { WithdrawalForm } from './withdrawal/components/withdrawal-form';
 export { WithdrawalList } from './withdrawal/components/withdrawal-list';
+export { WithdrawalDetail } from './withdrawal/components/withdrawal-detail';
 export { ChargePanel } from './charge/components/charge-panel';
 export { BillList } from './bills/components/bill-list';
 export { BalancesOverview } from './holdings/components/balances-overview';

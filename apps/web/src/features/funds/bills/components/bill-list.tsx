@@ -8,6 +8,7 @@ import { useAppConfig } from '../../../../lib/app-config';
 import { useBills, type BillType } from '../api/get-bills';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { BillLog } from './bill-log';
+import { ScrollCue } from './scroll-cue';
 
 /** Fund log (GET /api/finance/bill/:type): a tab per asset, 20 lines a page, "load more". */
 export function BillList() {
@@ -35,7 +36,14 @@ export function BillList() {
 
   return (
     <div className="bills">
-      <Tabs label={t('bills.tabsLabel')} tabs={tabs} selected={type} onSelect={(next) => setSearch(next === 'all' ? {} : { type: next }, { replace: true })} />
+      <ScrollCue testId="bill-filters">
+        <Tabs
+          label={t('bills.tabsLabel')}
+          tabs={tabs}
+          selected={type}
+          onSelect={(next) => setSearch(next === 'all' ? {} : { type: next }, { replace: true })}
+        />
+      </ScrollCue>
 
       <div role="tabpanel" aria-busy={bills.isFetching || undefined}>
         <BillLog bills={bills} lines={lines} symbolOf={(line) => symbols[line.asset]} dateFormat={dateFormat} testIds={{ loadMore: 'bills-load-more' }} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type UserInfo } from '@reef/contract';
+import { type depositsApi, type UserInfo } from '@reef/contract';
+import type { z } from 'zod';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -16,6 +17,9 @@ import { AmountField } from '../../shared/components/amount-field';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import { VoucherRechargeForm } from './voucher-recharge-form';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { DepositTarget } from './deposit-target';
+
+type RechargeRules = z.infer<typeof depositsApi.rechargeRules.response>;
 
 interface RechargeFormProps {
   balances: UserInfo['balances'] | undefined;
@@ -39,9 +43,23 @@ export function RechargeForm({ balances }: RechargeFormProps) {
     );
   }
   if (rules.data.mode === 'review') {
-    return <VoucherRechargeForm balances={balances} minimums={rules.data.minimums} initialAsset={initialAsset} />;
+    return (
+      <VoucherRechargeForm
+        balances={balances}
+        minimums={rules.data.minimums}
+        initialAsset={initialAsset}
+        target={(asset, symbol) => (
+          <DepositTarget
+            address={rules.data.deposit_address}
+            symbol={symbol}
+            minimum={rules.data.minimums[asset]}
+            confirmations={rules.data.required_confirmations}
+          />
+        )}
+      />
+    );
   }
-  return <ChainRechargeForm balances={balances} initialAsset={initialAsset} />;
+  return <ChainRechargeForm balances={balances} initialAsset={initialAsset} rules={rules.data} />;
 }
 
 /**
@@ -49,7 +67,7 @@ export function RechargeForm({ balances }: RechargeFormProps) {
  * transaction by its hash. A hash whose claim got no answer is kept for "Submit again", so a retry never
  * sends a second transfer.
  */
-function ChainRechargeForm({ balances, initialAsset }: RechargeFormProps & { initialAsset: ChainAsset }) {
+function ChainRechargeForm({ balances, initialAsset, rules }: RechargeFormProps & { initialAsset: ChainAsset; rules: RechargeRules }) {
   const { t } = useTranslation();
   const { account } = useSession();
   const config = useChainConfig();
@@ -90,6 +108,12 @@ function ChainRechargeForm({ balances, initialAsset }: RechargeFormProps & { ini
   return (
     <form className="card form" noValidate onSubmit={payment.submit}>
       <AssetToggle value={asset} onChange={setAsset} testId="recharge-asset" />
+      <DepositTarget
+        address={rules.deposit_address ?? config.chain.depositAddress}
+        symbol={symbol}
+        minimum={rules.minimums[asset]}
+        confirmations={rules.required_confirmations}
+      />
       <p className="field__hint" data-testid="recharge-balance">
         {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
       </p>

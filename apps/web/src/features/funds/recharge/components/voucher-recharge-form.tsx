@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MIME_TYPES, type UserInfo } from '@reef/contract';
 import { Tabs } from '../../../../components/ui/tabs';
@@ -24,6 +24,8 @@ interface VoucherRechargeFormProps {
   /** Smallest amount the server takes per asset. */
   minimums: Record<ChainAsset, string>;
   initialAsset: ChainAsset;
+  /** Where to pay this asset (the deposit address, network, minimum), shown before the voucher fields. */
+  target: (asset: ChainAsset, symbol: string) => ReactNode;
 }
 
 /** The message for a problem the form finds before sending (the amount ones are shared with the other forms). */
@@ -44,7 +46,7 @@ function problemKey(problem: VoucherProblem) {
  * sent and proves it with the transfer's hash or a picture of it; an operator reviews the request. Nothing is
  * credited here, so the page ends on 'submitted, please wait for review' and the list below follows the review.
  */
-export function VoucherRechargeForm({ balances, minimums, initialAsset }: VoucherRechargeFormProps) {
+export function VoucherRechargeForm({ balances, minimums, initialAsset, target }: VoucherRechargeFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const send = useRecharge();
@@ -111,6 +113,7 @@ export function VoucherRechargeForm({ balances, minimums, initialAsset }: Vouche
   return (
     <form className="card form" noValidate onSubmit={submit} data-testid="voucher-form">
       <AssetToggle value={asset} onChange={setAsset} testId="recharge-asset" />
+      {target(asset, symbol)}
       <p className="field__hint" data-testid="recharge-balance">
         {t('transfer.available', { amount: balance ? formatGroupedAmount(balance.amount) : '—', symbol })}
       </p>

@@ -15,6 +15,7 @@ import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../shared/components/amount-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import './withdrawal.css';
 
 const PASSWORD_RE = /^\d{6}$/;
 
@@ -23,17 +24,20 @@ interface WithdrawalFormProps {
   hasPayPassword: boolean | undefined;
   /** After a withdrawal was accepted: the caller refreshes what it owns (user info). */
   onWithdrawn: () => void;
+  /** The user's own wallet, where every withdrawal goes (the server pays the signed-in account); undefined while loading. */
+  destination: string | undefined;
 }
 
 interface Pending {
   asset: ChainAsset;
+  destination: string;
   amount: string;
   total: string;
   fee: string;
 }
 
 /** pages/property/withdrawal: USDT or coin to the user's own wallet, reviewed by an operator. */
-export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormProps) {
+export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: WithdrawalFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const symbolOf = useAssetSymbol();
@@ -49,7 +53,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
   const total = rules.data ? withdrawalTotal(amount, rules.data.fee) : null;
 
   const review = () => {
-    if (!rules.data) return;
+    if (!rules.data || destination === undefined) return;
     const problem = checkWithdrawal(amount, rules.data.min_exclusive);
     if (problem !== null) {
       showToast(t(problem === 'amountTooSmall' ? 'withdraw.amountTooSmall' : `transfer.${problem}`, { min: formatGroupedAmount(rules.data.min_exclusive, 2) }));
@@ -60,7 +64,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
       return;
     }
     setPassword('');
-    setPending({ asset, amount: normalizeAmountInput(amount), total: total ?? '', fee: rules.data.fee });
+    setPending({ asset, destination, amount: normalizeAmountInput(amount), total: total ?? '', fee: rules.data.fee });
   };
 
   const confirm = useIdempotentMutation({
@@ -111,6 +115,14 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
           </p>
         )}
 
+        <div className="field">
+          <span className="field__label">{t('withdraw.destination')}</span>
+          <code className="withdraw-destination" data-testid="withdraw-destination">
+            {destination ?? '—'}
+          </code>
+          <span className="field__hint">{t('withdraw.destinationHint')}</span>
+        </div>
+
         <AmountField
           label={t('withdraw.amount')}
           value={amount}
@@ -135,7 +147,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
           </div>
         </dl>
 
-        <Button type="submit" block disabled={!rules.data} data-testid="withdraw-submit">
+        <Button type="submit" block disabled={!rules.data || destination === undefined} data-testid="withdraw-submit">
           {t('withdraw.submit')}
         </Button>
       </form>
@@ -143,6 +155,16 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn }: WithdrawalFormPr
       {pending !== null && (
         <Modal title={t('withdraw.confirmTitle')} onClose={() => setPending(null)} testId="withdraw-sheet">
           <dl className="fee-box">
+            <div>
+              <dt>{t('withdraw.destination')}</dt>
+              <dd className="withdraw-destination__sheet" data-testid="withdraw-sheet-destination">
+                {pending.destination}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('property.chain.network')}</dt>
+              <dd>{t('property.chain.networkName')}</dd>
+            </div>
             <div>
               <dt>{t('withdraw.received')}</dt>
               <dd>{`${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}`}</dd>

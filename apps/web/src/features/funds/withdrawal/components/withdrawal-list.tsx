@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { type Withdrawal } from '@reef/contract';
 import { useWithdrawals } from '../api/list-withdrawals';
 import { uniqueRows } from '../../../../lib/paged-list';
@@ -7,31 +8,44 @@ import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { pagePath } from '../../../../lib/pages';
+import { maskHash } from '../../shared/model/chain-display';
+import './withdrawal.css';
+
+/** The detail route of one withdrawal (registered by the app under the withdrawal page). */
+export function withdrawalDetailPath(id: number): string {
+  return `${pagePath('property/withdrawal')}/${id}`;
+}
 
 function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
   const symbol = useAssetSymbol()(item.asset);
   return (
-    <li className="bill" data-testid="withdrawal-row" data-status={item.status}>
-      <div className="bill__main">
-        <span className="bill__kind">{t(`withdraw.status.${item.status}`)}</span>
-        <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
-        {item.status === 'approved' && item.tx_hash && (
-          <span className="bill__memo" data-testid="withdrawal-tx-hash" title={item.tx_hash}>
-            {item.tx_hash}
-          </span>
-        )}
-        {item.status === 'paying' && <span className="bill__memo">{t('property.payingNote')}</span>}
-        {item.status === 'rejected' && (
-          <span className="bill__memo" data-testid="withdrawal-reason">
-            {t('withdraw.failedReason', { reason: item.reason ?? '' })}
-          </span>
-        )}
-      </div>
-      <div className="bill__side">
-        <span className="bill__amount">{`${formatGroupedAmount(item.amount)} ${symbol}`}</span>
-        <span className="bill__balance">{t('withdraw.feeShort', { fee: formatGroupedAmount(item.fee) })}</span>
-      </div>
+    <li className="bill bill--link" data-testid="withdrawal-row" data-status={item.status}>
+      <Link className="bill__link" to={withdrawalDetailPath(item.id)}>
+        <div className="bill__main">
+          <span className="bill__kind">{t(`withdraw.status.${item.status}`)}</span>
+          <span className="bill__time">{dateFormat.format(new Date(item.created_at))}</span>
+          {item.status === 'approved' && item.tx_hash && (
+            <span className="bill__memo" data-testid="withdrawal-tx-hash" title={item.tx_hash}>
+              {maskHash(item.tx_hash)}
+            </span>
+          )}
+          {item.status === 'paying' && <span className="bill__memo">{t('property.payingNote')}</span>}
+          {item.status === 'rejected' && (
+            <span className="bill__memo" data-testid="withdrawal-reason">
+              {t('withdraw.failedReason', { reason: item.reason ?? '' })}
+            </span>
+          )}
+        </div>
+        <div className="bill__side">
+          <span className="bill__amount">{`${formatGroupedAmount(item.amount)} ${symbol}`}</span>
+          <span className="bill__balance">{t('withdraw.feeShort', { fee: formatGroupedAmount(item.fee) })}</span>
+        </div>
+        <span className="bill__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
     </li>
   );
 }

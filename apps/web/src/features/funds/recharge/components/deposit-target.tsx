@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../../../lib/app-config';
+import { explorerLink } from '../../shared/model/chain-display';
+import { CopyButton } from '../../shared/components/copy-button';
+import './deposit-target.css';
+import { formatGroupedAmount } from '../../../../lib/amount-format';
+
+interface DepositTargetProps {
+  /** Checksummed deposit address from the recharge rules; null when the operator configured none (review mode). */
+  address: string | null;
+  symbol: string;
+  minimum: string;
+  confirmations: number;
+}
+
+/**
+ * Where to pay, in both recharge modes (decision 042): the network with a warning against any other, the address
+ * with copy and explorer link, the minimum and the confirmations. In review mode this is the only place that
+ * says where the money goes before the user submits the voucher.
+ */
+export function DepositTarget({ address, symbol, minimum, confirmations }: DepositTargetProps) {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const link = address === null ? null : explorerLink(config.data?.explorer_url, 'address', address);
+  return (
+    <section className="deposit-target" aria-labelledby="deposit-target-title" data-testid="deposit-target">
+      <h2 id="deposit-target-title" className="deposit-target__title">
+        {t('property.chain.depositTitle', { symbol })}
+      </h2>
+      <p className="deposit-target__network" data-testid="deposit-network">
+        <span className="deposit-target__label">{t('property.chain.network')}</span> <strong>{t('property.chain.networkName')}</strong>
+      </p>
+      <p className="deposit-target__warning" role="note" data-testid="deposit-warning">
+        {t('property.chain.networkWarning', { symbol })}
+      </p>
+      {address === null ? (
+        <p className="deposit-target__warning" data-testid="deposit-no-address">
+          {t('property.chain.noAddress')}
+        </p>
+      ) : (
+        <>
+          <span className="deposit-target__label">{t('property.chain.address')}</span>
+          <code className="deposit-target__address" data-testid="deposit-address">
+            {address}
+          </code>
+          <div className="deposit-target__actions">
+            <CopyButton value={address} label={t('property.chain.copyAddress')} testId="deposit-copy" />
+            {link !== null && (
+              <a className="text-link deposit-target__link" href={link} target="_blank" rel="noopener noreferrer" data-testid="deposit-explorer">
+                {t('property.chain.explorer')}
+              </a>
+            )}
+          </div>
+        </>
+      )}
+      <dl className="fee-box">
+        <div>
+          <dt>{t('property.chain.minimum')}</dt>
+          <dd data-testid="deposit-minimum">{`${formatGroupedAmount(minimum)} ${symbol}`}</dd>
+        </div>
+        <div>
+          <dt>{t('property.chain.confirmations')}</dt>
+          <dd data-testid="deposit-confirmations">{confirmations}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
