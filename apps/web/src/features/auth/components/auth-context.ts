@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 export interface AuthContextValue {
   signingIn: boolean;
   signIn(): Promise<void>;
-  logout(options: { announce: boolean }): Promise<void>;
+  logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

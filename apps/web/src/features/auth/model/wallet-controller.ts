@@ -1,9 +1,9 @@
 import { WALLET_DETECT_TIMEOUT_MS } from '@reef/contract';
 import { ApiError, toastError, TransportError } from '../../../lib/api-client';
 import { HOME_PATH } from '../../../lib/pages';
-import { closeLoginPrompt, endSession, getSession, startSession, takeReturnUrl } from '../../../lib/session';
+import { closeLoginPrompt, endSession, getSession, saveReturnUrl, startSession, takeReturnUrl } from '../../../lib/session';
 import { storedSpread } from '../../../lib/spread';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import {
   discoverWallets,
   isTargetChain,
@@ -23,6 +23,11 @@ import { signInWithWallet } from './sign-in';
 
 /** The wallet the user picked last time, by EIP-6963 rdns, so a launch does not ask again. */
 const WALLET_STORAGE_KEY = 'wallet_rdns';
+/**
+ * Set by an explicit logout, cleared by the next successful sign-in: while it is set the start-up check
+ * does not sign in by itself (a real wallet would pop a signature request the user just said no to).
+ */
+export const LOGGED_OUT_STORAGE_KEY = 'logged_out';
 /** MetaMask: a connect request is already waiting in the wallet. */
 const REQUEST_PENDING = -32002;
 
@@ -37,6 +42,11 @@ export interface WalletControllerDeps {
   onSignedIn(): Promise<unknown>;
   navigate(path: string): void;
   setBusy(busy: boolean): void;
+  /**
+   * A phone browser without an injected wallet: offer to reopen the page in a wallet app (decision 044).
+   * Answers false where that does not apply (a desktop browser), which keeps the spec's install toast.
+   */
+  offerWalletApps(): boolean;
 }
 
 interface SignInSource {
@@ -50,7 +60,8 @@ export interface WalletController {
   /** Start-up check of spec §4: sign in when there is no token, log out when the wallet's account changed. */
   launch(): Promise<void>;
   signIn(): Promise<void>;
-  logout(options: { announce: boolean }): Promise<void>;
+  /** `explicit`: the user asked for it, so the next launch waits for a tap on Sign in. */
+  logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
 }
 
 function discover(): Promise<Discovery> {
@@ -66,7 +77,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
   let flight: Promise<void> | null = null;
 
   const reportMissing = (discovery: Discovery) => {
-    if (discovery.kind === 'none') deps.toast(deps.message('installWallet'));
+    if (discovery.kind === 'none' && !deps.offerWalletApps()) deps.toast(deps.message('installWallet'));
     if (discovery.kind === 'conflict') deps.toast(deps.message('multipleWallets'));
   };
 
@@ -86,7 +97,8 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     return wallets.find((w) => w.info !== null && w.info.rdns === rdns) ?? null;
   };
 
-  const logout = async ({ announce }: { announce: boolean }) => {
+  const logout = async ({ announce, explicit = false }: { announce: boolean; explicit?: boolean }) => {
+    if (explicit) writeStorage(LOGGED_OUT_STORAGE_KEY, '1');
     if (getSession().token !== null) await logoutRequest().catch(() => undefined);
     endSession();
     if (announce) deps.toast(deps.message('loggedOut'));
@@ -145,6 +157,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
         login,
       });
       startSession(token, account);
+      removeStorage(LOGGED_OUT_STORAGE_KEY);
       closeLoginPrompt();
       await deps.onSignedIn().catch(() => undefined);
       deps.navigate(takeReturnUrl() ?? HOME_PATH);
@@ -164,6 +177,12 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
   }
 
   async function launch(): Promise<void> {
+    if (getSession().token === null) {
+      // A deep link opened without a session: sign-in comes back to it, as after a forced logout (spec §4).
+      // Saved before the (up to 3 s) wallet discovery, while the address bar still shows what was asked for.
+      saveReturnUrl();
+      if (readStorage(LOGGED_OUT_STORAGE_KEY) !== null) return;
+    }
     const discovery = await discover();
     const { token, account } = getSession();
     if (token === null) {
