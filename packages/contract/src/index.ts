@@ -21,7 +21,8 @@ export * as chatApi from './http/chat.js';
 export * as chatSocket from './ws/chat-socket.js';
 export * as contentApi from './http/content.js';
 export * as aiApi from './http/ai.js';
-export type { UserInfo } from './http/users.js';
+export type { UserInfo, UserBadge } from './http/users.js';
+export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
 export type { Lake } from './http/market.js';
 export {

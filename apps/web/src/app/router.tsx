@@ -18,6 +18,7 @@ const PriceRecordPage = lazyPage(() => import('./routes/price-record'));
 const WithdrawalPage = lazyPage(() => import('./routes/withdrawal'));
 const RechargePage = lazyPage(() => import('./routes/recharge'));
 const PasswordPage = lazyPage(() => import('./routes/password'));
+const UserSetInfoPage = lazyPage(() => import('./routes/user-set-info'));
 const AirdropPage = lazyPage(() => import('./routes/airdrop'));
 const IncomePage = lazyPage(() => import('./routes/income'));
 const IncomeLogPage = lazyPage(() => import('./routes/income-log'));
@@ -55,6 +56,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'property/withdrawal': <WithdrawalPage />,
   'property/recharge': <RechargePage />,
   'user/password': <PasswordPage />,
+  'user/setInfo': <UserSetInfoPage />,
   'index/airDrop': <AirdropPage />,
   'index/income': <IncomePage />,
   'index/incomeTpl': <IncomeLogPage />,

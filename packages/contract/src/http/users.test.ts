@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindReferrer, NICKNAME_MAX_LENGTH, nickname, setUserInfo } from './users.js';
+import { bindReferrer, MAX_UID, NICKNAME_MAX_LENGTH, nickname, setUserInfo } from './users.js';
 
 const AVATAR = `/uploads/${'a'.repeat(64)}.png`;
 
@@ -47,5 +47,7 @@ describe('bindReferrer body', () => {
     expect(body.safeParse({ address: '0x000000000000000000000000000000000000dEaD', uid: 7 }).success).toBe(false);
     expect(body.safeParse({ uid: 0 }).success).toBe(false);
     expect(body.safeParse({ uid: '7' }).success).toBe(false);
+    expect(body.safeParse({ uid: MAX_UID }).success).toBe(true);
+    expect(body.safeParse({ uid: MAX_UID + 1 }).success).toBe(false);
   });
 });

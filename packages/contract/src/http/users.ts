@@ -43,13 +43,16 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const getUserInfo = endpoint('GET /api/user/info', 'user', { response: userInfo });
 
+/** The largest uid there can be: users.id is a PostgreSQL integer (a larger one would fail in the database, not be refused). */
+export const MAX_UID = 2_147_483_647;
+
 /**
  * The referrer by wallet address or by uid (the id an invite link carries as `?spread=`, which is the invite
  * code people pass on): exactly one of the two. An unknown one is refused with REFERRER_NOT_FOUND.
  */
 export const bindReferrer = endpoint('POST /api/binding', 'user', {
   body: z
-    .object({ address: address.optional(), uid: uid.optional() })
+    .object({ address: address.optional(), uid: uid.max(MAX_UID).optional() })
     .refine((body) => (body.address === undefined) !== (body.uid === undefined), { message: 'give either address or uid' }),
   response: z.object({ invite_address: address }),
 });

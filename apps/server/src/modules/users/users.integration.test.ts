@@ -60,6 +60,8 @@ describe.each(databaseKinds)('referrer binding on %s', (kind) => {
     const user = await t.signIn();
     const bindBody = (payload: unknown) => t.call({ method: 'POST', url: '/api/binding', token: user.token, payload: payload as object });
     expect((await bindBody({ uid: 2_000_000_000 })).data.code).toBe('REFERRER_NOT_FOUND');
+    // Past the database's integer: refused as input, not failed in the database.
+    expect((await bindBody({ uid: 3_000_000_000 })).data.code).toBe('PARAMETER_ERROR');
     expect((await bindBody({ uid: user.uid })).data.code).toBe('REFERRER_SELF');
     expect((await bindBody({})).data.code).toBe('PARAMETER_ERROR');
     expect((await bindBody({ uid: other.uid, address: other.account })).data.code).toBe('PARAMETER_ERROR');
