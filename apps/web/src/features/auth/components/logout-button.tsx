@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { LogoutIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
@@ -21,19 +22,22 @@ export function LogoutButton() {
       <Button variant="danger" block onClick={() => setConfirming(true)} data-testid="logout">
         <LogoutIcon /> {t('auth.logout')}
       </Button>
-      {confirming && (
-        <Modal title={t('auth.logoutConfirmTitle')} onClose={close} testId="logout-confirm">
-          <p className="modal__text">{t('auth.logoutConfirmText')}</p>
-          <div className="modal__actions">
-            <Button variant="danger" block onClick={onConfirm} data-testid="logout-confirm-yes">
-              {t('auth.logout')}
-            </Button>
-            <Button variant="ghost" block onClick={close}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </Modal>
-      )}
+      {/* Into the body: on the Mine tab the tab bar's layer would otherwise cover the sheet's buttons. */}
+      {confirming &&
+        createPortal(
+          <Modal title={t('auth.logoutConfirmTitle')} onClose={close} testId="logout-confirm">
+            <p className="modal__text">{t('auth.logoutConfirmText')}</p>
+            <div className="modal__actions">
+              <Button variant="danger" block onClick={onConfirm} data-testid="logout-confirm-yes">
+                {t('auth.logout')}
+              </Button>
+              <Button variant="ghost" block onClick={close}>
+                {t('common.cancel')}
+              </Button>
+            </div>
+          </Modal>,
+          document.body,
+        )}
     </>
   );
 }
