@@ -9,7 +9,7 @@ import { expect, test } from '../fixtures/test';
 /** A real 1×1 PNG: the server decides the type from the bytes. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-test('sets a nickname and an avatar from Mine, and Mine shows them', async ({ page, api, app }) => {
+test('sets a nickname and an avatar from Mine, and Mine shows them', async ({ page, api, app, wallet: _wallet }) => {
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   const token = await app.signIn();
   await app.goto(PAGES.mine);
@@ -19,11 +19,13 @@ test('sets a nickname and an avatar from Mine, and Mine shows them', async ({ pa
   await page.getByTestId('mine-edit-profile').click();
   await expect.poll(() => app.hashPath()).toBe(PAGES.profile);
 
-  // A nickname of spaces only is refused on the page, before any request.
-  await page.getByTestId('profile-nickname-input').fill('   ');
+  // A control character (a pasted tab) is refused on the page by the contract's rule, before any request.
+  await page.getByTestId('profile-nickname-input').fill('Coral\tCrab');
   await page.getByTestId('profile-save').click();
   await expect(app.toast()).toHaveText('A nickname has 1 to 20 characters and no line breaks or control characters');
   expect((await api.userInfo(token)).nickname).toBe('');
+  // Each submit button ignores a second tap for a moment: the next try comes after the toast.
+  await expect(app.toast()).toBeHidden();
 
   await page.getByTestId('profile-nickname-input').fill('Coral Crab');
   await page.getByTestId('profile-avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
@@ -39,7 +41,7 @@ test('sets a nickname and an avatar from Mine, and Mine shows them', async ({ pa
   await expect(page.locator('.profile img.avatar')).toHaveAttribute('src', me.avatar!);
 });
 
-test('Mine shows who the referrer is', async ({ page, api, app }) => {
+test('Mine shows who the referrer is', async ({ page, api, app, wallet: _wallet }) => {
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   const referrer = await api.signInViaApi(generatePrivateKey());
   await api.call('POST', '/api/user/setInfo', { token: referrer.token, body: { nickname: 'Old Turtle' } });
@@ -53,7 +55,7 @@ test('Mine shows who the referrer is', async ({ page, api, app }) => {
   await expect(badge).toContainText(`${referrer.account.slice(0, 4)}...${referrer.account.slice(-4)}`);
 });
 
-test('binds a referrer by uid pasted from the clipboard, with plain refusals first', async ({ page, context, api, app }) => {
+test('binds a referrer by uid pasted from the clipboard, with plain refusals first', async ({ page, context, api, app, wallet: _wallet }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   const referrer = await api.signInViaApi(generatePrivateKey());
@@ -63,11 +65,13 @@ test('binds a referrer by uid pasted from the clipboard, with plain refusals fir
   await input.fill('not-an-address');
   await page.getByTestId('bind-submit').click();
   await expect(app.toast()).toHaveText('Not a valid address, UID or invite link');
+  await expect(app.toast()).toBeHidden();
 
   await input.fill('2000000000');
   await page.getByTestId('bind-submit').click();
   await expect(app.toast()).toHaveText('No such user: nobody has registered with this address or UID');
   expect((await api.userInfo(token)).invite_address).toBeNull();
+  await expect(app.toast()).toBeHidden();
 
   await page.evaluate((text) => navigator.clipboard.writeText(text), `https://reef.example/index/?spread=${referrer.uid}#/`);
   await page.getByTestId('bind-paste').click();
