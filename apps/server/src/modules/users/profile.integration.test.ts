@@ -54,7 +54,16 @@ describe.each(databaseKinds)('profile (user/setInfo) on %s', (kind) => {
 
   it('refuses a bad nickname with a parameter error — changing nothing', async () => {
     await setInfo(bob, { nickname: 'Bob' });
-    for (const payload of [{}, { nickname: '' }, { nickname: '   ' }, { nickname: 'x'.repeat(21) }, { nickname: 'a\u0000b' }, { nickname: 'two\nlines' }, { nickname: 42 }, { nickname: 'Eve', uid: alice.uid }]) {
+    for (const payload of [
+      {},
+      { nickname: '' },
+      { nickname: '   ' },
+      { nickname: 'x'.repeat(21) },
+      { nickname: 'a\u0000b' },
+      { nickname: 'two\nlines' },
+      { nickname: 42 },
+      { nickname: 'Eve', uid: alice.uid },
+    ]) {
       const res = await setInfo(bob, payload);
       expect(res.data.code, JSON.stringify(payload)).toBe('PARAMETER_ERROR');
     }
