@@ -59,19 +59,21 @@ test('logout asks first, then sticks: a reload requests no signature until Sign 
 });
 
 test.describe('a phone browser without a wallet', () => {
-  test('offers to reopen the current page in five wallet apps', async ({ page, app }) => {
+  test('offers to reopen the current page in five wallet apps, in the card and on Sign in', async ({ page, app }) => {
     await app.presetStorage({ [STORAGE.language]: 'en-us' });
-    await app.goto(PAGES.exchange, { search: '?spread=12' });
+    await app.goto(PAGES.mine, { search: '?spread=12' });
 
-    const sheet = page.getByTestId('wallet-apps');
-    await expect(sheet).toBeVisible({ timeout: SIGN_IN_TIMEOUT_MS });
-    await expect(sheet.getByRole('heading')).toHaveText('Open in a wallet app');
+    // After discovery gives up (3 s): no install toast (a phone cannot install a plugin), the links in the card.
+    const card = page.getByTestId('not-logged-in');
+    await expect(card.getByTestId('wallet-apps-list')).toBeVisible({ timeout: SIGN_IN_TIMEOUT_MS });
+    await expect(card).toContainText('This browser has no wallet. Open this page in your wallet app to sign in.');
     await expect(app.toast()).toBeHidden();
+    await expect(page.getByTestId('wallet-apps')).toHaveCount(0);
 
     const pageUrl = await page.evaluate(() => window.location.href);
-    expect(pageUrl).toContain('#/pages/property/exchange');
-    const hrefOf = (id: string) => sheet.getByTestId(`wallet-app-${id}`).getAttribute('href');
-    await expect(sheet.getByTestId('wallet-app-metamask')).toHaveText('Open in MetaMask');
+    expect(pageUrl).toContain('?spread=12#/pages/user/user');
+    const hrefOf = (id: string) => card.getByTestId(`wallet-app-${id}`).getAttribute('href');
+    await expect(card.getByTestId('wallet-app-metamask')).toHaveText('Open in MetaMask');
     expect(await hrefOf('metamask')).toBe(`https://metamask.app.link/dapp/${pageUrl.replace(/^https?:\/\//, '')}`);
     const trust = new URL((await hrefOf('trust'))!);
     expect(trust.searchParams.get('url')).toBe(pageUrl);
@@ -83,12 +85,16 @@ test.describe('a phone browser without a wallet', () => {
     const binance = new URL((await hrefOf('binance'))!);
     expect(atob(binance.searchParams.get('_dp')!)).toContain('bnc://app.binance.com/mp/app?');
 
-    // Closing the sheet leaves the visitor's prompt, whose Sign in offers the links again.
+    // A tap on Sign in offers them as a sheet, for the page the user is on now.
+    await app.goto(PAGES.exchange);
+    await page.getByTestId('sign-in').click();
+    const sheet = page.getByTestId('wallet-apps');
+    await expect(sheet).toBeVisible({ timeout: SIGN_IN_TIMEOUT_MS });
+    await expect(sheet.getByRole('heading')).toHaveText('Open in a wallet app');
+    const trustNow = new URL((await sheet.getByTestId('wallet-app-trust').getAttribute('href'))!);
+    expect(trustNow.searchParams.get('url')).toContain('#/pages/property/exchange');
     await sheet.getByRole('button', { name: 'Cancel' }).click();
     await expect(sheet).toBeHidden();
-    await app.goto(PAGES.mine);
-    await page.getByTestId('sign-in').click();
-    await expect(page.getByTestId('wallet-apps')).toBeVisible({ timeout: SIGN_IN_TIMEOUT_MS });
   });
 });
 

@@ -31,6 +31,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const [signingIn, setSigningIn] = useState(false);
   const [choice, setChoice] = useState<PendingChoice | null>(null);
   const [walletApps, setWalletApps] = useState(false);
+  const [walletAppsOffered, setWalletAppsOffered] = useState(false);
   const latest = useRef({ t, navigate, onSignedIn });
   useLayoutEffect(() => {
     latest.current = { t, navigate, onSignedIn };
@@ -44,9 +45,10 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
       onSignedIn: () => latest.current.onSignedIn(),
       navigate: (path) => latest.current.navigate(path),
       setBusy: setSigningIn,
-      offerWalletApps: () => {
+      offerWalletApps: (how) => {
         if (!isMobileUserAgent(navigator.userAgent)) return false;
-        setWalletApps(true);
+        setWalletAppsOffered(true);
+        if (how === 'sheet') setWalletApps(true);
         return true;
       },
     }),
@@ -58,7 +60,10 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     void controller.launch();
   }, [controller]);
 
-  const value = useMemo<AuthContextValue>(() => ({ signingIn, signIn: controller.signIn, logout: controller.logout }), [signingIn, controller]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ signingIn, walletAppsOffered, signIn: controller.signIn, logout: controller.logout }),
+    [signingIn, walletAppsOffered, controller],
+  );
 
   const closeWalletApps = useCallback(() => setWalletApps(false), []);
 

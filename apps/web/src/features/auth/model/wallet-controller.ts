@@ -43,10 +43,11 @@ export interface WalletControllerDeps {
   navigate(path: string): void;
   setBusy(busy: boolean): void;
   /**
-   * A phone browser without an injected wallet: offer to reopen the page in a wallet app (decision 044).
-   * Answers false where that does not apply (a desktop browser), which keeps the spec's install toast.
+   * A phone browser without an injected wallet: offer to reopen the page in a wallet app (decision 044) — in the
+   * not-logged-in card after the start-up check, and as a sheet after a tap on Sign in. Answers false where that
+   * does not apply (a desktop browser), which keeps the spec's install toast.
    */
-  offerWalletApps(): boolean;
+  offerWalletApps(how: 'inline' | 'sheet'): boolean;
 }
 
 interface SignInSource {
@@ -76,8 +77,8 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
   let watched: Wallet | null = null;
   let flight: Promise<void> | null = null;
 
-  const reportMissing = (discovery: Discovery) => {
-    if (discovery.kind === 'none' && !deps.offerWalletApps()) deps.toast(deps.message('installWallet'));
+  const reportMissing = (discovery: Discovery, interactive: boolean) => {
+    if (discovery.kind === 'none' && !deps.offerWalletApps(interactive ? 'sheet' : 'inline')) deps.toast(deps.message('installWallet'));
     if (discovery.kind === 'conflict') deps.toast(deps.message('multipleWallets'));
   };
 
@@ -140,7 +141,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
       let wallet = source.wallet ?? null;
       if (wallet === null) {
         const discovery = source.discovery ?? (await discover());
-        if (discovery.kind !== 'found') return reportMissing(discovery);
+        if (discovery.kind !== 'found') return reportMissing(discovery, source.interactive);
         wallet =
           (source.interactive ? null : remembered(discovery.wallets)) ??
           (discovery.wallets.length === 1 ? discovery.wallets[0]! : await deps.chooseWallet(discovery.wallets));
@@ -186,7 +187,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     const discovery = await discover();
     const { token, account } = getSession();
     if (token === null) {
-      if (discovery.kind !== 'found') return reportMissing(discovery);
+      if (discovery.kind !== 'found') return reportMissing(discovery, false);
       return signIn({ discovery, interactive: false });
     }
     if (discovery.kind !== 'found') return;
