@@ -31,16 +31,25 @@ test.describe('sign-in through a referral link', () => {
   }
 });
 
-test('without a wallet: install toast and the not-logged-in prompt', async ({ page, app }) => {
-  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+test.describe('on a desktop browser', () => {
+  // A phone browser without a wallet gets the "open in" wallet-app links instead (wallet-journeys.spec.ts).
+  test.use({
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+    isMobile: false,
+    hasTouch: false,
+  });
 
-  await app.goto(PAGES.home);
+  test('without a wallet: install toast and the not-logged-in prompt', async ({ page, app }) => {
+    await app.presetStorage({ [STORAGE.language]: 'en-us' });
 
-  // Shown once wallet discovery gives up (3 s).
-  await expect(app.toast()).toHaveText('Please install the MetaMask plugin first', { timeout: SIGN_IN_TIMEOUT_MS });
-  await expect(page.getByTestId('not-logged-in')).toBeVisible();
-  await expect(page.getByTestId('sign-in')).toBeVisible();
-  expect(await app.storage(STORAGE.token)).toBeNull();
+    await app.goto(PAGES.home);
+
+    // Shown once wallet discovery gives up (3 s).
+    await expect(app.toast()).toHaveText('Please install the MetaMask plugin first', { timeout: SIGN_IN_TIMEOUT_MS });
+    await expect(page.getByTestId('not-logged-in')).toBeVisible();
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    expect(await app.storage(STORAGE.token)).toBeNull();
+  });
 });
 
 test.describe('wallet on another chain', () => {

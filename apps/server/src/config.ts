@@ -54,6 +54,11 @@ const envSchema = z.object({
     .default(24 * 7),
   TRANSFER_FEE_RATE: decimalRate.default('0'),
   RECIPIENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** WalletConnect Cloud project id (32 hex): the web offers WalletConnect only when it is set (decision 044). */
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'a WalletConnect project id is 32 lower-case hex characters')
+    .optional(),
   ASSET_SYMBOLS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -140,6 +145,8 @@ export interface Config {
   transferFeeRate: string;
   /** Recipient previews per user per minute (guessing uids to list who uses the app); 0 turns the limit off. */
   recipientLookupsPerMinute: number;
+  /** WalletConnect Cloud project id, public by design (it ships in the page); null turns WalletConnect off. */
+  walletConnectProjectId: string | null;
   assetSymbols: Record<AssetKey, string>;
   rateLimitPerMinute: number;
   /** Nonce and sign-in requests per client address per minute (their own budget); 0 turns it off. */
@@ -389,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     transferFeeRate: e.TRANSFER_FEE_RATE,
     recipientLookupsPerMinute: e.RECIPIENT_LOOKUPS_PER_MINUTE,
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
     assetSymbols,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signInPerMinute: e.SIGN_IN_PER_MINUTE,

@@ -19,6 +19,7 @@ const WithdrawalPage = lazyPage(() => import('./routes/withdrawal'));
 const WithdrawalDetailPage = lazyPage(() => import('./routes/withdrawal-detail'));
 const RechargePage = lazyPage(() => import('./routes/recharge'));
 const PasswordPage = lazyPage(() => import('./routes/password'));
+const UserSetInfoPage = lazyPage(() => import('./routes/user-set-info'));
 const AirdropPage = lazyPage(() => import('./routes/airdrop'));
 const IncomePage = lazyPage(() => import('./routes/income'));
 const IncomeLogPage = lazyPage(() => import('./routes/income-log'));
@@ -56,6 +57,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'property/withdrawal': <WithdrawalPage />,
   'property/recharge': <RechargePage />,
   'user/password': <PasswordPage />,
+  'user/setInfo': <UserSetInfoPage />,
   'index/airDrop': <AirdropPage />,
   'index/income': <IncomePage />,
   'index/incomeTpl': <IncomeLogPage />,

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_ACCOUNT_KEY, STORAGE_RETURN_URL_KEY, STORAGE_TOKEN_KEY } from '@reef/contract';
+import { HOME_PATH } from './pages';
 import { queryClient } from './query-client';
 import { readStorage, removeStorage, writeStorage } from './storage';
 
@@ -49,6 +50,15 @@ export function endSession(): void {
   removeStorage(STORAGE_ACCOUNT_KEY);
   queryClient.removeQueries();
   setSession({ token: null, account: null, loginPromptOpen: session.loginPromptOpen });
+}
+
+/**
+ * Keeps the current page for the next sign-in to come back to (takeReturnUrl). Home is not saved: it is where
+ * a sign-in lands anyway, and a saved Home would override a later deep link's own save.
+ */
+export function saveReturnUrl(): void {
+  const path = currentHashPath();
+  if (path !== '/' && path !== HOME_PATH) writeStorage(STORAGE_RETURN_URL_KEY, path);
 }
 
 /** The server refused the token: keep the page to come back to, log out, show the login prompt. */

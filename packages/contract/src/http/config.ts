@@ -8,6 +8,8 @@ export const getConfig = endpoint('GET /api/config', 'none', {
     assets: z.array(z.object({ key: assetKey, symbol: z.string() })),
     transfer_fee_rate: z.string(),
     legacy_login: z.boolean(),
+    /** WalletConnect Cloud project id; null when the server has none, and then the web offers no WalletConnect. */
+    walletconnect_project_id: z.string().nullable(),
     /** Where the wallet sends deposits; null when the server has no chain RPC (recharge unavailable). */
     deposit_address: address.nullable(),
     usdt_contract: address.nullable(),

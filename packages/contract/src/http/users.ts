@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { address, amountString, assetKey, endpoint, uid } from '../common.js';
+import { address, amountString, assetKey, endpoint, freeText, uid } from '../common.js';
+import { uploadAddress } from './uploads.js';
 
 export const balance = z.object({ key: assetKey, symbol: z.string(), amount: amountString });
+
+/** Longest nickname, in UTF-16 units after trimming: fits a chat header and a transfer confirmation on a 360 px screen. */
+export const NICKNAME_MAX_LENGTH = 20;
+
+/** A nickname as people type it: the shared free-text rules (trimmed, bounded, no control characters). */
+export const nickname = freeText(NICKNAME_MAX_LENGTH);
+
+/** Someone shown to another user: never their full wallet address. */
+export const userBadge = z.object({
+  uid,
+  nickname: z.string(),
+  /** First 4 + "..." + last 4 characters of the account. */
+  address: z.string(),
+  avatar: uploadAddress.nullable(),
+});
+export type UserBadge = z.infer<typeof userBadge>;
 
 export const userInfo = z.object({
   uid,
@@ -9,9 +26,13 @@ export const userInfo = z.object({
   /** First 4 + "..." + last 4 characters of the account. */
   address: z.string(),
   nickname: z.string(),
+  /** An upload of the user's own (`/uploads/<sha256>.<ext>`), null until one is set. */
+  avatar: uploadAddress.nullable(),
   level: z.number().int(),
   pledged: z.boolean(),
   invite_address: address.nullable(),
+  /** Who the referrer is, for Mine; null before one is bound. */
+  referrer: userBadge.nullable(),
   has_pay_password: z.boolean(),
   role: z.enum(['user', 'admin']),
   /** Customer service (SERVICE_ADDRESSES): the chat pages show the desk inbox. */
@@ -22,7 +43,28 @@ export type UserInfo = z.infer<typeof userInfo>;
 
 export const getUserInfo = endpoint('GET /api/user/info', 'user', { response: userInfo });
 
+/** The largest uid there can be: users.id is a PostgreSQL integer (a larger one would fail in the database, not be refused). */
+export const MAX_UID = 2_147_483_647;
+
+/**
+ * The referrer by wallet address or by uid (the id an invite link carries as `?spread=`, which is the invite
+ * code people pass on): exactly one of the two. An unknown one is refused with REFERRER_NOT_FOUND.
+ */
 export const bindReferrer = endpoint('POST /api/binding', 'user', {
-  body: z.object({ address }),
+  body: z
+    .object({ address: address.optional(), uid: uid.max(MAX_UID).optional() })
+    .refine((body) => (body.address === undefined) !== (body.uid === undefined), { message: 'give either address or uid' }),
   response: z.object({ invite_address: address }),
+});
+
+/**
+ * The profile page (spec §2 user/setInfo): a new nickname and/or avatar. The avatar must be an upload of the
+ * caller's own (POST /api/upload first); null removes it. Someone else's upload is refused (AVATAR_INVALID).
+ */
+export const setUserInfo = endpoint('POST /api/user/setInfo', 'user', {
+  body: z
+    .object({ nickname: nickname.optional(), avatar: uploadAddress.nullable().optional() })
+    .strict()
+    .refine((body) => body.nickname !== undefined || body.avatar !== undefined, { message: 'nothing to change' }),
+  response: z.object({ nickname: z.string(), avatar: uploadAddress.nullable() }),
 });

@@ -10,6 +10,8 @@ export const users = pgTable(
     /** Wallet address, lower-case (comparisons and the unique index stay case-free). */
     account: text('account').notNull(),
     nickname: text('nickname').notNull().default(''),
+    /** The avatar's upload address (`/uploads/<sha256>.<ext>`), one of the user's own uploads; null for none. */
+    avatar: text('avatar'),
     level: integer('level').notNull().default(0),
     pledged: boolean('pledged').notNull().default(false),
     referrerId: integer('referrer_id').references((): any => users.id), // eslint-disable-line @typescript-eslint/no-explicit-any -- self reference needs the loose type

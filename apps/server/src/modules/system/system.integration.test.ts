@@ -12,6 +12,7 @@ describe('public configuration', () => {
       chain_id: 56,
       transfer_fee_rate: '0.01',
       legacy_login: true,
+      walletconnect_project_id: null,
       deposit_address: null,
       usdt_contract: null,
       coin_contract: null,
@@ -19,6 +20,14 @@ describe('public configuration', () => {
       explorer_url: 'https://bscscan.com',
     });
     expect(res.data.assets).toContainEqual({ key: 'coin', symbol: 'REEF' });
+  });
+
+  it('passes the WalletConnect project id on when one is configured, and refuses a malformed one at start-up', async () => {
+    t = await createTestApp('pglite', { WALLETCONNECT_PROJECT_ID: '0123456789abcdef0123456789abcdef' });
+    expect((await t.call({ method: 'GET', url: '/api/config' })).data.walletconnect_project_id).toBe('0123456789abcdef0123456789abcdef');
+    await t.close();
+    t = undefined;
+    await expect(createTestApp('pglite', { WALLETCONNECT_PROJECT_ID: 'not-an-id' })).rejects.toThrow(/WALLETCONNECT_PROJECT_ID/);
   });
 
   it('gives the deposit address and token contracts, checksummed, when deposits are on', async () => {

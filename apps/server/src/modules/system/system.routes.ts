@@ -9,6 +9,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     assets: ASSET_KEYS.map((key) => ({ key, symbol: app.config.assetSymbols[key] })),
     transfer_fee_rate: app.config.transferFeeRate,
     legacy_login: app.config.loginLegacy,
+    walletconnect_project_id: app.config.walletConnectProjectId,
     deposit_address: app.config.chain ? getAddress(app.config.chain.depositAddress) : null,
     usdt_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.usdt) : null,
     coin_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.coin) : null,

@@ -38,6 +38,39 @@ describe.each(databaseKinds)('referrer binding on %s', (kind) => {
     expect(await inviteOf(lonely)).toBeNull();
   });
 
+  it('binds by uid (the invite link id) and shows who the referrer is', async () => {
+    const referrer = await t.signIn();
+    expect((await t.call({ method: 'POST', url: '/api/user/setInfo', token: referrer.token, payload: { nickname: 'Coral' } })).status).toBe(200);
+    const user = await t.signIn();
+    const res = await t.call({ method: 'POST', url: '/api/binding', token: user.token, payload: { uid: referrer.uid } });
+    expect(res.status).toBe(200);
+    expect(res.data.invite_address).toBe(referrer.account);
+    const info = (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data;
+    expect(info.invite_address).toBe(referrer.account);
+    expect(info.referrer).toEqual({
+      uid: referrer.uid,
+      nickname: 'Coral',
+      address: `${referrer.account.slice(0, 4)}...${referrer.account.slice(-4)}`,
+      avatar: null,
+    });
+  });
+
+  it('refuses an unknown uid, its own uid, and both or neither of address and uid — changing nothing', async () => {
+    const other = await t.signIn();
+    const user = await t.signIn();
+    const bindBody = (payload: unknown) => t.call({ method: 'POST', url: '/api/binding', token: user.token, payload: payload as object });
+    expect((await bindBody({ uid: 2_000_000_000 })).data.code).toBe('REFERRER_NOT_FOUND');
+    // Past the database's integer: refused as input, not failed in the database.
+    expect((await bindBody({ uid: 3_000_000_000 })).data.code).toBe('PARAMETER_ERROR');
+    expect((await bindBody({ uid: user.uid })).data.code).toBe('REFERRER_SELF');
+    expect((await bindBody({})).data.code).toBe('PARAMETER_ERROR');
+    expect((await bindBody({ uid: other.uid, address: other.account })).data.code).toBe('PARAMETER_ERROR');
+    expect((await bindBody({ uid: String(other.uid) })).data.code).toBe('PARAMETER_ERROR');
+    const info = (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data;
+    expect(info.invite_address).toBeNull();
+    expect(info.referrer).toBeNull();
+  });
+
   it('refuses a referrer inside the user own downline (a cycle), at any depth', async () => {
     const a = await t.signIn();
     const b = await t.signIn(undefined, a.uid);

@@ -44,6 +44,22 @@ export async function publicUsersByAccounts(db: Executor, accounts: readonly str
     );
 }
 
+
+export async function accountOf(db: Executor, id: number): Promise<string | undefined> {
+  const rows = await db.select({ account: users.account }).from(users).where(eq(users.id, id));
+  return rows[0]?.account;
+}
+
+/** Sets the fields given (undefined leaves one as it is); answers the profile as stored. */
+export async function updateProfile(
+  db: Executor,
+  id: number,
+  values: { nickname?: string; avatar?: string | null },
+): Promise<{ nickname: string; avatar: string | null } | undefined> {
+  const rows = await db.update(users).set(values).where(eq(users.id, id)).returning({ nickname: users.nickname, avatar: users.avatar });
+  return rows[0];
+}
+
 export async function exists(db: Executor, id: number): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
   return rows.length === 1;
@@ -107,18 +123,23 @@ export async function createdAtOf(db: Executor, id: number): Promise<Date | unde
 export interface ProfileRow {
   account: string;
   nickname: string;
+  avatar: string | null;
   level: number;
   pledged: boolean;
   has_pay_password: boolean;
+  referrer_id: number | null;
   referrer_account: string | null;
+  referrer_nickname: string | null;
+  referrer_avatar: string | null;
   balances: [string, string][];
 }
 
 const userCard = (balances: SQL) =>
   preparedStatement<ProfileRow>(
     'user_card',
-    sql`select u.account, u.nickname, u.level, u.pledged, u.pay_password_hash is not null as has_pay_password,
-      r.account as referrer_account, ${balances} as balances
+    sql`select u.account, u.nickname, u.avatar, u.level, u.pledged, u.pay_password_hash is not null as has_pay_password,
+      r.id as referrer_id, r.account as referrer_account, r.nickname as referrer_nickname, r.avatar as referrer_avatar,
+      ${balances} as balances
       from ${users} u left join ${users} r on r.id = u.referrer_id where u.id = ${sql.placeholder('user_id')}`,
   );
 let userCardStatement: ReturnType<typeof userCard> | undefined;

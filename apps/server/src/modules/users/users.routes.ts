@@ -7,6 +7,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, usersApi.getUserInfo, ({ user }) => users.userInfo(app.db, user, app.config.assetSymbols));
 
   registerEndpoint(app, usersApi.bindReferrer, async ({ user, body }) => ({
-    invite_address: await users.bindReferrer(app.db, user.id, body.address),
+    invite_address: await users.bindReferrer(app.db, user.id, body.uid !== undefined ? { uid: body.uid } : { address: body.address! }),
   }));
+
+  registerEndpoint(app, usersApi.setUserInfo, ({ user, body }) => users.setProfile(app.db, user.id, body));
 }

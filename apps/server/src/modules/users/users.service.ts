@@ -4,6 +4,7 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { AuthUser } from '../../core/auth-user.js';
 import { balancesFromJson, openUserAccounts, userBalancesSubquery } from '../ledger/ledger.service.js';
+import { findUploadByAddress } from '../uploads/uploads.service.js';
 import * as repo from './users.repository.js';
 
 export function maskAddress(account: string): string {
@@ -26,19 +27,50 @@ export async function findOrCreateUser(tx: Transaction, account: string, spread:
   return id;
 }
 
-export async function bindReferrer(db: Database, userId: number, referrerAddress: string): Promise<string> {
+/** Who to bind: the referrer's wallet address, or their uid (the id an invite link carries). */
+export type ReferrerRef = { address: string } | { uid: number };
+
+export async function bindReferrer(db: Database, userId: number, referrer: ReferrerRef): Promise<string> {
   return db.transaction(async (tx) => {
     await repo.lockReferralTree(tx);
     const me = await repo.lockUser(tx, userId);
     if (!me) throw new DomainError('USER_NOT_FOUND');
     if (me.referrerId !== null) throw new DomainError('REFERRER_ALREADY_BOUND');
-    const referrerId = await repo.findIdByAccount(tx, referrerAddress);
-    if (referrerId === undefined) throw new DomainError('REFERRER_NOT_FOUND');
-    if (referrerId === userId) throw new DomainError('REFERRER_SELF');
-    if (await repo.isDescendant(tx, userId, referrerId)) throw new DomainError('REFERRER_CYCLE');
-    await repo.attachSubtree(tx, userId, referrerId);
-    return getAddress(referrerAddress);
+    const found = 'uid' in referrer ? await referrerByUid(tx, referrer.uid) : await referrerByAddress(tx, referrer.address);
+    if (found === undefined) throw new DomainError('REFERRER_NOT_FOUND');
+    if (found.id === userId) throw new DomainError('REFERRER_SELF');
+    if (await repo.isDescendant(tx, userId, found.id)) throw new DomainError('REFERRER_CYCLE');
+    await repo.attachSubtree(tx, userId, found.id);
+    return getAddress(found.account);
   });
+}
+
+async function referrerByUid(tx: Transaction, uid: number): Promise<{ id: number; account: string } | undefined> {
+  const account = await repo.accountOf(tx, uid);
+  return account === undefined ? undefined : { id: uid, account };
+}
+
+async function referrerByAddress(tx: Transaction, address: string): Promise<{ id: number; account: string } | undefined> {
+  const id = await repo.findIdByAccount(tx, address);
+  return id === undefined ? undefined : { id, account: address };
+}
+
+/**
+ * The profile page's change (user/setInfo). An avatar must be an upload the user made: an address is only a
+ * hash, so without the owner check anyone could wear someone else's picture, or a recharge voucher (decision 044).
+ */
+export async function setProfile(
+  db: Database,
+  userId: number,
+  change: { nickname?: string; avatar?: string | null },
+): Promise<{ nickname: string; avatar: string | null }> {
+  if (typeof change.avatar === 'string') {
+    const upload = await findUploadByAddress(db, change.avatar, userId);
+    if (upload === null) throw new DomainError('AVATAR_INVALID');
+  }
+  const updated = await repo.updateProfile(db, userId, change);
+  if (!updated) throw new DomainError('USER_NOT_FOUND');
+  return updated;
 }
 
 /** The signed-in user's card: profile, referrer and balances in one query (decision 034). */
@@ -52,9 +84,19 @@ export async function userInfo(db: Database, user: AuthUser, symbols: Record<Ass
     account,
     address: maskAddress(account),
     nickname: row.nickname,
+    avatar: row.avatar,
     level: row.level,
     pledged: row.pledged,
     invite_address: row.referrer_account ? getAddress(row.referrer_account) : null,
+    referrer:
+      row.referrer_id !== null && row.referrer_account !== null
+        ? {
+            uid: row.referrer_id,
+            nickname: row.referrer_nickname ?? '',
+            address: maskAddress(getAddress(row.referrer_account)),
+            avatar: row.referrer_avatar,
+          }
+        : null,
     has_pay_password: row.has_pay_password,
     role: user.role,
     service_agent: user.serviceAgent,

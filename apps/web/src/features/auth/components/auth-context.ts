@@ -2,8 +2,10 @@ import { createContext, useContext } from 'react';
 
 export interface AuthContextValue {
   signingIn: boolean;
+  /** A phone browser where discovery found no wallet: the not-logged-in card lists the wallet apps (decision 044). */
+  walletAppsOffered: boolean;
   signIn(): Promise<void>;
-  logout(options: { announce: boolean }): Promise<void>;
+  logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,11 +1,13 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
+import { isMobileUserAgent } from '../model/wallet-apps';
 import { createWalletController } from '../model/wallet-controller';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { LoginPrompt } from './login-prompt';
+import { WalletAppsSheet } from './wallet-apps-sheet';
 import { WalletPicker } from './wallet-picker';
 
 interface AuthProviderProps {
@@ -28,6 +30,8 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const navigate = useNavigate();
   const [signingIn, setSigningIn] = useState(false);
   const [choice, setChoice] = useState<PendingChoice | null>(null);
+  const [walletApps, setWalletApps] = useState(false);
+  const [walletAppsOffered, setWalletAppsOffered] = useState(false);
   const latest = useRef({ t, navigate, onSignedIn });
   useLayoutEffect(() => {
     latest.current = { t, navigate, onSignedIn };
@@ -41,6 +45,12 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
       onSignedIn: () => latest.current.onSignedIn(),
       navigate: (path) => latest.current.navigate(path),
       setBusy: setSigningIn,
+      offerWalletApps: (how) => {
+        if (!isMobileUserAgent(navigator.userAgent)) return false;
+        setWalletAppsOffered(true);
+        if (how === 'sheet') setWalletApps(true);
+        return true;
+      },
     }),
   );
 
@@ -50,7 +60,12 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     void controller.launch();
   }, [controller]);
 
-  const value = useMemo<AuthContextValue>(() => ({ signingIn, signIn: controller.signIn, logout: controller.logout }), [signingIn, controller]);
+  const value = useMemo<AuthContextValue>(
+    () => ({ signingIn, walletAppsOffered, signIn: controller.signIn, logout: controller.logout }),
+    [signingIn, walletAppsOffered, controller],
+  );
+
+  const closeWalletApps = useCallback(() => setWalletApps(false), []);
 
   const settleChoice = (wallet: Wallet | null) => {
     choice?.resolve(wallet);
@@ -62,6 +77,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
       {children}
       <LoginPrompt />
       {choice && <WalletPicker wallets={choice.wallets} onChoose={settleChoice} />}
+      {walletApps && <WalletAppsSheet onClose={closeWalletApps} />}
     </AuthContext.Provider>
   );
 }

@@ -3,12 +3,13 @@ import { WalletIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { useAuth } from './auth-context';
+import { WalletAppList } from './wallet-apps-sheet';
 import './auth.css';
 
 /** The visitor's prompt on pages that need a user (spec §6). */
 export function NotLoggedIn() {
   const { t } = useTranslation();
-  const { signIn, signingIn } = useAuth();
+  const { signIn, signingIn, walletAppsOffered } = useAuth();
   const onSignIn = useGuardedSubmit(signIn);
   return (
     <section className="card not-logged-in" data-testid="not-logged-in">
@@ -16,7 +17,8 @@ export function NotLoggedIn() {
         <WalletIcon />
       </span>
       <h2 className="not-logged-in__title">{t('auth.notLoggedIn')}</h2>
-      <p className="not-logged-in__text">{t('auth.notLoggedInHint')}</p>
+      <p className="not-logged-in__text">{walletAppsOffered ? t('auth.openInWalletHint') : t('auth.notLoggedInHint')}</p>
+      {walletAppsOffered && <WalletAppList />}
       <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="sign-in">
         {signingIn ? t('auth.signingIn') : t('auth.signIn')}
       </Button>

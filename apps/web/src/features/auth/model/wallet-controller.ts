@@ -1,9 +1,9 @@
 import { WALLET_DETECT_TIMEOUT_MS } from '@reef/contract';
 import { ApiError, toastError, TransportError } from '../../../lib/api-client';
 import { HOME_PATH } from '../../../lib/pages';
-import { closeLoginPrompt, endSession, getSession, startSession, takeReturnUrl } from '../../../lib/session';
+import { closeLoginPrompt, endSession, getSession, saveReturnUrl, startSession, takeReturnUrl } from '../../../lib/session';
 import { storedSpread } from '../../../lib/spread';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { readStorage, removeStorage, writeStorage } from '../../../lib/storage';
 import {
   discoverWallets,
   isTargetChain,
@@ -23,6 +23,11 @@ import { signInWithWallet } from './sign-in';
 
 /** The wallet the user picked last time, by EIP-6963 rdns, so a launch does not ask again. */
 const WALLET_STORAGE_KEY = 'wallet_rdns';
+/**
+ * Set by an explicit logout, cleared by the next successful sign-in: while it is set the start-up check
+ * does not sign in by itself (a real wallet would pop a signature request the user just said no to).
+ */
+export const LOGGED_OUT_STORAGE_KEY = 'logged_out';
 /** MetaMask: a connect request is already waiting in the wallet. */
 const REQUEST_PENDING = -32002;
 
@@ -37,6 +42,12 @@ export interface WalletControllerDeps {
   onSignedIn(): Promise<unknown>;
   navigate(path: string): void;
   setBusy(busy: boolean): void;
+  /**
+   * A phone browser without an injected wallet: offer to reopen the page in a wallet app (decision 044) — in the
+   * not-logged-in card after the start-up check, and as a sheet after a tap on Sign in. Answers false where that
+   * does not apply (a desktop browser), which keeps the spec's install toast.
+   */
+  offerWalletApps(how: 'inline' | 'sheet'): boolean;
 }
 
 interface SignInSource {
@@ -50,7 +61,8 @@ export interface WalletController {
   /** Start-up check of spec §4: sign in when there is no token, log out when the wallet's account changed. */
   launch(): Promise<void>;
   signIn(): Promise<void>;
-  logout(options: { announce: boolean }): Promise<void>;
+  /** `explicit`: the user asked for it, so the next launch waits for a tap on Sign in. */
+  logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
 }
 
 function discover(): Promise<Discovery> {
@@ -65,8 +77,8 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
   let watched: Wallet | null = null;
   let flight: Promise<void> | null = null;
 
-  const reportMissing = (discovery: Discovery) => {
-    if (discovery.kind === 'none') deps.toast(deps.message('installWallet'));
+  const reportMissing = (discovery: Discovery, interactive: boolean) => {
+    if (discovery.kind === 'none' && !deps.offerWalletApps(interactive ? 'sheet' : 'inline')) deps.toast(deps.message('installWallet'));
     if (discovery.kind === 'conflict') deps.toast(deps.message('multipleWallets'));
   };
 
@@ -86,7 +98,8 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     return wallets.find((w) => w.info !== null && w.info.rdns === rdns) ?? null;
   };
 
-  const logout = async ({ announce }: { announce: boolean }) => {
+  const logout = async ({ announce, explicit = false }: { announce: boolean; explicit?: boolean }) => {
+    if (explicit) writeStorage(LOGGED_OUT_STORAGE_KEY, '1');
     if (getSession().token !== null) await logoutRequest().catch(() => undefined);
     endSession();
     if (announce) deps.toast(deps.message('loggedOut'));
@@ -128,7 +141,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
       let wallet = source.wallet ?? null;
       if (wallet === null) {
         const discovery = source.discovery ?? (await discover());
-        if (discovery.kind !== 'found') return reportMissing(discovery);
+        if (discovery.kind !== 'found') return reportMissing(discovery, source.interactive);
         wallet =
           (source.interactive ? null : remembered(discovery.wallets)) ??
           (discovery.wallets.length === 1 ? discovery.wallets[0]! : await deps.chooseWallet(discovery.wallets));
@@ -145,6 +158,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
         login,
       });
       startSession(token, account);
+      removeStorage(LOGGED_OUT_STORAGE_KEY);
       closeLoginPrompt();
       await deps.onSignedIn().catch(() => undefined);
       deps.navigate(takeReturnUrl() ?? HOME_PATH);
@@ -164,10 +178,16 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
   }
 
   async function launch(): Promise<void> {
+    if (getSession().token === null) {
+      // A deep link opened without a session: sign-in comes back to it, as after a forced logout (spec §4).
+      // Saved before the (up to 3 s) wallet discovery, while the address bar still shows what was asked for.
+      saveReturnUrl();
+      if (readStorage(LOGGED_OUT_STORAGE_KEY) !== null) return;
+    }
     const discovery = await discover();
     const { token, account } = getSession();
     if (token === null) {
-      if (discovery.kind !== 'found') return reportMissing(discovery);
+      if (discovery.kind !== 'found') return reportMissing(discovery, false);
       return signIn({ discovery, interactive: false });
     }
     if (discovery.kind !== 'found') return;

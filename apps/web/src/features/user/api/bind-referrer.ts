@@ -3,9 +3,9 @@ import { usersApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { userInfoQueryKey } from './get-user-info';
 
-/** POST /api/binding */
-export function bindReferrer(address: string) {
-  return callApi(usersApi.bindReferrer, { body: { address } });
+/** POST /api/binding — by wallet address or by uid (what an invite link or code carries). */
+export function bindReferrer(referrer: { address: string } | { uid: number }) {
+  return callApi(usersApi.bindReferrer, { body: referrer });
 }
 
 export function useBindReferrer() {

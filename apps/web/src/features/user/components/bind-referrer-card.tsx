@@ -7,6 +7,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useBindReferrer } from '../api/bind-referrer';
 import { useUserInfo } from '../api/get-user-info';
+import { parseReferrerInput } from '../model/referrer-input';
 
 /** "A referrer must be bound first" (spec §5): shown until the user has an invite address. */
 export function BindReferrerCard() {
@@ -14,22 +15,31 @@ export function BindReferrerCard() {
   const inputId = useId();
   const user = useUserInfo();
   const bind = useBindReferrer();
-  const [address, setAddress] = useState('');
+  const [value, setValue] = useState('');
 
   const submit = useGuardedSubmit(async () => {
-    const value = address.trim();
-    if (value === '') {
-      showToast(t('bind.required'));
-      return;
-    }
+    const input = parseReferrerInput(value);
+    if (input.kind === 'empty') return showToast(t('bind.required'));
+    // Checked here first, so a typo gets a plain answer rather than the server's generic parameter error.
+    if (input.kind === 'invalid') return showToast(t('bind.invalid'));
     try {
-      await bind.mutateAsync(value);
-      setAddress('');
+      await bind.mutateAsync(input.kind === 'uid' ? { uid: input.uid } : { address: input.address });
+      setValue('');
       showToast(t('bind.success'));
     } catch (error) {
       toastError(error);
     }
   });
+
+  const paste = async () => {
+    try {
+      const text = await navigator.clipboard.readText();
+      setValue(text.trim());
+    } catch {
+      // Clipboard reading needs a permission some browsers never grant: the field still takes a long-press paste.
+      showToast(t('bind.pasteUnavailable'));
+    }
+  };
 
   if (user.data === undefined || user.data.invite_address !== null) return null;
 
@@ -48,17 +58,22 @@ export function BindReferrerCard() {
         }}
       >
         <Field label={t('bind.label')}>
-          <input
-            id={inputId}
-            className="field__input"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-            placeholder={t('bind.placeholder')}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            data-testid="bind-address-input"
-          />
+          <span className="bind-card__input-row">
+            <input
+              id={inputId}
+              className="field__input"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+              placeholder={t('bind.placeholder')}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              data-testid="bind-address-input"
+            />
+            <button type="button" className="chip-button bind-card__paste" onClick={() => void paste()} data-testid="bind-paste">
+              {t('bind.paste')}
+            </button>
+          </span>
         </Field>
         <Button type="submit" block busy={bind.isPending} data-testid="bind-submit">
           {t('bind.submit')}

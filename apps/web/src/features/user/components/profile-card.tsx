@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Fish } from '../../../components/ui/art/fish';
+import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/ui/error-state';
+import { Avatar, UserBadge } from '../../../components/ui/user-badge';
+import { pagePath } from '../../../lib/pages';
 import { showToast } from '../../../lib/toast';
 import { useUserInfo } from '../api/get-user-info';
 import './user.css';
 
-/** Mine: who is signed in. The address is the server's masked form (first 4 + last 4). */
+/** Mine: who is signed in, and who referred them. The address is the server's masked form (first 4 + last 4). */
 export function ProfileCard() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -27,11 +29,11 @@ export function ProfileCard() {
 
   return (
     <section className="card profile" aria-busy={info === undefined || undefined}>
-      <div className="profile__avatar" aria-hidden="true">
-        <Fish body="#ff8a4c" fin="#ffd37a" striped />
-      </div>
+      <Avatar className="profile__avatar" src={info?.avatar} uid={info?.uid ?? 1} size={64} />
       <div className="profile__main">
-        <h2 className="profile__name">{info ? info.nickname || t('mine.noNickname') : <span className="skeleton" />}</h2>
+        <h2 className="profile__name" data-testid="mine-nickname">
+          {info ? info.nickname || t('mine.noNickname') : <span className="skeleton" />}
+        </h2>
         <p className="profile__address">
           <span className="sr-only">{t('mine.address')}: </span>
           <span data-testid="mine-address">{info?.address}</span>
@@ -42,6 +44,9 @@ export function ProfileCard() {
           )}
         </p>
       </div>
+      <Link className="chip-button profile__edit" to={pagePath('user/setInfo')} data-testid="mine-edit-profile">
+        {t('mine.editProfile')}
+      </Link>
       <dl className="profile__facts">
         <div>
           <dt>{t('mine.uid')}</dt>
@@ -51,6 +56,18 @@ export function ProfileCard() {
           <dt>{t('mine.level')}</dt>
           <dd data-testid="mine-level">{info ? t('mine.levelValue', { level: info.level }) : ''}</dd>
         </div>
+        {info && (
+          <div className="profile__referrer">
+            <dt>{t('mine.referrer')}</dt>
+            <dd data-testid="mine-referrer">
+              {info.referrer ? (
+                <UserBadge uid={info.referrer.uid} nickname={info.referrer.nickname} address={info.referrer.address} avatar={info.referrer.avatar} size={32} />
+              ) : (
+                <span className="muted">{t('mine.noReferrer')}</span>
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
     </section>
   );

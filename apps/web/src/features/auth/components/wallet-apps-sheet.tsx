@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { WalletIcon } from '../../../components/ui/art/icons';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { walletAppLinks } from '../model/wallet-apps';
+import './auth.css';
+
+/**
+ * A phone browser has no wallet to sign with: each link reopens this very page inside a wallet app's dApp browser
+ * (decision 044). The links are built on render, so they carry the page the user is on.
+ */
+export function WalletAppList() {
+  const { t } = useTranslation();
+  const links = walletAppLinks(window.location.href);
+  return (
+    <ul className="wallet-list" data-testid="wallet-apps-list">
+      {links.map((link) => (
+        <li key={link.id}>
+          <a className="wallet-list__item" href={link.href} rel="noopener noreferrer" data-testid={`wallet-app-${link.id}`}>
+            <WalletIcon className="wallet-list__icon" />
+            <span>{t('auth.openInApp', { wallet: link.name })}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The same links as a sheet, after a tap on Sign in. */
+export function WalletAppsSheet({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('auth.openInWallet')} onClose={onClose} testId="wallet-apps">
+      <p className="modal__text">{t('auth.openInWalletHint')}</p>
+      <WalletAppList />
+      <Button variant="ghost" block onClick={onClose}>
+        {t('common.cancel')}
+      </Button>
+    </Modal>
+  );
+}
