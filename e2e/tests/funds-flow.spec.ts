@@ -39,6 +39,8 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 0.0000 USDT');
   // Where the wallet pays is shown before paying (decision 042).
   await expect(page.getByTestId('deposit-address')).toHaveText(chain.depositAddress);
+  // The QR code (a lazy chunk) encodes the same address: a 42-character address at level M is a version-3 code, 29 modules + 2 × 2 border.
+  await expect(page.getByTestId('deposit-qr')).toHaveAttribute('data-size', '33');
   await expect(page.getByTestId('deposit-network')).toContainText('BNB Smart Chain (BEP-20)');
   await expect(page.getByTestId('deposit-confirmations')).toHaveText('2');
   await page.getByTestId('recharge-amount').fill('300');

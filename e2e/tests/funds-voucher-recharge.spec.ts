@@ -181,6 +181,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   // confirmations, a copy button and the explorer link.
   const target = page.getByTestId('deposit-target');
   await expect(target.getByTestId('deposit-address')).toHaveText(DEPOSIT_ADDRESS);
+  await expect(target.getByRole('img', { name: 'QR code of the USDT deposit address' })).toBeVisible();
   await expect(target.getByTestId('deposit-network')).toHaveText('Network BNB Smart Chain (BEP-20)');
   await expect(target.getByTestId('deposit-warning')).toContainText('Send only USDT on BNB Smart Chain (BEP-20)');
   await expect(target.getByTestId('deposit-minimum')).toHaveText('10.0000 USDT');

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../../lib/app-config';
 import { explorerLink } from '../../shared/model/chain-display';
 import { CopyButton } from '../../shared/components/copy-button';
 import './deposit-target.css';
+
+// The QR encoder is a chunk of its own: only a user looking at where to pay downloads it.
+const DepositQr = lazy(() => import('./deposit-qr'));
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 
 interface DepositTargetProps {
@@ -39,6 +43,9 @@ export function DepositTarget({ address, symbol, minimum, confirmations }: Depos
         </p>
       ) : (
         <>
+          <Suspense fallback={<div className="deposit-target__qr deposit-target__qr--loading" aria-hidden="true" />}>
+            <DepositQr address={address} label={t('property.chain.qrLabel', { symbol })} />
+          </Suspense>
           <span className="deposit-target__label">{t('property.chain.address')}</span>
           <code className="deposit-target__address" data-testid="deposit-address">
             {address}
