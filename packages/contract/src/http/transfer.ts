@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, assetKey, endpoint, positiveAmount, walletAddress } from '../common.js';
 
 /** Spec §7 keeps the original path; everywhere else the capability is named "transfer". */
@@ -8,7 +8,7 @@ export const transfer = endpoint({
   auth: 'user',
   body: z.object({ address: walletAddress, amount: positiveAmount, asset: assetKey }),
   response: z.object({
-    entry_id: z.number().int(),
+    entry_id: z.int(),
     asset: assetKey,
     amount: amountString,
     fee: amountString,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { address, amountString, assetKey, endpoint, uid } from '../common.js';
 
 export const balance = z.object({ key: assetKey, symbol: z.string(), amount: amountString });
@@ -9,9 +9,9 @@ export const userInfo = z.object({
   /** First 4 + "..." + last 4 characters of the account. */
   address: z.string(),
   nickname: z.string(),
-  level: z.number().int(),
+  level: z.int(),
   pledged: z.boolean(),
-  invite_address: address.nullable(),
+  invite_address: z.nullable(address),
   has_pay_password: z.boolean(),
   role: z.enum(['user', 'admin']),
   /** Customer service (SERVICE_ADDRESSES): the chat pages show the desk inbox. */
