@@ -290,8 +290,8 @@ export const markRead = endpoint('POST /api/chat/read', 'user', {
   response: z.object({ conversation: conversationRef, last_read_id: z.int(), unread: z.int(), total_unread: z.int() }),
 });
 
-/** The badge on the Mine tab and the chat list. */
-export const getUnread = endpoint('GET /api/chat/unread', 'user', { response: z.object({ total: z.int().check(z.nonnegative()) }) });
+// The unread total lives in its own module: the web's first load polls it, and must not carry every chat schema.
+export { getUnread } from './chat-unread.js';
 
 // ---- Customer service -------------------------------------------------------------------------
 
