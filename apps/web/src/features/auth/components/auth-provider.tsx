@@ -1,12 +1,17 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
-import { createWalletController } from '../model/wallet-controller';
+import type { WalletController } from '../model/wallet-controller';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { LoginPrompt } from './login-prompt';
-import { WalletPicker } from './wallet-picker';
+
+// The wallet code (EIP-6963 discovery, SIWE, chain checks) and the picker are their own chunk, fetched right after
+// the first paint by the start-up check (or by a click on Sign in, whichever comes first): Home draws without them
+// (decision 039).
+const loadWalletController = () => import('../model/wallet-controller');
+const WalletPicker = lazy(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker })));
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -33,16 +38,33 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     latest.current = { t, navigate, onSignedIn };
   });
 
-  const [controller] = useState(() =>
-    createWalletController({
-      toast: (message) => showToast(message),
-      message: (key) => latest.current.t(`auth.${key}`),
-      chooseWallet: (wallets) => new Promise((resolve) => setChoice({ wallets, resolve })),
-      onSignedIn: () => latest.current.onSignedIn(),
-      navigate: (path) => latest.current.navigate(path),
-      setBusy: setSigningIn,
-    }),
-  );
+  const [controller] = useState(() => {
+    let loading: Promise<WalletController> | null = null;
+    // One controller per provider, created when its chunk arrives; a failed fetch is tried again on the next use.
+    const load = (): Promise<WalletController> =>
+      (loading ??= loadWalletController().then(
+        ({ createWalletController }) =>
+          createWalletController({
+            toast: (message) => showToast(message),
+            message: (key) => latest.current.t(`auth.${key}`),
+            chooseWallet: (wallets) => new Promise((resolve) => setChoice({ wallets, resolve })),
+            onSignedIn: () => latest.current.onSignedIn(),
+            navigate: (path) => latest.current.navigate(path),
+            setBusy: setSigningIn,
+          }),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      ));
+    // The controller's own calls never reject; only the chunk can fail, and then the user hears it like any wallet failure.
+    const unavailable = () => showToast(latest.current.t('auth.walletError'));
+    return {
+      launch: () => load().then((c) => c.launch(), unavailable),
+      signIn: () => load().then((c) => c.signIn(), unavailable),
+      logout: (options: { announce: boolean }) => load().then((c) => c.logout(options), unavailable),
+    };
+  });
 
   useEffect(() => {
     if (launched) return;
@@ -61,7 +83,11 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     <AuthContext.Provider value={value}>
       {children}
       <LoginPrompt />
-      {choice && <WalletPicker wallets={choice.wallets} onChoose={settleChoice} />}
+      {choice && (
+        <Suspense fallback={null}>
+          <WalletPicker wallets={choice.wallets} onChoose={settleChoice} />
+        </Suspense>
+      )}
     </AuthContext.Provider>
   );
 }
