@@ -27,6 +27,11 @@ interface PendingChoice {
 // The start-up check runs once per page load, not once per mount (StrictMode mounts twice).
 let launched = false;
 
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
 /** Owns the wallet session: start-up check, sign-in, wallet events, logout, picker and login prompt. */
 export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const { t } = useTranslation();
@@ -69,7 +74,9 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   useEffect(() => {
     if (launched) return;
     launched = true;
-    void controller.launch();
+    // After the page's own load: the check waits for wallets to announce themselves anyway, and its chunk then
+    // does not compete with Home's first paint.
+    afterLoad(() => void controller.launch());
   }, [controller]);
 
   const value = useMemo<AuthContextValue>(() => ({ signingIn, signIn: controller.signIn, logout: controller.logout }), [signingIn, controller]);
