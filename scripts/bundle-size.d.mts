@@ -1,6 +1,16 @@
+export interface MeasuredFile {
+  file: string;
+  raw: number;
+  brotli: number;
+  gzip: number;
+}
+/** @deprecated the first load's limit in KB of brotli bytes (HOME_JS_TRANSFER_CEILING_KB). */
 export const BUDGET_KB: number;
 export function homeInitialJs(): {
-  files: { file: string; raw: number; gzip: number }[];
+  files: MeasuredFile[];
+  totalBrotli: number;
   totalGzip: number;
   budgetKb: number;
+  ceilingKb: number;
 };
+export function lazyChunks(): { files: MeasuredFile[]; budgetKb: number };

@@ -32,7 +32,8 @@ function withImports(bundle: OutputBundle, start: OutputChunk | undefined, into:
 function homeChunks(bundle: OutputBundle) {
   const all = chunks(bundle);
   const entry = all.find((chunk) => chunk.isEntry);
-  const home = all.find((chunk) => chunk.facadeModuleId && HOME_PAGE.test(chunk.facadeModuleId));
+  // By its modules, not its facade: the home page shares its chunk with its small imports (first-load-chunks.ts).
+  const home = all.find((chunk) => chunk.moduleIds.some((id) => HOME_PAGE.test(id)))!;
   const catalogue = all.find((chunk) => chunk.facadeModuleId && DEFAULT_CATALOGUE.test(chunk.facadeModuleId));
   if (!entry || !home || !catalogue) throw new Error('reef:service-worker: the entry, home page or zh-tw catalogue chunk is missing from the bundle');
   return { entry, home, catalogue };

@@ -1,42 +1,49 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ASSET_KEYS } from './assets.js';
 import { AMOUNT_SCALE } from './constants.js';
 import { MAX_REQUEST_INTEGER_DIGITS, normalizeAmount } from './money.js';
 
 /** A positive exact decimal string: "1", "0.5", at most 8 places, below 10^18 (decision 036), never a JS number. */
-export const positiveAmount = z
-  .string()
-  .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 1)
-  .regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
-  .refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' })
+export const positiveAmount = z.pipe(
+  z
+    .string()
+    .check(z.maxLength(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 1))
+    .check(z.regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`)))
+    .check(z.refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' })),
   // Parsed to its one spelling ("2", "2.0", "02" → "2.00000000"), so an Idempotency-Key compares amounts, not text.
-  .transform(normalizeAmount);
+  z.transform(normalizeAmount),
+);
 
 /** A non-zero signed exact decimal string, for operator adjustments; its size below 10^18 like every amount. */
-export const signedAmount = z
-  .string()
-  .max(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 2)
-  .regex(new RegExp(`^-?\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))
-  .refine((v) => /[1-9]/.test(v), { message: 'must not be zero' })
-  .transform(normalizeAmount);
+export const signedAmount = z.pipe(
+  z
+    .string()
+    .check(z.maxLength(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 2))
+    .check(z.regex(new RegExp(`^-?\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`)))
+    .check(z.refine((v) => /[1-9]/.test(v), { message: 'must not be zero' })),
+  z.transform(normalizeAmount),
+);
 
 /** An amount as the server answers it: exact decimal string, 8 places. */
-export const amountString = z.string().regex(/^-?\d+\.\d{8}$/);
+export const amountString = z.string().check(z.regex(/^-?\d+\.\d{8}$/));
 
-export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+export const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 /** A wallet address a request names, in its one spelling (lower case): EIP-55 capitals carry no meaning here. */
-export const walletAddress = address.transform((v) => v.toLowerCase());
-export const hexString = z.string().regex(/^0x[0-9a-fA-F]*$/);
+export const walletAddress = z.pipe(
+  address,
+  z.transform((v) => v.toLowerCase()),
+);
+export const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 export const assetKey = z.enum(ASSET_KEYS);
-export const uid = z.number().int().positive();
+export const uid = z.int().check(z.positive());
 export const isoTime = z.string();
 /** An on-chain transaction hash: 0x and 64 hex digits, either case. */
-export const txHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
+export const txHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/));
 
 /** A row id in a path or query: a positive integer a JS number holds exactly. */
-export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idParam = z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(Number.MAX_SAFE_INTEGER));
 /** A row id of a table with 32-bit serial keys: larger ids cannot exist and would fail in the database. */
-export const serialIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+export const serialIdParam = z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(2_147_483_647));
 /** Path params `{ id }` for either kind of row id. */
 export const idParams = z.object({ id: idParam });
 export const serialIdParams = z.object({ id: serialIdParam });
@@ -63,30 +70,34 @@ export interface FreeTextOptions {
 /** Every free-text field people type goes through this one schema: bounded, trimmed, no control characters. */
 export function freeText(max: number, { min = 1, multiline = false, trim = true }: FreeTextOptions = {}) {
   const forbidden = multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN;
-  const base = trim ? z.string().trim() : z.string();
+  const base = trim ? z.string().check(z.trim()) : z.string();
   return base
-    .min(min)
-    .max(max)
-    .refine((v) => !forbidden.test(v), { message: 'must not contain control characters' });
+    .check(z.minLength(min))
+    .check(z.maxLength(max))
+    .check(z.refine((v) => !forbidden.test(v), { message: 'must not contain control characters' }));
 }
 
 /** An operator's reason for refusing a request; it is shown to the user. */
 export const rejectionBody = z.object({ reason: freeText(200) });
 
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodMiniType>(data: T) => z.object({ status: z.int(), msg: z.string(), data });
 
-export const refusalData = z.object({ code: z.string() }).passthrough();
+export const refusalData = z.looseObject({ code: z.string() });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(100_000)), 1),
+  limit: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(100)), 20),
 });
 
 /** One page of a list as every paged endpoint answers it; `total` counts all rows, not this page's. */
-export const pagedList = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const pagedList = <T extends z.ZodMiniType>(item: T) => z.object({ list: z.array(item), page: z.int(), limit: z.int(), total: z.int() });
 
-export interface Endpoint<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
+> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: 'none' | 'user' | 'admin';

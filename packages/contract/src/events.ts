@@ -4,14 +4,15 @@
  * parse each row with `businessEvent`. Amounts are exact decimal strings, never numbers; `user_id` is the
  * user the event is about (the actor for a user's own move, the owner for an operator's decision).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, assetKey, uid } from './common.js';
 
-const id = z.number().int().positive();
-const txHash = z.string().regex(/^0x[0-9a-f]{64}$/);
+const id = z.int().check(z.positive());
+const txHash = z.string().check(z.regex(/^0x[0-9a-f]{64}$/));
 
 /** Every money event names its user and the journal entry that moved the money. */
-const moneyEvent = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.object({ type: z.literal(type), user_id: uid, entry_id: id, ...shape });
+const moneyEvent = <T extends string, S extends z.core.$ZodShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), user_id: uid, entry_id: id, ...shape });
 
 const transferSent = moneyEvent('transfer.sent', {
   recipient_id: uid,
@@ -37,7 +38,7 @@ const depositCredited = moneyEvent('deposit.credited', {
   /** 'chain': confirmed on chain; 'review': an operator approved the request. */
   method: z.enum(['chain', 'review']),
   /** The approving operator for a review, null for a chain deposit. */
-  reviewer_id: uid.nullable(),
+  reviewer_id: z.nullable(uid),
 });
 
 const withdrawalRequested = moneyEvent('withdrawal.requested', {
@@ -90,13 +91,13 @@ const airdropRulesSet = z.object({
   user_id: uid,
   campaign_id: id,
   rules: z.object({
-    min_recharge: z.object({ asset: assetKey, amount: amountString }).nullable(),
-    min_account_age_hours: z.number().int().nullable(),
-    min_holding: z.object({ asset: assetKey, amount: amountString }).nullable(),
-    per_referrer_cap: z.number().int().nullable(),
+    min_recharge: z.nullable(z.object({ asset: assetKey, amount: amountString })),
+    min_account_age_hours: z.nullable(z.int()),
+    min_holding: z.nullable(z.object({ asset: assetKey, amount: amountString })),
+    per_referrer_cap: z.nullable(z.int()),
   }),
   /** Addresses on the allow-list after the change; null without one. */
-  address_count: z.number().int().nullable(),
+  address_count: z.nullable(z.int()),
 });
 
 export const businessEvent = z.discriminatedUnion('type', [
@@ -114,4 +115,4 @@ export const businessEvent = z.discriminatedUnion('type', [
 
 export type BusinessEvent = z.infer<typeof businessEvent>;
 export type BusinessEventType = BusinessEvent['type'];
-export const BUSINESS_EVENT_TYPES = businessEvent.options.map((option) => option.shape.type.value) as BusinessEventType[];
+export const BUSINESS_EVENT_TYPES = businessEvent.def.options.map((option) => option.shape.type.def.values[0]) as BusinessEventType[];

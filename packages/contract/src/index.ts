@@ -18,6 +18,7 @@ export * as airdropsApi from './http/airdrops.js';
 export * as incomesApi from './http/incomes.js';
 export * as uploadsApi from './http/uploads.js';
 export * as chatApi from './http/chat.js';
+export * as chatUnreadApi from './http/chat-unread.js';
 export * as chatSocket from './ws/chat-socket.js';
 export * as contentApi from './http/content.js';
 export * as aiApi from './http/ai.js';

@@ -4,13 +4,13 @@
  * the response schema so fields the contract does not declare never leave the server.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Endpoint } from '@reef/contract';
 import { DomainError, ForbiddenError } from '../core/errors.js';
 import { ok } from './errors.js';
 import type { AuthUser } from '../core/auth-user.js';
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S } ? Infer<S> : undefined;
 
 export interface HandlerContext<E extends Endpoint> {
@@ -22,7 +22,7 @@ export interface HandlerContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): Infer<T> {
+function parse<T extends z.ZodMiniType | undefined>(schema: T, value: unknown): Infer<T> {
   if (!schema) return undefined as Infer<T>;
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new DomainError('PARAMETER_ERROR');

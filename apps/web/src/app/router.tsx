@@ -5,9 +5,10 @@ import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
 import { lazyPage } from './lazy-page';
+import * as homeModule from './routes/home';
 
 // Every page is its own lazily loaded chunk; the pages not built yet share one.
-const HomePage = lazyPage(() => import('./routes/home'));
+const HomePage = lazyPage(() => Promise.resolve(homeModule));
 const MinePage = lazyPage(() => import('./routes/mine'));
 const TransferPage = lazyPage(() => import('./routes/transfer'));
 const BillsPage = lazyPage(() => import('./routes/bills'));

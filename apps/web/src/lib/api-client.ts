@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   AUTH_STATUSES,
   envelope,
@@ -37,7 +37,7 @@ export class TransportError extends Error {
   }
 }
 
-type Input<S> = S extends z.ZodType ? z.input<S> : never;
+type Input<S> = S extends z.ZodMiniType ? z.input<S> : never;
 
 export interface CallOptions<E extends Endpoint> {
   params?: Input<E['params']>;

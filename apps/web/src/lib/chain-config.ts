@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { useAppConfig } from './app-config';
 
 /**
@@ -6,13 +6,13 @@ import { useAppConfig } from './app-config';
  * each asset. They come with GET /api/config; a server without a chain RPC answers null (or, before
  * the fields existed, leaves them out), and recharge is then unavailable.
  */
-const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+const hexAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 
 const chainFields = z.object({
-  deposit_address: hexAddress.nullish(),
-  usdt_contract: hexAddress.nullish(),
-  coin_contract: hexAddress.nullish(),
-  deposit_confirmations: z.number().int().positive().nullish(),
+  deposit_address: z.nullish(hexAddress),
+  usdt_contract: z.nullish(hexAddress),
+  coin_contract: z.nullish(hexAddress),
+  deposit_confirmations: z.nullish(z.int().check(z.positive())),
 });
 
 export type DepositAssetKey = 'usdt' | 'coin';

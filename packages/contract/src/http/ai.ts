@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, freeText, idParams, isoTime, pagedList, pageQuery } from '../common.js';
 
 /** Longest question accepted, in characters (after trimming). */
@@ -13,7 +13,7 @@ export const AI_MESSAGE_STATUSES = ['streaming', 'complete', 'stopped', 'failed'
 export type AiMessageStatus = (typeof AI_MESSAGE_STATUSES)[number];
 
 export const aiMessage = z.object({
-  id: z.number().int(),
+  id: z.int(),
   role: z.enum(['user', 'assistant']),
   /** Markdown for answers, plain text for questions. */
   content: z.string(),
@@ -24,7 +24,7 @@ export const aiMessage = z.object({
 export type AiMessage = z.infer<typeof aiMessage>;
 
 export const aiConversation = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   created_at: isoTime,
   updated_at: isoTime,
@@ -40,17 +40,17 @@ export const listConversations = endpoint('GET /api/ai/conversations', 'user', {
 /** One of the user's conversations with its messages, oldest first. Someone else's id is NOT_FOUND. */
 export const getConversation = endpoint('GET /api/ai/conversations/:id', 'user', {
   params: idParams,
-  response: aiConversation.extend({ messages: z.array(aiMessage) }),
+  response: z.extend(aiConversation, { messages: z.array(aiMessage) }),
 });
 
 export const deleteConversation = endpoint('DELETE /api/ai/conversations/:id', 'user', {
   params: idParams,
-  response: z.object({ id: z.number().int() }),
+  response: z.object({ id: z.int() }),
 });
 
 export const chatBody = z.object({
   /** Continue this conversation; omitted, a new one is started. */
-  conversation_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  conversation_id: z.optional(z.int().check(z.positive()).check(z.lte(Number.MAX_SAFE_INTEGER))),
   message: freeText(AI_MESSAGE_MAX, { multiline: true }),
 });
 export type ChatBody = z.infer<typeof chatBody>;
@@ -68,15 +68,15 @@ export const chat = {
 } as const;
 
 export const streamMeta = z.object({
-  conversation_id: z.number().int(),
+  conversation_id: z.int(),
   /** The question as stored, and the answer being written. */
-  user_message_id: z.number().int(),
-  message_id: z.number().int(),
+  user_message_id: z.int(),
+  message_id: z.int(),
   sources: z.array(aiSource),
 });
 export const streamDelta = z.object({ text: z.string() });
-export const streamDone = z.object({ message_id: z.number().int(), status: z.enum(['complete', 'stopped']) });
-export const streamError = z.object({ message_id: z.number().int().nullable(), code: z.string(), msg: z.string() });
+export const streamDone = z.object({ message_id: z.int(), status: z.enum(['complete', 'stopped']) });
+export const streamError = z.object({ message_id: z.nullable(z.int()), code: z.string(), msg: z.string() });
 
 export const streamEvent = z.discriminatedUnion('event', [
   z.object({ event: z.literal('meta'), data: streamMeta }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { address, amountString, assetKey, endpoint, isoTime, pagedList, pageQuery, positiveAmount, serialIdParams } from '../common.js';
 import { depositAsset } from './deposits.js';
 
@@ -10,27 +10,28 @@ const instant = z.iso.datetime({ offset: true });
  */
 export const airdropRules = z.object({
   /** The user's credited recharges (deposits) of this asset add up to at least `amount`. */
-  min_recharge: z.object({ asset: depositAsset, amount: positiveAmount }).nullable(),
+  min_recharge: z.nullable(z.object({ asset: depositAsset, amount: positiveAmount })),
   /** Hours since the account was created (first sign-in). */
-  min_account_age_hours: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 3650)
-    .nullable(),
+  min_account_age_hours: z.nullable(
+    z
+      .number()
+      .check(z.int())
+      .check(z.gte(1))
+      .check(z.lte(24 * 3650)),
+  ),
   /** The user holds at least `amount` of `asset` when claiming. */
-  min_holding: z.object({ asset: assetKey, amount: positiveAmount }).nullable(),
+  min_holding: z.nullable(z.object({ asset: assetKey, amount: positiveAmount })),
   /** At most this many claims of the campaign by the invitees of one referrer. */
-  per_referrer_cap: z.number().int().min(1).max(1_000_000).nullable(),
+  per_referrer_cap: z.nullable(z.int().check(z.gte(1)).check(z.lte(1_000_000))),
 });
 export type AirdropRules = z.infer<typeof airdropRules>;
 
 /** The rules as an operator sends them: a missing rule is no rule. */
 export const airdropRulesInput = z.object({
-  min_recharge: airdropRules.shape.min_recharge.optional(),
-  min_account_age_hours: airdropRules.shape.min_account_age_hours.optional(),
-  min_holding: airdropRules.shape.min_holding.optional(),
-  per_referrer_cap: airdropRules.shape.per_referrer_cap.optional(),
+  min_recharge: z.optional(airdropRules.shape.min_recharge),
+  min_account_age_hours: z.optional(airdropRules.shape.min_account_age_hours),
+  min_holding: z.optional(airdropRules.shape.min_holding),
+  per_referrer_cap: z.optional(airdropRules.shape.per_referrer_cap),
 });
 
 /** Why a user may not claim, as the refusal's error code (the first rule that fails). */
@@ -45,7 +46,7 @@ export const airdropIneligible = z.enum(AIRDROP_INELIGIBLE_CODES);
 export type AirdropIneligible = z.infer<typeof airdropIneligible>;
 
 export const airdropCampaign = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: assetKey,
   /** Credited once per claiming user. */
   amount: amountString,
@@ -67,11 +68,11 @@ export const adminCreateAirdrop = endpoint('POST /api/admin/airdrops', 'admin', 
       amount: positiveAmount,
       starts_at: instant,
       ends_at: instant,
-      addresses: z.array(address).min(1).max(10_000).optional(),
-      rules: airdropRulesInput.optional(),
+      addresses: z.optional(z.array(address).check(z.minLength(1)).check(z.maxLength(10_000))),
+      rules: z.optional(airdropRulesInput),
     })
-    .refine((b) => Date.parse(b.ends_at) > Date.parse(b.starts_at), { message: 'ends_at must be after starts_at' }),
-  response: airdropCampaign.extend({ address_count: z.number().int() }),
+    .check(z.refine((b) => Date.parse(b.ends_at) > Date.parse(b.starts_at), { message: 'ends_at must be after starts_at' })),
+  response: z.extend(airdropCampaign, { address_count: z.int() }),
 });
 
 /**
@@ -80,17 +81,17 @@ export const adminCreateAirdrop = endpoint('POST /api/admin/airdrops', 'admin', 
  */
 export const adminSetAirdropRules = endpoint('PUT /api/admin/airdrops/:id/rules', 'admin', {
   params: serialIdParams,
-  body: airdropRulesInput.extend({ addresses: z.array(address).min(1).max(10_000).nullable().optional() }),
-  response: airdropCampaign.extend({ address_count: z.number().int() }),
+  body: z.extend(airdropRulesInput, { addresses: z.optional(z.nullable(z.array(address).check(z.minLength(1)).check(z.maxLength(10_000)))) }),
+  response: z.extend(airdropCampaign, { address_count: z.int() }),
 });
 
-export const userAirdrop = airdropCampaign.omit({ active: true, created_at: true }).extend({
+export const userAirdrop = z.extend(z.omit(airdropCampaign, { active: true, created_at: true }), {
   /** The user has claimed this campaign. */
   claimed: z.boolean(),
   /** The user meets every rule (allow-list included). A referrer must still be bound to claim. */
   eligible: z.boolean(),
   /** The first rule the user does not meet, as the error code a claim would get; null when eligible. */
-  ineligible: airdropIneligible.nullable(),
+  ineligible: z.nullable(airdropIneligible),
 });
 export type UserAirdrop = z.infer<typeof userAirdrop>;
 
@@ -101,11 +102,11 @@ export const listAirdrops = endpoint('GET /api/airdrops', 'user', { response: z.
 export const claimAirdrop = endpoint('POST /api/airdrops/:id/claim', 'user', {
   params: serialIdParams,
   response: z.object({
-    id: z.number().int(),
-    campaign_id: z.number().int(),
+    id: z.int(),
+    campaign_id: z.int(),
     asset: assetKey,
     amount: amountString,
-    entry_id: z.number().int(),
+    entry_id: z.int(),
     /** The user's balance of the asset after the credit. */
     balance: amountString,
     created_at: isoTime,
@@ -113,8 +114,8 @@ export const claimAirdrop = endpoint('POST /api/airdrops/:id/claim', 'user', {
 });
 
 export const airdropClaim = z.object({
-  id: z.number().int(),
-  campaign_id: z.number().int(),
+  id: z.int(),
+  campaign_id: z.int(),
   asset: assetKey,
   amount: amountString,
   created_at: isoTime,

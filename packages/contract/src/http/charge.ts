@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, txHash } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
 
@@ -20,8 +20,8 @@ export const chargeCalculator = endpoint('POST /api/user/chargeCalculator', 'use
 /** Converts USDT from the user's balance into RUSD; accepts an Idempotency-Key header. */
 export const charge = endpoint('POST /api/user/charge', 'user', {
   body: z.object({ amount: positiveAmount }),
-  response: chargeQuote.extend({
-    entry_id: z.number().int(),
+  response: z.extend(chargeQuote, {
+    entry_id: z.int(),
     /** The user's balances after the conversion. */
     usdt_balance: amountString,
     rusd_balance: amountString,
@@ -54,24 +54,24 @@ export type BnbChargeStatus = (typeof BNB_CHARGE_STATUSES)[number];
 export const bnbChargeStatus = z.enum(BNB_CHARGE_STATUSES);
 
 export const bnbCharge = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Lower-case transaction hash. */
-  tx_hash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  tx_hash: z.string().check(z.regex(/^0x[0-9a-f]{64}$/)),
   status: bnbChargeStatus,
   /** BNB received; null until the transaction is mined. */
-  amount_bnb: amountString.nullable(),
+  amount_bnb: z.nullable(amountString),
   /** The quote applied when credited (configured price and rate at that time); null before. */
-  usdt: amountString.nullable(),
-  rusd: amountString.nullable(),
-  price: amountString.nullable(),
-  rate: amountString.nullable(),
+  usdt: z.nullable(amountString),
+  rusd: z.nullable(amountString),
+  price: z.nullable(amountString),
+  rate: z.nullable(amountString),
   /** Why a pending charge failed (an error code); null otherwise. */
-  failure: z.enum(ERROR_CODES).nullable(),
+  failure: z.nullable(z.enum(ERROR_CODES)),
   /** Blocks including the transaction's own, as of the last check. */
-  confirmations: z.number().int().nonnegative(),
-  required_confirmations: z.number().int().positive(),
+  confirmations: z.int().check(z.nonnegative()),
+  required_confirmations: z.int().check(z.positive()),
   created_at: isoTime,
-  credited_at: isoTime.nullable(),
+  credited_at: z.nullable(isoTime),
 });
 export type BnbCharge = z.infer<typeof bnbCharge>;
 
@@ -84,7 +84,7 @@ export type BnbCharge = z.infer<typeof bnbCharge>;
  */
 export const chargeBnb = endpoint('POST /api/user/chargeBNB', 'user', {
   body: z.object({ tx_hash: txHash }),
-  response: bnbCharge.extend({
+  response: z.extend(bnbCharge, {
     /** The user's RUSD balance now (includes this charge only when `status` is credited). */
     rusd_balance: amountString,
   }),

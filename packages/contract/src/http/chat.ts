@@ -4,7 +4,7 @@
  * Live delivery goes over the socket (../ws/chat-socket.ts); everything the socket pushes can also be
  * read here, so a client that was offline catches up with `sync` and never depends on a frame.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TEXTAREA_MAX } from '../constants.js';
 import { endpoint, freeText, idParam, isoTime, uid } from '../common.js';
 
@@ -36,7 +36,7 @@ export const messageType = z.enum(MESSAGE_TYPES);
  */
 export const CONVERSATION_TYPES = ['user', 'group', 'service'] as const;
 export const conversationType = z.enum(CONVERSATION_TYPES);
-export const conversationRef = z.object({ type: conversationType, id: z.number().int().positive() });
+export const conversationRef = z.object({ type: conversationType, id: z.int().check(z.positive()) });
 export type ConversationRef = z.infer<typeof conversationRef>;
 
 /** Whether a party speaks as a user or as the service desk (spec §3 to_chat user_type / to_user_type). */
@@ -44,7 +44,7 @@ export const CHAT_USER_TYPES = ['user', 'service'] as const;
 export const chatUserType = z.enum(CHAT_USER_TYPES);
 
 /** A client-chosen message id, so a resend after a reconnect is stored once. */
-export const clientMessageId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+export const clientMessageId = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
 export const chatPeer = z.object({
   uid,
@@ -58,13 +58,13 @@ export type ChatPeer = z.infer<typeof chatPeer>;
  * Who wrote a message. For customers an agent answering the desk has no uid (and no address): the desk
  * speaks, and a staff member's own account is not handed to every customer (decision 022).
  */
-export const messageSender = chatPeer.extend({ uid: uid.nullable() });
+export const messageSender = z.extend(chatPeer, { uid: z.nullable(uid) });
 export type MessageSender = z.infer<typeof messageSender>;
 
 export const chatMessage = z.object({
   /** Server id: increases with every stored message, across all conversations. */
-  id: z.number().int().positive(),
-  client_id: z.string().nullable(),
+  id: z.int().check(z.positive()),
+  client_id: z.nullable(z.string()),
   conversation: conversationRef,
   from: messageSender,
   /** `service` when an agent answered for the service desk. */
@@ -84,8 +84,8 @@ export const sendMessageBody = z
     content: freeText(CHAT_TEXT_MAX, { multiline: true, trim: false }),
     client_id: clientMessageId,
   })
-  .refine((m) => m.msg_type !== 'emoji' || m.content.length <= CHAT_EMOJI_MAX, { path: ['content'] })
-  .refine((m) => m.msg_type !== 'text' || m.content.trim().length > 0, { path: ['content'] });
+  .check(z.refine((m) => m.msg_type !== 'emoji' || m.content.length <= CHAT_EMOJI_MAX, { path: ['content'] }))
+  .check(z.refine((m) => m.msg_type !== 'text' || m.content.trim().length > 0, { path: ['content'] }));
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
 // ---- Friends ----------------------------------------------------------------------------------
@@ -94,23 +94,23 @@ export const FRIEND_REQUEST_STATES = ['sent', 'added', 'rejected'] as const;
 export const friendRequestState = z.enum(FRIEND_REQUEST_STATES);
 
 export const friendRequest = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   from: chatPeer,
   to: chatPeer,
   note: z.string(),
   state: friendRequestState,
   created_at: isoTime,
-  decided_at: isoTime.nullable(),
+  decided_at: z.nullable(isoTime),
 });
 export type FriendRequest = z.infer<typeof friendRequest>;
 
-export const friend = chatPeer.extend({ remark: z.string(), since: isoTime });
+export const friend = z.extend(chatPeer, { remark: z.string(), since: isoTime });
 export type Friend = z.infer<typeof friend>;
 
-export const searchResult = chatPeer.extend({
+export const searchResult = z.extend(chatPeer, {
   is_friend: z.boolean(),
   /** The latest request between the two, if any, from the searcher's side. */
-  pending_request: z.enum(['outgoing', 'incoming']).nullable(),
+  pending_request: z.nullable(z.enum(['outgoing', 'incoming'])),
 });
 
 /** chat/searchAdd: by uid (digits), wallet address (0x…) or nickname (substring). */
@@ -121,7 +121,7 @@ export const searchUsers = endpoint('GET /api/chat/search', 'user', {
 
 /** chat/addFri: a request with a note. */
 export const sendFriendRequest = endpoint('POST /api/chat/friend-requests', 'user', {
-  body: z.object({ uid: id, note: freeText(TEXTAREA_MAX, { min: 0, multiline: true }).default('') }),
+  body: z.object({ uid: id, note: z._default(freeText(TEXTAREA_MAX, { min: 0, multiline: true }), '') }),
   response: friendRequest,
 });
 
@@ -163,7 +163,7 @@ export const deleteFriend = endpoint('DELETE /api/chat/friends/:uid', 'user', {
 // ---- Groups -----------------------------------------------------------------------------------
 
 export const GROUP_ROLES = ['owner', 'member'] as const;
-export const groupMember = chatPeer.extend({
+export const groupMember = z.extend(chatPeer, {
   role: z.enum(GROUP_ROLES),
   /** The member's nickname in this group ('' = their own nickname). */
   group_nickname: z.string(),
@@ -171,17 +171,17 @@ export const groupMember = chatPeer.extend({
 });
 
 export const groupSummary = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   name: z.string(),
   announcement: z.string(),
   owner_uid: uid,
-  member_count: z.number().int(),
+  member_count: z.int(),
   my_role: z.enum(GROUP_ROLES),
   created_at: isoTime,
 });
 export type GroupSummary = z.infer<typeof groupSummary>;
 
-export const groupDetails = groupSummary.extend({ members: z.array(groupMember) });
+export const groupDetails = z.extend(groupSummary, { members: z.array(groupMember) });
 export type GroupDetails = z.infer<typeof groupDetails>;
 
 /** Spec §5: group name, nickname and announcement are all required. Invitees must be friends. */
@@ -190,10 +190,7 @@ export const createGroup = endpoint('POST /api/chat/groups', 'user', {
     name: freeText(GROUP_NAME_MAX),
     nickname: freeText(GROUP_NICKNAME_MAX),
     announcement: freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true }),
-    member_uids: z
-      .array(id)
-      .max(GROUP_MEMBERS_MAX - 1)
-      .default([]),
+    member_uids: z._default(z.array(id).check(z.maxLength(GROUP_MEMBERS_MAX - 1)), []),
   }),
   response: groupDetails,
 });
@@ -211,8 +208,8 @@ export const getGroup = endpoint('GET /api/chat/groups/:id', 'user', {
 export const updateGroup = endpoint('POST /api/chat/groups/:id', 'user', {
   params: groupParam,
   body: z
-    .object({ name: freeText(GROUP_NAME_MAX).optional(), announcement: freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true }).optional() })
-    .refine((b) => b.name !== undefined || b.announcement !== undefined),
+    .object({ name: z.optional(freeText(GROUP_NAME_MAX)), announcement: z.optional(freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true })) })
+    .check(z.refine((b) => b.name !== undefined || b.announcement !== undefined)),
   response: groupDetails,
 });
 
@@ -222,8 +219,8 @@ export const inviteToGroup = endpoint('POST /api/chat/groups/:id/invite', 'user'
   body: z.object({
     uids: z
       .array(id)
-      .min(1)
-      .max(GROUP_MEMBERS_MAX - 1),
+      .check(z.minLength(1))
+      .check(z.maxLength(GROUP_MEMBERS_MAX - 1)),
   }),
   response: groupDetails,
 });
@@ -238,13 +235,13 @@ export const removeFromGroup = endpoint('POST /api/chat/groups/:id/remove', 'use
 /** A member (not the owner) leaves. */
 export const exitGroup = endpoint('POST /api/chat/groups/:id/exit', 'user', {
   params: groupParam,
-  response: z.object({ id: z.number().int() }),
+  response: z.object({ id: z.int() }),
 });
 
 /** The owner disbands: members are told, history stays readable by nobody. */
 export const disbandGroup = endpoint('POST /api/chat/groups/:id/disband', 'user', {
   params: groupParam,
-  response: z.object({ id: z.number().int() }),
+  response: z.object({ id: z.int() }),
 });
 
 // ---- Conversations and messages ---------------------------------------------------------------
@@ -253,15 +250,15 @@ export const conversationSummary = z.object({
   conversation: conversationRef,
   /** Friend remark or nickname, group name, or the customer for an agent ('' for the desk: the client titles it). */
   title: z.string(),
-  last_message: chatMessage.nullable(),
-  unread: z.number().int().nonnegative(),
+  last_message: z.nullable(chatMessage),
+  unread: z.int().check(z.nonnegative()),
   updated_at: isoTime,
 });
 export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 /** chat/index: newest activity first, with unread counts; `total_unread` feeds the badges. */
 export const listConversations = endpoint('GET /api/chat/conversations', 'user', {
-  response: z.object({ list: z.array(conversationSummary), total_unread: z.number().int().nonnegative() }),
+  response: z.object({ list: z.array(conversationSummary), total_unread: z.int().check(z.nonnegative()) }),
 });
 
 /** History, newest first, older pages by `before` (a message id). */
@@ -269,8 +266,8 @@ export const listMessages = endpoint('GET /api/chat/messages', 'user', {
   query: z.object({
     type: conversationType,
     id,
-    before: id.optional(),
-    limit: z.coerce.number().int().min(1).max(CHAT_HISTORY_LIMIT_MAX).default(30),
+    before: z.optional(id),
+    limit: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(CHAT_HISTORY_LIMIT_MAX)), 30),
   }),
   response: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
 });
@@ -283,18 +280,18 @@ export const sendMessage = endpoint('POST /api/chat/messages', 'user', {
 
 /** Everything stored after `after` in the user's conversations, oldest first (catch-up after a reconnect). */
 export const syncMessages = endpoint('GET /api/chat/sync', 'user', {
-  query: z.object({ after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+  query: z.object({ after: z.coerce.number().check(z.int()).check(z.gte(0)).check(z.lte(Number.MAX_SAFE_INTEGER)) }),
   response: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
 });
 
 /** Marks a conversation read up to a message id (never backwards). */
 export const markRead = endpoint('POST /api/chat/read', 'user', {
   body: z.object({ conversation: conversationRef, last_id: id }),
-  response: z.object({ conversation: conversationRef, last_read_id: z.number().int(), unread: z.number().int(), total_unread: z.number().int() }),
+  response: z.object({ conversation: conversationRef, last_read_id: z.int(), unread: z.int(), total_unread: z.int() }),
 });
 
-/** The badge on the Mine tab and the chat list. */
-export const getUnread = endpoint('GET /api/chat/unread', 'user', { response: z.object({ total: z.number().int().nonnegative() }) });
+// The unread total lives in its own module: the web's first load polls it, and must not carry every chat schema.
+export { getUnread } from './chat-unread.js';
 
 // ---- Customer service -------------------------------------------------------------------------
 
@@ -304,10 +301,10 @@ export const serviceTicket = z.object({
   customer: chatPeer,
   state: z.enum(SERVICE_STATES),
   /** The agent who claimed it (without uid for the customer). */
-  agent: messageSender.nullable(),
+  agent: z.nullable(messageSender),
   /** Unread for the reader (the customer, or the agents' side). */
-  unread: z.number().int().nonnegative(),
-  last_message: chatMessage.nullable(),
+  unread: z.int().check(z.nonnegative()),
+  last_message: z.nullable(chatMessage),
   updated_at: isoTime,
 });
 export type ServiceTicket = z.infer<typeof serviceTicket>;
@@ -317,7 +314,7 @@ export const getMyService = endpoint('GET /api/chat/service', 'user', { response
 
 /** Agents (SERVICE_ADDRESSES): open and claimed conversations, unread first. */
 export const serviceInbox = endpoint('GET /api/chat/service/inbox', 'user', {
-  query: z.object({ state: z.enum(SERVICE_STATES).optional() }),
+  query: z.object({ state: z.optional(z.enum(SERVICE_STATES)) }),
   response: z.object({ list: z.array(serviceTicket) }),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, isoTime } from '../common.js';
 
 /**
@@ -9,6 +9,6 @@ export const setClock = endpoint({
   method: 'POST',
   path: '/api/test/clock',
   auth: 'admin',
-  body: z.union([z.object({ offset_ms: z.number().int() }).strict(), z.object({ advance_ms: z.number().int() }).strict()]),
-  response: z.object({ now: isoTime, offset_ms: z.number().int() }),
+  body: z.union([z.strictObject({ offset_ms: z.int() }), z.strictObject({ advance_ms: z.int() })]),
+  response: z.object({ now: isoTime, offset_ms: z.int() }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoint, pagedList, pageQuery } from '../common.js';
 
 export const ARTICLE_KINDS = ['article', 'announcement', 'faq'] as const;
@@ -8,9 +8,9 @@ export const articleKind = z.enum(ARTICLE_KINDS);
 /** Articles are addressed by slug: stable across languages and releases. */
 export const articleId = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  .check(z.minLength(1))
+  .check(z.maxLength(64))
+  .check(z.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/));
 
 export const articleSummary = z.object({
   id: z.string(),
@@ -25,11 +25,11 @@ export type ArticleSummary = z.infer<typeof articleSummary>;
 
 /** Help articles, announcements and FAQs in the request's language, newest first. Public. */
 export const listArticles = endpoint('GET /api/article', 'none', {
-  query: pageQuery.extend({ kind: articleKind.optional() }),
+  query: z.extend(pageQuery, { kind: z.optional(articleKind) }),
   response: pagedList(articleSummary),
 });
 
-export const article = articleSummary.omit({ summary: true }).extend({
+export const article = z.extend(z.omit(articleSummary, { summary: true }), {
   /** Markdown (no raw HTML is rendered by the client). */
   body: z.string(),
   /** The language the text is in (the request's, or English when that is missing). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
 import { uploadAddress } from './uploads.js';
@@ -27,28 +27,28 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const depositStatus = z.enum(DEPOSIT_STATUSES);
 
 export const deposit = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: depositAsset,
   /** chain: verified on chain; review: declared by the user with a voucher, credited by an operator. */
   method: rechargeMode,
   /** Lower-case transaction hash; for a review request, the hash given as voucher (null when it was an image). */
-  tx_hash: txHash.nullable(),
+  tx_hash: z.nullable(txHash),
   /** A review request's uploaded voucher image; null otherwise. */
-  voucher_image: uploadAddress.nullable(),
+  voucher_image: z.nullable(uploadAddress),
   /** What is (or will be) credited; null while an on-chain transaction is not mined yet. */
-  amount: amountString.nullable(),
+  amount: z.nullable(amountString),
   status: depositStatus,
   /** Why a pending deposit failed (an error code); null otherwise. */
-  failure: z.enum(ERROR_CODES).nullable(),
+  failure: z.nullable(z.enum(ERROR_CODES)),
   /** Why an operator rejected a review request (shown to the user); null otherwise. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** Blocks including the transaction's own, as of the last check (0 for review requests). */
-  confirmations: z.number().int().nonnegative(),
-  required_confirmations: z.number().int().positive(),
+  confirmations: z.int().check(z.nonnegative()),
+  required_confirmations: z.int().check(z.positive()),
   created_at: isoTime,
   /** When an operator approved or rejected a review request. */
-  reviewed_at: isoTime.nullable(),
-  credited_at: isoTime.nullable(),
+  reviewed_at: z.nullable(isoTime),
+  credited_at: z.nullable(isoTime),
 });
 export type Deposit = z.infer<typeof deposit>;
 
@@ -87,8 +87,8 @@ export const rechargeRules = endpoint('GET /api/finance/recharge/rules', 'none',
      * Where the user sends the transfer (checksummed), in both modes: the wallet pays it in chain mode, the user
      * pays it by hand in review mode. Null only in review mode when the operator set no DEPOSIT_ADDRESS.
      */
-    deposit_address: address.nullable(),
-    required_confirmations: z.number().int().positive(),
+    deposit_address: z.nullable(address),
+    required_confirmations: z.int().check(z.positive()),
   }),
 });
 
@@ -98,17 +98,17 @@ export const listDeposits = endpoint('GET /api/finance/recharges', 'user', {
   response: pagedList(deposit),
 });
 
-export const adminDeposit = deposit.extend({
+export const adminDeposit = z.extend(deposit, {
   uid,
   account: address,
   /** The operator who approved or rejected a review request. */
-  reviewed_by: uid.nullable(),
+  reviewed_by: z.nullable(uid),
 });
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 
 /** Deposits for operators, newest first; `status=review` is the review queue. */
 export const adminListDeposits = endpoint('GET /api/admin/deposits', 'admin', {
-  query: pageQuery.extend({ status: depositStatus.optional() }),
+  query: z.extend(pageQuery, { status: z.optional(depositStatus) }),
   response: pagedList(adminDeposit),
 });
 

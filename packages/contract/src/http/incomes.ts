@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, assetKey, endpoint, pagedList, pageQuery } from '../common.js';
 import { billLine } from './ledger.js';
 

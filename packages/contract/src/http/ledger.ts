@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, assetKey, endpoint, freeText, isoTime, pagedList, pageQuery, signedAmount, uid } from '../common.js';
 
 export const adminAdjust = endpoint({
@@ -11,7 +11,7 @@ export const adminAdjust = endpoint({
     amount: signedAmount,
     memo: freeText(200),
   }),
-  response: z.object({ entry_id: z.number().int(), asset: assetKey, balance: amountString }),
+  response: z.object({ entry_id: z.int(), asset: assetKey, balance: amountString }),
 });
 
 export const BILL_KINDS = [
@@ -38,7 +38,7 @@ export const BILL_KINDS = [
 export const billKind = z.enum(BILL_KINDS);
 
 export const billLine = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: assetKey,
   amount: amountString,
   balance_after: amountString,

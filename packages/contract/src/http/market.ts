@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, assetKey, endpoint, idParams, isoTime, positiveAmount, serialIdParam, serialIdParams } from '../common.js';
 
 /** A decimal string that may be any precision (rates, prices, percentages), never a JS number. */
-export const decimalString = z.string().regex(/^-?\d+(\.\d+)?$/);
-const rate = z.string().regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/);
+export const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+const rate = z.string().check(z.regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/));
 
 export const lake = z.object({
-  id: z.number().int(),
+  id: z.int(),
   base: assetKey,
   quote: assetKey,
   base_symbol: z.string(),
@@ -21,12 +21,12 @@ export const lake = z.object({
   main: z.boolean(),
   volume_24h_quote: amountString,
   /** Percentage change of the price over 24 h, 2 places; null without a price 24 h ago. */
-  change_24h: decimalString.nullable(),
+  change_24h: z.nullable(decimalString),
 });
 export type Lake = z.infer<typeof lake>;
 
 export const swapRecord = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset_in: assetKey,
   amount_in: amountString,
   asset_out: assetKey,
@@ -39,7 +39,7 @@ export const listLakes = endpoint('GET /api/lakes', 'none', { response: z.object
 
 export const getLake = endpoint('GET /api/lake/:id', 'none', {
   params: serialIdParams,
-  response: lake.extend({ swaps: z.array(swapRecord) }),
+  response: z.extend(lake, { swaps: z.array(swapRecord) }),
 });
 
 const pairParams = z.object({ from: assetKey, to: assetKey });
@@ -67,7 +67,7 @@ export const exchange = endpoint('POST /api/finance/exchange/:from/:to', 'user',
   params: pairParams,
   body: z.object({ amount: positiveAmount, min_out: positiveAmount }),
   response: z.object({
-    entry_id: z.number().int(),
+    entry_id: z.int(),
     amount_in: amountString,
     amount_out: amountString,
     fee: amountString,
@@ -82,7 +82,7 @@ export const PRICE_RANGES = ['1d', '1w', '1m', 'all'] as const;
 
 export const candle = z.object({
   /** Bucket start, unix seconds. */
-  time: z.number().int(),
+  time: z.int(),
   open: amountString,
   high: amountString,
   low: amountString,
@@ -92,15 +92,15 @@ export const candle = z.object({
 });
 
 export const listPrices = endpoint('GET /api/prices', 'none', {
-  query: z.object({ range: z.enum(PRICE_RANGES).default('1d'), lake: serialIdParam.optional() }),
-  response: z.object({ lake_id: z.number().int(), range: z.enum(PRICE_RANGES), bucket_seconds: z.number().int(), candles: z.array(candle) }),
+  query: z.object({ range: z._default(z.enum(PRICE_RANGES), '1d'), lake: z.optional(serialIdParam) }),
+  response: z.object({ lake_id: z.int(), range: z.enum(PRICE_RANGES), bucket_seconds: z.int(), candles: z.array(candle) }),
 });
 
 export const getPrice = endpoint('GET /api/prices/:id', 'none', {
   params: idParams,
   response: z.object({
-    id: z.number().int(),
-    lake_id: z.number().int(),
+    id: z.int(),
+    lake_id: z.int(),
     price: amountString,
     kind: z.enum(['swap', 'sample']),
     volume_quote: amountString,
@@ -114,8 +114,8 @@ export const getIndex = endpoint('GET /api/index', 'none', {
     coin: z.object({
       symbol: z.string(),
       /** In USDT; null until the main lake exists. */
-      price: amountString.nullable(),
-      change_24h: decimalString.nullable(),
+      price: z.nullable(amountString),
+      change_24h: z.nullable(decimalString),
       total_issuance: amountString,
       burned: amountString,
       circulating: amountString,
@@ -131,13 +131,13 @@ export const adminCreateLake = endpoint('POST /api/admin/lakes', 'admin', {
     reserve_quote: positiveAmount,
     fee_rate: rate,
     burn_share: rate,
-    main: z.boolean().default(false),
+    main: z._default(z.boolean(), false),
   }),
   response: lake,
 });
 
 export const adminUpdateLake = endpoint('POST /api/admin/lakes/:id', 'admin', {
   params: serialIdParams,
-  body: z.object({ open: z.boolean().optional(), fee_rate: rate.optional(), burn_share: rate.optional() }),
+  body: z.object({ open: z.optional(z.boolean()), fee_rate: z.optional(rate), burn_share: z.optional(rate) }),
   response: lake,
 });

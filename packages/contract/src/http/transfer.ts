@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { amountString, assetKey, endpoint, freeText, positiveAmount, uid } from '../common.js';
 import { payPassword } from './security.js';
 
@@ -39,7 +39,7 @@ export const transfer = endpoint({
   auth: 'user',
   body: z.object({ to: recipientText, amount: positiveAmount, asset: assetKey, password: payPassword }),
   response: z.object({
-    entry_id: z.number().int(),
+    entry_id: z.int(),
     asset: assetKey,
     amount: amountString,
     fee: amountString,

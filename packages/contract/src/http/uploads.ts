@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { endpoint } from '../common.js';
 
 /** The multipart field that carries the file (spec §7: "a file field named file, one file at a time"). */
@@ -18,7 +18,7 @@ export const UPLOAD_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'ima
  * A stored file's address: `/uploads/<sha256 of the content>.<ext>`, served by `GET /uploads/:name`.
  * Content-addressed, so the same bytes always have the same address.
  */
-export const uploadAddress = z.string().regex(/^\/uploads\/[0-9a-f]{64}\.(png|jpg|gif|webp)$/);
+export const uploadAddress = z.string().check(z.regex(/^\/uploads\/[0-9a-f]{64}\.(png|jpg|gif|webp)$/));
 export type UploadAddress = z.infer<typeof uploadAddress>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { address, amountString, assetKey, endpoint, freeText, uid } from '../common.js';
 import { uploadAddress } from './uploads.js';
 
@@ -16,7 +16,7 @@ export const userBadge = z.object({
   nickname: z.string(),
   /** First 4 + "..." + last 4 characters of the account. */
   address: z.string(),
-  avatar: uploadAddress.nullable(),
+  avatar: z.nullable(uploadAddress),
 });
 export type UserBadge = z.infer<typeof userBadge>;
 
@@ -27,12 +27,12 @@ export const userInfo = z.object({
   address: z.string(),
   nickname: z.string(),
   /** An upload of the user's own (`/uploads/<sha256>.<ext>`), null until one is set. */
-  avatar: uploadAddress.nullable(),
-  level: z.number().int(),
+  avatar: z.nullable(uploadAddress),
+  level: z.int(),
   pledged: z.boolean(),
-  invite_address: address.nullable(),
+  invite_address: z.nullable(address),
   /** Who the referrer is, for Mine; null before one is bound. */
-  referrer: userBadge.nullable(),
+  referrer: z.nullable(userBadge),
   has_pay_password: z.boolean(),
   role: z.enum(['user', 'admin']),
   /** Customer service (SERVICE_ADDRESSES): the chat pages show the desk inbox. */
@@ -52,8 +52,8 @@ export const MAX_UID = 2_147_483_647;
  */
 export const bindReferrer = endpoint('POST /api/binding', 'user', {
   body: z
-    .object({ address: address.optional(), uid: uid.max(MAX_UID).optional() })
-    .refine((body) => (body.address === undefined) !== (body.uid === undefined), { message: 'give either address or uid' }),
+    .object({ address: z.optional(address), uid: z.optional(uid.check(z.maximum(MAX_UID))) })
+    .check(z.refine((body) => (body.address === undefined) !== (body.uid === undefined), { message: 'give either address or uid' })),
   response: z.object({ invite_address: address }),
 });
 
@@ -63,8 +63,7 @@ export const bindReferrer = endpoint('POST /api/binding', 'user', {
  */
 export const setUserInfo = endpoint('POST /api/user/setInfo', 'user', {
   body: z
-    .object({ nickname: nickname.optional(), avatar: uploadAddress.nullable().optional() })
-    .strict()
-    .refine((body) => body.nickname !== undefined || body.avatar !== undefined, { message: 'nothing to change' }),
-  response: z.object({ nickname: z.string(), avatar: uploadAddress.nullable() }),
+    .strictObject({ nickname: z.optional(nickname), avatar: z.optional(z.nullable(uploadAddress)) })
+    .check(z.refine((body) => body.nickname !== undefined || body.avatar !== undefined, { message: 'nothing to change' })),
+  response: z.object({ nickname: z.string(), avatar: z.nullable(uploadAddress) }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
 import { payPassword } from './security.js';
 
@@ -17,7 +17,7 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 
 export const withdrawal = z.object({
-  id: z.number().int(),
+  id: z.int(),
   asset: withdrawalAsset,
   /** What the user receives on chain. */
   amount: amountString,
@@ -27,12 +27,12 @@ export const withdrawal = z.object({
   to_address: address,
   status: withdrawalStatus,
   /** Set when approved: the payout transaction. */
-  tx_hash: txHash.nullable(),
+  tx_hash: z.nullable(txHash),
   /** Set when rejected: shown to the user. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   created_at: isoTime,
   /** When an operator approved or rejected it. */
-  reviewed_at: isoTime.nullable(),
+  reviewed_at: z.nullable(isoTime),
 });
 export type Withdrawal = z.infer<typeof withdrawal>;
 
@@ -45,7 +45,7 @@ export const withdrawalRules = z.object({
 });
 
 const withdrawBody = z.object({ amount: positiveAmount, password: payPassword });
-const withdrawResponse = withdrawal.extend({ balance: amountString });
+const withdrawResponse = z.extend(withdrawal, { balance: amountString });
 
 export const usdtRules = endpoint('GET /api/finance/extract', 'user', { response: withdrawalRules });
 export const coinRules = endpoint('GET /api/token/extract', 'user', { response: withdrawalRules });
@@ -66,21 +66,21 @@ export const getWithdrawal = endpoint('GET /api/finance/withdrawals/:id', 'user'
   response: withdrawal,
 });
 
-export const adminWithdrawal = withdrawal.extend({
+export const adminWithdrawal = z.extend(withdrawal, {
   uid,
   account: address,
   /** The operator who approved or rejected it. */
-  reviewed_by: uid.nullable(),
+  reviewed_by: z.nullable(uid),
   /** While `paying`: the operator who started the hot-wallet payout, and when. */
-  paying_by: uid.nullable(),
-  paying_since: isoTime.nullable(),
+  paying_by: z.nullable(uid),
+  paying_since: z.nullable(isoTime),
   /** Why the last hot-wallet send failed before broadcast (the row went back to `pending`); null otherwise. */
-  payout_failure: z.string().nullable(),
+  payout_failure: z.nullable(z.string()),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
 export const adminListWithdrawals = endpoint('GET /api/admin/withdrawals', 'admin', {
-  query: pageQuery.extend({ status: withdrawalStatus.optional() }),
+  query: z.extend(pageQuery, { status: z.optional(withdrawalStatus) }),
   response: pagedList(adminWithdrawal),
 });
 
@@ -93,7 +93,7 @@ export const adminListWithdrawals = endpoint('GET /api/admin/withdrawals', 'admi
  */
 export const adminApproveWithdrawal = endpoint('POST /api/admin/withdrawals/:id/approve', 'admin', {
   params: idParams,
-  body: z.object({ tx_hash: txHash.optional() }),
+  body: z.object({ tx_hash: z.optional(txHash) }),
   response: adminWithdrawal,
 });
 

@@ -3,7 +3,7 @@
  * direction one discriminated union parsed on both sides. The socket lives at
  * `/ws?type=user&token=<sign-in token>`.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isoTime, uid } from '../common.js';
 import {
   CHAT_TEXT_MAX,
@@ -47,11 +47,11 @@ export const SOCKET_FRAME_MAX_BYTES = 8 * 1024;
 /** Spec §3 to_chat: id (target user or group), to_group, to_user_type, user_type, content, msg_type, client id. */
 export const toChatData = z.object({
   /** The target user's uid, the group id, or for an agent answering the desk the customer's uid (ignored when a user writes to the desk). */
-  id: z.number().int().min(0),
+  id: z.int().check(z.gte(0)),
   to_group: z.boolean(),
   to_user_type: chatUserType,
   user_type: chatUserType,
-  content: z.string().min(1).max(CHAT_TEXT_MAX),
+  content: z.string().check(z.minLength(1)).check(z.maxLength(CHAT_TEXT_MAX)),
   msg_type: messageType,
   client_id: clientMessageId,
 });
@@ -91,13 +91,13 @@ export function toSendMessageBody(data: ToChatData, myUid: number): SendMessageB
   return { conversation, msg_type: data.msg_type, content: data.content, client_id: data.client_id };
 }
 
-const empty = z.object({}).passthrough().optional();
+const empty = z.optional(z.looseObject({}));
 
 export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping'), data: empty }),
   z.object({ type: z.literal('online'), data: empty }),
   z.object({ type: z.literal('to_chat'), data: toChatData }),
-  z.object({ type: z.literal('read'), data: z.object({ conversation: conversationRef, last_id: z.number().int().positive() }) }),
+  z.object({ type: z.literal('read'), data: z.object({ conversation: conversationRef, last_id: z.int().check(z.positive()) }) }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
@@ -105,29 +105,29 @@ export const GROUP_EVENTS = ['created', 'joined', 'removed', 'left', 'updated', 
 
 export const serverFrame = z.discriminatedUnion('type', [
   /** First frame after the upgrade: who the socket belongs to and the newest stored message id. */
-  z.object({ type: z.literal('ready'), data: z.object({ uid, last_message_id: z.number().int().min(0), server_time: isoTime }) }),
+  z.object({ type: z.literal('ready'), data: z.object({ uid, last_message_id: z.int().check(z.gte(0)), server_time: isoTime }) }),
   z.object({ type: z.literal('pong'), data: z.object({ server_time: isoTime }) }),
   /** The answer to one to_chat: the stored message (server id, time). */
   z.object({ type: z.literal('ack'), data: z.object({ client_id: z.string(), message: chatMessage }) }),
   /** A message in one of the user's conversations (also the user's own, sent from another device). */
   z.object({ type: z.literal('chat'), data: chatMessage }),
-  z.object({ type: z.literal('read'), data: z.object({ conversation: conversationRef, reader: uid, last_read_id: z.number().int() }) }),
+  z.object({ type: z.literal('read'), data: z.object({ conversation: conversationRef, reader: uid, last_read_id: z.int() }) }),
   z.object({ type: z.literal('friend_request'), data: friendRequest }),
   z.object({
     type: z.literal('group_event'),
     data: z.object({
-      group_id: z.number().int().positive(),
+      group_id: z.int().check(z.positive()),
       event: z.enum(GROUP_EVENTS),
       /** The member the event is about (joined, removed, left). */
-      uid: uid.nullable(),
+      uid: z.nullable(uid),
       /** The group as it is now; null once disbanded or for a member who is no longer in it. */
-      group: groupSummary.nullable(),
+      group: z.nullable(groupSummary),
     }),
   }),
   /** The user's total unread count changed. */
-  z.object({ type: z.literal('unread'), data: z.object({ total: z.number().int().nonnegative() }) }),
+  z.object({ type: z.literal('unread'), data: z.object({ total: z.int().check(z.nonnegative()) }) }),
   /** A refused frame: `code` from ERROR_CODES, `msg` localized; `client_id` when it answers a to_chat. */
-  z.object({ type: z.literal('error'), data: z.object({ code: z.string(), msg: z.string(), client_id: z.string().nullable() }) }),
+  z.object({ type: z.literal('error'), data: z.object({ code: z.string(), msg: z.string(), client_id: z.nullable(z.string()) }) }),
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;
 export type ServerFrameType = ServerFrame['type'];

@@ -4,7 +4,7 @@
  * before the stream as ordinary envelopes and are thrown like every other API refusal.
  */
 import { createParser } from 'eventsource-parser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { aiApi, AUTH_STATUSES, envelope, refusalData, STATUS_TOO_FREQUENT, type StreamEvent } from '@reef/contract';
 import { currentLanguage, i18next } from '../../../i18n';
 import { ApiError, TransportError } from '../../../lib/api-client';

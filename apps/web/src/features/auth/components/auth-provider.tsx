@@ -1,14 +1,19 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
 import { isMobileUserAgent } from '../model/wallet-apps';
-import { createWalletController } from '../model/wallet-controller';
+import type { WalletController } from '../model/wallet-controller';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { LoginPrompt } from './login-prompt';
-import { WalletAppsSheet } from './wallet-apps-sheet';
-import { WalletPicker } from './wallet-picker';
+
+// The wallet code (EIP-6963 discovery, SIWE, chain checks) and the picker are their own chunk, fetched right after
+// the first paint by the start-up check (or by a click on Sign in, whichever comes first): Home draws without them
+// (decision 039).
+const loadWalletController = () => import('../model/wallet-controller');
+const WalletPicker = lazy(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker })));
+const WalletAppsSheet = lazy(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet })));
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -24,6 +29,11 @@ interface PendingChoice {
 // The start-up check runs once per page load, not once per mount (StrictMode mounts twice).
 let launched = false;
 
+function afterLoad(run: () => void): void {
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
 /** Owns the wallet session: start-up check, sign-in, wallet events, logout, picker and login prompt. */
 export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const { t } = useTranslation();
@@ -37,27 +47,46 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     latest.current = { t, navigate, onSignedIn };
   });
 
-  const [controller] = useState(() =>
-    createWalletController({
-      toast: (message) => showToast(message),
-      message: (key) => latest.current.t(`auth.${key}`),
-      chooseWallet: (wallets) => new Promise((resolve) => setChoice({ wallets, resolve })),
-      onSignedIn: () => latest.current.onSignedIn(),
-      navigate: (path) => latest.current.navigate(path),
-      setBusy: setSigningIn,
-      offerWalletApps: (how) => {
-        if (!isMobileUserAgent(navigator.userAgent)) return false;
-        setWalletAppsOffered(true);
-        if (how === 'sheet') setWalletApps(true);
-        return true;
-      },
-    }),
-  );
+  const [controller] = useState(() => {
+    let loading: Promise<WalletController> | null = null;
+    // One controller per provider, created when its chunk arrives; a failed fetch is tried again on the next use.
+    const load = (): Promise<WalletController> =>
+      (loading ??= loadWalletController().then(
+        ({ createWalletController }) =>
+          createWalletController({
+            toast: (message) => showToast(message),
+            message: (key) => latest.current.t(`auth.${key}`),
+            chooseWallet: (wallets) => new Promise((resolve) => setChoice({ wallets, resolve })),
+            onSignedIn: () => latest.current.onSignedIn(),
+            navigate: (path) => latest.current.navigate(path),
+            setBusy: setSigningIn,
+            offerWalletApps: (how) => {
+              if (!isMobileUserAgent(navigator.userAgent)) return false;
+              setWalletAppsOffered(true);
+              if (how === 'sheet') setWalletApps(true);
+              return true;
+            },
+          }),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      ));
+    // The controller's own calls never reject; only the chunk can fail, and then the user hears it like any wallet failure.
+    const unavailable = () => showToast(latest.current.t('auth.walletError'));
+    return {
+      launch: () => load().then((c) => c.launch(), unavailable),
+      signIn: () => load().then((c) => c.signIn(), unavailable),
+      logout: (options: { announce: boolean; explicit?: boolean }) => load().then((c) => c.logout(options), unavailable),
+    };
+  });
 
   useEffect(() => {
     if (launched) return;
     launched = true;
-    void controller.launch();
+    // After the page's own load: the check waits for wallets to announce themselves anyway, and its chunk then
+    // does not compete with Home's first paint.
+    afterLoad(() => void controller.launch());
   }, [controller]);
 
   const value = useMemo<AuthContextValue>(
@@ -76,8 +105,16 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     <AuthContext.Provider value={value}>
       {children}
       <LoginPrompt />
-      {choice && <WalletPicker wallets={choice.wallets} onChoose={settleChoice} />}
-      {walletApps && <WalletAppsSheet onClose={closeWalletApps} />}
+      {choice && (
+        <Suspense fallback={null}>
+          <WalletPicker wallets={choice.wallets} onChoose={settleChoice} />
+        </Suspense>
+      )}
+      {walletApps && (
+        <Suspense fallback={null}>
+          <WalletAppsSheet onClose={closeWalletApps} />
+        </Suspense>
+      )}
     </AuthContext.Provider>
   );
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { chatApi } from '@reef/contract';
+import { chatUnreadApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { chatKeys } from './keys';
 
 /** GET /api/chat/unread — the total behind the tab bar and Mine badges; socket `unread` frames keep it current. */
 export function getUnread(signal?: AbortSignal) {
-  return callApi(chatApi.getUnread, { signal, quiet: true });
+  return callApi(chatUnreadApi.getUnread, { signal, quiet: true });
 }
 
 export function unreadQueryOptions() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { marketApi } from '@reef/contract';
 import { ApiError, callApi } from '../../../lib/api-client';
 import { marketRootKey } from './keys';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isLanguageCode, type Lake, type marketApi } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { EmptyState } from '../../../components/ui/empty-state';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { chargeApi } from '@reef/contract';
 import { callApi } from '../../../../lib/api-client';
 import { useSession } from '../../../../lib/session';

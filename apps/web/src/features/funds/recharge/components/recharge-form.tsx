@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type depositsApi, type UserInfo } from '@reef/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';

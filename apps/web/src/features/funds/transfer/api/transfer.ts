@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { transferApi } from '@reef/contract';
 import { callApi } from '../../../../lib/api-client';
 import { billsRootKey } from '../../bills/api/get-bills';
