@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGliteWorker } from './pglite-worker-client.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,33 +35,6 @@ export const migrationsFolder = ['../../drizzle', '../drizzle']
   .find((folder) => fs.existsSync(path.join(folder, 'meta/_journal.json')))!;
 /** Any constant: serializes migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_311_001;
-
-/**
- * PGlite's NODEFS mount has no fsync: Emscripten's fsync() on it succeeds without touching the disk. This
- * mount adds the real one, so PostgreSQL's fsync of the WAL at commit (and of data files at checkpoint) reaches
- * the disk. fdatasync() stays a no-op in Emscripten, hence wal_sync_method=fsync below.
- */
-class DurableNodeFS extends NodeFS {
-  override async init(...args: Parameters<NodeFS['init']>) {
-    const result = await super.init(...args);
-    const options = result.emscriptenOpts as { preRun: ((mod: { NODEFS: { stream_ops: Record<string, unknown> } }) => void)[] };
-    options.preRun.push((mod) => {
-      mod.NODEFS.stream_ops.fsync = (stream: { nfd?: number }) => {
-        // Directories are opened without a host descriptor; only files have one to sync.
-        if (typeof stream.nfd === 'number') fs.fsyncSync(stream.nfd);
-        return 0;
-      };
-    });
-    return result;
-  }
-}
-
-/**
- * PGlite starts PostgreSQL with -F (fsync off): a commit is acknowledged once written to the page cache, so a
- * power loss can drop acknowledged money movements. Without -F, with synchronous_commit on (the default),
- * a commit returns after its WAL record is fsynced.
- */
-export const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
 
@@ -85,11 +58,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   try {
-    // In memory (tests) there is no disk to sync to.
-    const client = target.dataDir ? new PGlite({ fs: new DurableNodeFS(path.join(target.dataDir, 'pglite')), startParams: durableStartParams }) : new PGlite();
-    await client.waitReady;
-    const pgliteDb = drizzlePglite(client, { schema });
-    await migratePglite(pgliteDb, { migrationsFolder });
+    // PGlite in its own thread (decision 040), with commits fsynced to the data directory.
+    const client = new PGliteWorker(target.dataDir ? path.join(target.dataDir, 'pglite') : null);
+    // Drizzle's PGlite driver calls only query(), exec() and transaction(), which the worker's client provides.
+    const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
+    try {
+      await client.waitReady;
+      await migratePglite(pgliteDb, { migrationsFolder });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
     return {
       db: pgliteDb as unknown as Database,
       kind: 'pglite',
