@@ -46,7 +46,9 @@ export class PGliteWorker {
 
   /** `dataDir` null: an in-memory database (tests). */
   constructor(dataDir: string | null) {
-    this.#worker = new Worker(workerUrl, { workerData: { dataDir } });
+    // No inherited flags: the thread runs plain JavaScript from node_modules, and some of the parent's flags
+    // (a TypeScript loader, --input-type) are wrong or costly there.
+    this.#worker = new Worker(workerUrl, { workerData: { dataDir }, execArgv: [] });
     // Like an in-process PGlite, an idle database does not keep the process alive.
     this.#worker.unref();
     this.#worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: PlainError }) => {
