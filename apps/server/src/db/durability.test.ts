@@ -53,5 +53,5 @@ describe('embedded database durability', () => {
     } finally {
       await handle.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
