@@ -1,5 +1,6 @@
 // Bundles the server into dist/server.js. Dependencies stay external (resolved from node_modules at
 // run time); only our own workspace code, the shared contract included, is bundled.
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -19,3 +20,6 @@ await build({
     },
   ],
 });
+
+// The embedded database's worker thread (decision 040) is loaded by URL next to server.js, not bundled.
+fs.copyFileSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');

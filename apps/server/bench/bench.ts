@@ -3,7 +3,8 @@
  * process — a bare Fastify route (the framework's ceiling) and a route doing one raw primary-key select
  * (the database's ceiling) — so the ratios say how much our own work costs. Runs on PGlite, and on
  * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Then the chat socket
- * under 1,000 connected clients (socket-bench.ts). Also prints the home page's initial JavaScript, gzipped.
+ * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
+ * while 100 users send transfers (responsiveness-bench.ts). Also prints the home page's initial JavaScript, gzipped.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs, lazyChunks } from '../../../scripts/bundle-size.mjs';
 import { runSocketBench } from './socket-bench.js';
+import { runResponsivenessBench } from './responsiveness-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
 
@@ -186,6 +188,7 @@ async function main() {
     console.log('');
     if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
     await runSocketBench(kind, () => openBenchDatabase(kind));
+    await runResponsivenessBench(kind, () => openBenchDatabase(kind));
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
 

@@ -37,6 +37,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { createLogDestination } from './infra/log-destination.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +68,7 @@ function hopsOf(hops: number) {
 
 export async function buildApp({ config, db, extend, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, ...(logStream ? { stream: logStream } : {}) },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, stream: logStream ?? createLogDestination() },
     // Off unless TRUST_PROXY names the proxies in front (decision 036): X-Forwarded-For is the client's to write.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,

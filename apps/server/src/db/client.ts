@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGliteWorker } from './pglite-worker-client.js';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -57,10 +58,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   try {
-    const client = target.dataDir ? new PGlite(path.join(target.dataDir, 'pglite')) : new PGlite();
-    await client.waitReady;
-    const pgliteDb = drizzlePglite(client, { schema });
-    await migratePglite(pgliteDb, { migrationsFolder });
+    // PGlite in its own thread (decision 040), with commits fsynced to the data directory.
+    const client = new PGliteWorker(target.dataDir ? path.join(target.dataDir, 'pglite') : null);
+    // Drizzle's PGlite driver calls only query(), exec() and transaction(), which the worker's client provides.
+    const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
+    try {
+      await client.waitReady;
+      await migratePglite(pgliteDb, { migrationsFolder });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
     return {
       db: pgliteDb as unknown as Database,
       kind: 'pglite',

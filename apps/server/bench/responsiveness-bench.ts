@@ -1,0 +1,169 @@
+/**
+ * Responsiveness under write load (issue 9 §2, decision 040): while 100 signed-in users send transfers as fast
+ * as they are answered, how soon does a new connection get served, and GET /index/? Writers and probes run
+ * in their own processes (responsiveness-load.mjs). Part of `npm run bench`; alone:
+ * `npx tsx apps/server/bench/responsiveness-bench.ts` (PGlite on a temporary data directory).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+
+const WRITERS = 100;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
+const ORIGIN = 'http://bench.reef.test';
+const ACCEPT_TARGET_MS = 100;
+const INDEX_TARGET_MS = 50;
+
+const run = promisify(execFile);
+const LOAD = path.resolve(import.meta.dirname, 'responsiveness-load.mjs');
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+
+interface Latencies {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+async function loadProcess<T>(role: 'writers' | 'probe', config: object): Promise<T> {
+  const { stdout } = await run(process.execPath, [LOAD, role, JSON.stringify(config)], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout) as T;
+}
+
+/** The built web app when there is one; otherwise a placeholder page, so /index/ is served either way. */
+function webDist(): { dir: string; placeholder: boolean } {
+  const built = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  if (fs.existsSync(path.join(built, 'index.html'))) return { dir: built, placeholder: false };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-web-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>Reef</title></head><body>${'<div></div>'.repeat(400)}</body></html>`);
+  return { dir, placeholder: true };
+}
+
+export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb: () => Promise<DatabaseHandle>): Promise<void> {
+  const adminWallet = privateKeyToAccount(generatePrivateKey());
+  const web = webDist();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_IN_PER_MINUTE: '0',
+    PUBLIC_ORIGINS: ORIGIN,
+    DATA_DIR: os.tmpdir(),
+    ADMIN_ADDRESSES: adminWallet.address,
+    WEB_DIST: web.dir,
+  });
+  const database = await openDb();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    extend: (scope) => {
+      scope.get('/bench/bare', async () => ({ status: 200, msg: 'success', data: { ok: true } }));
+    },
+  });
+  try {
+    const origin = new URL(ORIGIN);
+    const signIn = async (wallet = privateKeyToAccount(generatePrivateKey())) => {
+      const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
+      const msg = createSiweMessage({
+        address: wallet.address,
+        domain: origin.host,
+        uri: origin.origin,
+        chainId: 56,
+        version: '1',
+        nonce,
+        issuedAt: new Date(),
+      });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
+      });
+      const token = login.json().data.token as string;
+      const info = await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } });
+      return { token, uid: info.json().data.uid as number, account: info.json().data.account as string };
+    };
+    const admin = await signIn(adminWallet);
+    const recipient = await signIn();
+    const tokens: string[] = [];
+    for (let i = 0; i < WRITERS; i++) {
+      const writer = await signIn();
+      const funding = await app.inject({
+        method: 'POST',
+        url: '/api/admin/ledger/adjust',
+        payload: { uid: writer.uid, asset: 'usdt', amount: '1000', memo: 'bench' },
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      if (funding.json().status !== 200) throw new Error(`funding a bench writer failed: ${funding.body}`);
+      tokens.push(writer.token);
+    }
+    const before = await transfersWritten(database);
+
+    const address = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
+    const [writers, probe] = await Promise.all([
+      loadProcess<{ total: number; rps: number; p99: number; errors: number; non2xx: number; refusals: Record<string, number> }>('writers', {
+        url: address.origin,
+        tokens,
+        recipient: recipient.account,
+        duration: DURATION_S,
+      }),
+      loadProcess<{ accept: Latencies; index: Latencies }>('probe', {
+        host: address.hostname,
+        port: Number(address.port),
+        duration: DURATION_S,
+        acceptPath: '/bench/bare',
+      }),
+    ]);
+    const written = (await transfersWritten(database)) - before;
+    const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+    console.log(`Responsiveness on ${kind} while ${WRITERS} users send transfers (issue 9 §2)`);
+    console.log(
+      `  transfers: ${(written / DURATION_S).toFixed(0)}/s written (${written}), p99 ${writers.p99} ms${Object.keys(writers.refusals).length ? `, refusals ${JSON.stringify(writers.refusals)}` : ''}`,
+    );
+    console.log(
+      `  new connection accepted and answered p99: ${fmt(probe.accept.p99)} (p50 ${fmt(probe.accept.p50)}, ${probe.accept.n} connections) (target ≤ ${ACCEPT_TARGET_MS} ms) ${verdict(probe.accept.p99 <= ACCEPT_TARGET_MS)}`,
+    );
+    console.log(
+      `  GET /index/ p99: ${fmt(probe.index.p99)} (p50 ${fmt(probe.index.p50)}, ${probe.index.n} requests${web.placeholder ? ', placeholder page: web app not built' : ''}) (target ≤ ${INDEX_TARGET_MS} ms) ${verdict(probe.index.p99 <= INDEX_TARGET_MS)}`,
+    );
+    console.log('');
+    if (writers.errors || writers.non2xx) throw new Error('transfers answered errors under load');
+  } finally {
+    await app.close();
+    await database.close();
+    if (web.placeholder) fs.rmSync(web.dir, { recursive: true, force: true });
+  }
+}
+
+/** Transfers written: one transfer_out posting each. */
+async function transfersWritten(database: DatabaseHandle): Promise<number> {
+  const result = await database.db.execute(sql`select count(*)::int as n from postings where kind = 'transfer_out'`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/** PGlite on a temporary data directory: the server's default, commits fsynced. */
+async function openPgliteBenchDatabase(): Promise<DatabaseHandle> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-'));
+  const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  runResponsivenessBench('pglite', openPgliteBenchDatabase).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
