@@ -82,7 +82,14 @@ async function inParallel<T>(count: number, concurrency: number, work: (i: numbe
 /** One node on a fresh database of this kind: set up, load, print, close. */
 export async function runSocketBench(kind: string, openDatabase: () => Promise<DatabaseHandle>): Promise<void> {
   const database = await openDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', SIGN_IN_PER_MINUTE: '0', SOCKETS_PER_IP: String(SOCKET_CLIENTS * 2), PUBLIC_ORIGINS: ORIGIN, DATA_DIR: os.tmpdir() });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_IN_PER_MINUTE: '0',
+    SOCKETS_PER_IP: String(SOCKET_CLIENTS * 2),
+    PUBLIC_ORIGINS: ORIGIN,
+    DATA_DIR: os.tmpdir(),
+  });
   const app = await buildApp({ config, db: database.db });
   try {
     const result = await socketBench(app, ORIGIN, SOCKET_DURATION_S, kind);
