@@ -44,7 +44,6 @@ export async function publicUsersByAccounts(db: Executor, accounts: readonly str
     );
 }
 
-
 export async function accountOf(db: Executor, id: number): Promise<string | undefined> {
   const rows = await db.select({ account: users.account }).from(users).where(eq(users.id, id));
   return rows[0]?.account;
