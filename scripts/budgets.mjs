@@ -4,12 +4,14 @@
 /** The JavaScript of Home's first load as transferred (brotli), in KB of 1024 bytes. */
 export const HOME_JS_TRANSFER_BUDGET_KB = 120;
 /**
- * What the tests hold today (decision 039): Home's scripts measured 130.6 KB as transferred in the browser test (two
- * first-load files, 125,391 brotli bytes of body, plus the wallet start-up check's two small chunks and each
- * response's ~1.3 KB of headers), down from 155.2 KB; the bundle test's bodies-only figure is 122.5 KB. A small margin
- * above, so the first load cannot grow back while the rest of the cut to the 120 KB target is still open.
+ * What the tests hold today (decision 039): the zod/mini and lazy-wallet cut took Home's scripts from 155.2 KB to
+ * 130.6 KB as transferred in the browser test (bodies only: 122.5 KB). The features merged with it the same day (the
+ * Home total and shortcut grid, the sticky logout and the wallet-app check, more first-screen strings) put the bodies
+ * back to 126.1 KB (129,088 brotli bytes), about 137 KB in the browser with the wallet check's two small chunks and each
+ * response's ~1.3 KB of headers. The ceiling sits just above, so the first load cannot grow while the cut to the
+ * 120 KB target stays open (what would reach it: decision 039).
  */
-export const HOME_JS_TRANSFER_CEILING_KB = 133;
+export const HOME_JS_TRANSFER_CEILING_KB = 140;
 /** Any script the first load does not fetch (a route page, a feature, another catalogue), brotli, in KB. */
 export const LAZY_CHUNK_BUDGET_KB = 60;
 /** Lighthouse scores on Home, mobile form factor (0–100). */

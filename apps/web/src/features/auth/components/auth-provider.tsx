@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
-import { isMobileUserAgent } from '../model/wallet-apps';
+import { isMobileUserAgent } from '../model/mobile-user-agent';
 import type { WalletController } from '../model/wallet-controller';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { LoginPrompt } from './login-prompt';

@@ -42,7 +42,4 @@ export function walletAppLinks(pageUrl: string): WalletAppLink[] {
   ];
 }
 
-/** Phones and tablets: where a wallet is an app, not a browser extension. */
-export function isMobileUserAgent(userAgent: string): boolean {
-  return /Android|iPhone|iPad|iPod|Mobile|HarmonyOS/i.test(userAgent);
-}
+export { isMobileUserAgent } from './mobile-user-agent';
