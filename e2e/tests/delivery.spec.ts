@@ -17,7 +17,7 @@ test("Home's first load transfers its JavaScript brotli compressed, under the bu
     if (response.request().resourceType() === 'script') scripts.push(response);
   });
   await page.goto(HOME);
-  await expect(page.getByTestId('quick-transfer')).toBeVisible();
+  await expect(page.getByTestId('quick-holdings')).toBeVisible();
   await page.waitForLoadState('load');
 
   expect(scripts.length).toBeGreaterThan(1);
@@ -43,7 +43,7 @@ test("Home's first load transfers its JavaScript brotli compressed, under the bu
 
 test('after one visit Home starts offline from the service worker', async ({ page, context }) => {
   await page.goto(HOME);
-  await expect(page.getByTestId('quick-transfer')).toBeVisible();
+  await expect(page.getByTestId('quick-holdings')).toBeVisible();
   // The worker is installed (shell precached) and controls the page.
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -54,7 +54,7 @@ test('after one visit Home starts offline from the service worker', async ({ pag
   await context.setOffline(true);
   const reload = await page.reload();
   expect(reload?.fromServiceWorker()).toBe(true);
-  await expect(page.getByTestId('quick-transfer')).toBeVisible();
+  await expect(page.getByTestId('quick-holdings')).toBeVisible();
   await expect(page.getByTestId('tab-home')).toBeVisible();
   // Offline for real: the API is out of reach, and the worker never answers it from a cache.
   const api = await page.evaluate(() =>

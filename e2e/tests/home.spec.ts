@@ -58,3 +58,22 @@ test('the total, the hide eye and the money actions lead Home; every shortcut op
   await app.goto(PAGES.funds);
   await expect(page.getByTestId('holdings-total')).toHaveText('1,234.5000');
 });
+
+test.describe('before the script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first paint is the sea and the wordmark, styled within the CSP', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto('/index/');
+    const boot = page.locator('.boot');
+    await expect(boot).toBeVisible();
+    await expect(boot).toContainText('Reef');
+    // The inline <style> applied (the server allows it by hash): the gradient is there and the box fills the screen.
+    expect(await boot.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain('gradient');
+    expect((await boot.boundingBox())!.height).toBeGreaterThanOrEqual(page.viewportSize()!.height);
+    expect(violations).toEqual([]);
+  });
+});
