@@ -7,7 +7,7 @@ export const HOME_JS_TRANSFER_BUDGET_KB = 120;
  * What the tests hold today (decision 039): the zod/mini and lazy-wallet cut took Home's scripts from 155.2 KB to
  * 130.6 KB as transferred in the browser test (bodies only: 122.5 KB). The features merged with it the same day (the
  * Home total and shortcut grid, the sticky logout and the wallet-app check, more first-screen strings) put the bodies
- * back to 126.1 KB (129,088 brotli bytes), about 137 KB in the browser with the wallet check's two small chunks and each
+ * back to 124.7 KB (127,690 brotli bytes; Home's signed-in part now loads lazily), about 135 KB in the browser with the wallet check's two small chunks and each
  * response's ~1.3 KB of headers. The ceiling sits just above, so the first load cannot grow while the cut to the
  * 120 KB target stays open (what would reach it: decision 039).
  */
