@@ -39,14 +39,19 @@ test('screenshots of Home, recharge, transfer confirmation, chat and Mine in zh-
   await api.setPayPassword(alice.token, '123456');
   await chat.befriend(bob, alice);
   const toAlice = { type: 'user', id: alice.uid } as const;
-  await chat.send(bob.token, toAlice, '你好！今天的珊瑚礁很漂亮 🐠');
+  await chat.send(bob.token, toAlice, '你好！今天的珊瑚礁很漂亮');
   await chat.send(bob.token, toAlice, 'Hi Alice — the reef looks great today. Docs: https://reef.example/help');
   await mkdir(SCREENSHOT_DIR, { recursive: true });
 
   await app.presetStorage({ [STORAGE.language]: LANGUAGES[0].code });
   for (const language of LANGUAGES) {
-    if (language !== LANGUAGES[0]) await page.evaluate(([key, code]) => window.localStorage.setItem(key, code), [STORAGE.language, language.code] as const);
+    if (language !== LANGUAGES[0]) {
+      // A hash change keeps the document: the saved language is read again only on a reload.
+      await page.evaluate(([key, code]) => window.localStorage.setItem(key, code), [STORAGE.language, language.code] as const);
+      await page.reload();
+    }
     await app.signIn();
+    await expect(page.locator('html')).toHaveAttribute('lang', language.code === 'zh-tw' ? /^zh/ : /^en/);
     await expect(app.toast()).toBeHidden();
     await shoot(page, `home-${language.suffix}.png`);
 
