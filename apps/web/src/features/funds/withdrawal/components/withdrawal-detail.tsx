@@ -10,6 +10,7 @@ import { withdrawalTimeline } from '../model/withdrawal-timeline';
 import { explorerLink } from '../../shared/model/chain-display';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { CopyButton } from '../../shared/components/copy-button';
+import '../../shared/components/funds-form.css';
 import './withdrawal-detail.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 
@@ -60,7 +61,7 @@ export function WithdrawalDetail({ id }: { id: number }) {
         <h2 id="withdrawal-to-title" className="card__title">
           {t('withdraw.destination')}
         </h2>
-        <code className="withdrawal-detail__mono" data-testid="withdrawal-detail-address">
+        <code className="funds-address" data-testid="withdrawal-detail-address">
           {item.to_address}
         </code>
         {addressLink !== null && (
@@ -101,7 +102,7 @@ export function WithdrawalDetail({ id }: { id: number }) {
           <h2 id="withdrawal-tx-title" className="card__title">
             {t('withdraw.detail.txHash')}
           </h2>
-          <code className="withdrawal-detail__mono" data-testid="withdrawal-detail-tx">
+          <code className="funds-address" data-testid="withdrawal-detail-tx">
             {item.tx_hash}
           </code>
           <div className="withdrawal-detail__actions">

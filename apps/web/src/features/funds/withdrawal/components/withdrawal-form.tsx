@@ -15,6 +15,7 @@ import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../shared/components/amount-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import '../../shared/components/funds-form.css';
 import './withdrawal.css';
 
 const PASSWORD_RE = /^\d{6}$/;
@@ -117,7 +118,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
 
         <div className="field">
           <span className="field__label">{t('withdraw.destination')}</span>
-          <code className="withdraw-destination" data-testid="withdraw-destination">
+          <code className="funds-address" data-testid="withdraw-destination">
             {destination ?? '—'}
           </code>
           <span className="field__hint">{t('withdraw.destinationHint')}</span>
