@@ -2,24 +2,10 @@
 // connections is one signed-in user (its own bearer token); each alternates USDT→coin and coin→USDT so
 // balances and the price stay near where they started. Prints autocannon's JSON result.
 import autocannon from 'autocannon';
+import { signedInLoad } from './signed-in-load.mjs';
 
 const { url, tokens, duration } = JSON.parse(process.argv[2]);
-let next = 0;
-/** Refusal codes seen in answers (HTTP 200 with status 400 is a refusal). */
-const refusals = {};
-/** autocannon's context is per connection: the first request of a connection picks that user's token. */
-const asUser = (request, context) => {
-  context.token ??= tokens[next++ % tokens.length];
-  return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` } };
-};
-const tally = (_status, body) => {
-  try {
-    const parsed = JSON.parse(body);
-    if (parsed.status !== 200) refusals[parsed.data?.code ?? parsed.status] = (refusals[parsed.data?.code ?? parsed.status] ?? 0) + 1;
-  } catch {
-    refusals.unparsable = (refusals.unparsable ?? 0) + 1;
-  }
-};
+const { asUser, tally, refusals } = signedInLoad(tokens);
 const result = await autocannon({
   url,
   connections: tokens.length,

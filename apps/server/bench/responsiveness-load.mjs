@@ -6,6 +6,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import autocannon from 'autocannon';
+import { signedInLoad } from './signed-in-load.mjs';
 
 const [role, raw] = process.argv.slice(2);
 const config = JSON.parse(raw);
@@ -21,8 +22,7 @@ const summary = (samples) => {
 
 if (role === 'writers') {
   const { url, tokens, recipient, duration } = config;
-  let next = 0;
-  const refusals = {};
+  const { asUser, tally, refusals } = signedInLoad(tokens);
   const result = await autocannon({
     url,
     connections: tokens.length,
@@ -32,14 +32,8 @@ if (role === 'writers') {
         method: 'POST',
         path: '/api/finance/other/trade',
         body: JSON.stringify({ address: recipient, amount: '0.01', asset: 'usdt' }),
-        setupRequest: (request, context) => {
-          context.token ??= tokens[next++ % tokens.length];
-          return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` } };
-        },
-        onResponse: (_status, body) => {
-          const parsed = JSON.parse(body);
-          if (parsed.status !== 200) refusals[parsed.data?.code ?? parsed.status] = (refusals[parsed.data?.code ?? parsed.status] ?? 0) + 1;
-        },
+        setupRequest: asUser,
+        onResponse: tally,
       },
     ],
   });
