@@ -1,30 +1,16 @@
 // Load generator for the flash-exchange POST, run in its own process by bench.ts. Each of the N
 // connections is one signed-in user (its own bearer token); each alternates USDT→coin and coin→USDT so
 // balances and the price stay near where they started. Prints autocannon's JSON result.
-import autocannon from 'autocannon';
 import { signedInLoad } from './signed-in-load.mjs';
 
 const { url, tokens, duration } = JSON.parse(process.argv[2]);
-const { asUser, tally, refusals } = signedInLoad(tokens);
-const result = await autocannon({
+const result = await signedInLoad({
   url,
-  connections: tokens.length,
+  tokens,
   duration,
   requests: [
-    {
-      method: 'POST',
-      path: '/api/finance/exchange/usdt/coin',
-      body: JSON.stringify({ amount: '1', min_out: '0.00000001' }),
-      onResponse: tally,
-      setupRequest: asUser,
-    },
-    {
-      method: 'POST',
-      path: '/api/finance/exchange/coin/usdt',
-      body: JSON.stringify({ amount: '0.2', min_out: '0.00000001' }),
-      onResponse: tally,
-      setupRequest: asUser,
-    },
+    { method: 'POST', path: '/api/finance/exchange/usdt/coin', body: JSON.stringify({ amount: '1', min_out: '0.00000001' }) },
+    { method: 'POST', path: '/api/finance/exchange/coin/usdt', body: JSON.stringify({ amount: '0.2', min_out: '0.00000001' }) },
   ],
 });
-process.stdout.write(JSON.stringify({ ...result, refusals }));
+process.stdout.write(JSON.stringify(result));

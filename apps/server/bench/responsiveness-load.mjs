@@ -5,7 +5,6 @@
 // served), and one keep-alive connection asks GET /index/ in a loop; prints both latency distributions.
 import http from 'node:http';
 import net from 'node:net';
-import autocannon from 'autocannon';
 import { signedInLoad } from './signed-in-load.mjs';
 
 const [role, raw] = process.argv.slice(2);
@@ -22,28 +21,19 @@ const summary = (samples) => {
 
 if (role === 'writers') {
   const { url, tokens, recipient, duration } = config;
-  const { asUser, tally, refusals } = signedInLoad(tokens);
-  const result = await autocannon({
+  const { requests, latency, errors, non2xx, refusals } = await signedInLoad({
     url,
-    connections: tokens.length,
+    tokens,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/finance/other/trade',
-        body: JSON.stringify({ address: recipient, amount: '0.01', asset: 'usdt' }),
-        setupRequest: asUser,
-        onResponse: tally,
-      },
-    ],
+    requests: [{ method: 'POST', path: '/api/finance/other/trade', body: JSON.stringify({ address: recipient, amount: '0.01', asset: 'usdt' }) }],
   });
   process.stdout.write(
     JSON.stringify({
-      total: result.requests.total,
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      errors: result.errors,
-      non2xx: result.non2xx,
+      total: requests.total,
+      rps: requests.average,
+      p99: latency.p99,
+      errors,
+      non2xx,
       refusals,
     }),
   );

@@ -1,14 +1,15 @@
-// Shared by the load workers (exchange-load.mjs, responsiveness-load.mjs): autocannon connections that each
-// act as one signed-in user, and a tally of the refusals they are answered.
+// Shared by the load workers (exchange-load.mjs, responsiveness-load.mjs): autocannon with one connection per
+// signed-in user, and a tally of the refusals they are answered.
+import autocannon from 'autocannon';
 
 /**
- * `asUser` is autocannon's `setupRequest`: its context is per connection, so the first request of a connection
- * picks that user's token. `tally` is `onResponse`: it counts refusal codes (HTTP 200 with status 400 is a
- * refusal) into `refusals`.
+ * Runs `requests` (method, path, body) for `duration` seconds over one connection per token and resolves
+ * autocannon's result with `refusals`: the refusal codes seen (HTTP 200 with status 400 is a refusal).
  */
-export function signedInLoad(tokens) {
+export async function signedInLoad({ url, tokens, duration, requests }) {
   let next = 0;
   const refusals = {};
+  /** autocannon's context is per connection: the first request of a connection picks that user's token. */
   const asUser = (request, context) => {
     context.token ??= tokens[next++ % tokens.length];
     return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` } };
@@ -21,5 +22,11 @@ export function signedInLoad(tokens) {
       refusals.unparsable = (refusals.unparsable ?? 0) + 1;
     }
   };
-  return { asUser, tally, refusals };
+  const result = await autocannon({
+    url,
+    connections: tokens.length,
+    duration,
+    requests: requests.map((request) => ({ ...request, setupRequest: asUser, onResponse: tally })),
+  });
+  return { ...result, refusals };
 }

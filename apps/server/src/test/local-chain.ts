@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -24,6 +23,7 @@ import {
   type Hex,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { freePort } from './server-process.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,17 +56,6 @@ export interface LocalChain {
   /** Off: transactions wait in the mempool until `mine`. */
   setAutomine(enabled: boolean): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForChainId(url: string, node: ChildProcess, stderr: () => string): Promise<void> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PAY_PASSWORD_MAX_FAILURES, toUnits } from '@reef/contract';
 import { journalTotals } from '../ledger/ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { createTestApp, databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 const PASSWORD = '135790';
 
@@ -203,16 +203,12 @@ describe.each(databaseKinds)('transfers between users on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('recipient preview and recent recipients on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  let carol: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { RECIPIENT_LOOKUPS_PER_MINUTE: '12' });
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser, carol: SignedInUser;
+  withTestApp({ kind, env: { RECIPIENT_LOOKUPS_PER_MINUTE: '12' } }, async (app) => {
+    t = app;
     [alice, bob, carol] = [await t.signIn(), await t.signIn(), await t.signIn()];
     await t.database.db.execute(sql`update users set nickname = 'Bob the builder' where id = ${bob.uid}`);
   });
-  afterAll(() => t.close());
 
   const preview = (user: SignedInUser, to: string, language = 'en-us') =>
     t.call({ method: 'GET', url: `/api/transfer/recipient?to=${encodeURIComponent(to)}`, token: user.token, headers: { 'accept-language': language } });
