@@ -43,6 +43,10 @@ export interface TestApp {
   call(options: InjectOptions & { token?: string }): Promise<{ http: number; status: number; msg: string; data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary envelopes
   signIn(wallet?: PrivateKeyAccount, spread?: number | string): Promise<SignedInUser>;
   fund(uid: number, asset: string, amount: string): Promise<void>;
+  /** Sets `user`'s transaction password (the one transfers and withdrawals ask for). */
+  setPayPassword(user: SignedInUser, password: string): Promise<void>;
+  /** A new signed-in user holding `funds` (asset → amount) with `password` as transaction password: a suite's sender. */
+  signInPayer(password: string, funds: Record<string, string>): Promise<SignedInUser>;
 }
 
 export function siweMessage(address: string, nonce: string, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
@@ -109,6 +113,18 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     if (res.status !== 200) throw new Error(`funding failed: ${res.msg} ${JSON.stringify(res.data)}`);
   };
 
+  const setPayPassword: TestApp['setPayPassword'] = async (user, password) => {
+    const res = await call({ method: 'POST', url: '/api/user/password', token: user.token, payload: { password, confirm: password } });
+    if (res.status !== 200) throw new Error(`setting the transaction password failed: ${res.msg}`);
+  };
+
+  const signInPayer: TestApp['signInPayer'] = async (password, funds) => {
+    const user = await signIn();
+    for (const [asset, amount] of Object.entries(funds)) await fund(user.uid, asset, amount);
+    await setPayPassword(user, password);
+    return user;
+  };
+
   return {
     app,
     database,
@@ -117,6 +133,8 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     call,
     signIn,
     fund,
+    setPayPassword,
+    signInPayer,
     close: async () => {
       await app.close();
       await database.close();
