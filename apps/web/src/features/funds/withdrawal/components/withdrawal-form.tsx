@@ -14,6 +14,7 @@ import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../shared/components/amount-field';
+import { TransactionPasswordField } from '../../shared/components/transaction-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import '../../shared/components/funds-form.css';
 import './withdrawal.css';
@@ -180,21 +181,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
             </div>
           </dl>
           <form className="form" noValidate onSubmit={confirm}>
-            <label className="field" htmlFor={`${id}-password`}>
-              <span className="field__label">{t('withdraw.password')}</span>
-              <input
-                id={`${id}-password`}
-                className="field__input"
-                type="password"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                maxLength={6}
-                autoComplete="off"
-                value={password}
-                onChange={(event) => setPassword(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                data-testid="withdraw-password"
-              />
-            </label>
+            <TransactionPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
             <div className="modal__actions">
               <Button variant="secondary" onClick={() => setPending(null)}>
                 {t('common.cancel')}
