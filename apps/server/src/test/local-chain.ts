@@ -79,6 +79,11 @@ async function waitForChainId(url: string, node: ChildProcess, stderr: () => str
   throw new Error(`hardhat node did not answer within ${STARTUP_TIMEOUT_MS} ms: ${stderr()}`);
 }
 
+/** The configuration that points the app at `chain`: its RPC, the deposit address and the two token contracts. */
+export function chainConfig(chain: LocalChain, contracts: { depositAddress: Address; usdt: Address; coin: Address }): Record<string, string> {
+  return { BSC_RPC_URL: chain.url, DEPOSIT_ADDRESS: contracts.depositAddress, USDT_CONTRACT: contracts.usdt, COIN_CONTRACT: contracts.coin };
+}
+
 export async function startLocalChain(): Promise<LocalChain> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
