@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AssetKey, RecipientView } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
-import { TransactionPasswordField } from '../../shared/components/transaction-password-field';
+import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 
 /** What the user is about to send, as checked before the sheet opened: the recipient as the server named them. */
 export interface TransferReview {
@@ -67,7 +67,7 @@ export function TransferConfirmSheet({ review, password, onPasswordChange, error
       </dl>
       <p className="modal__text">{t('transfer.irreversible')}</p>
       <form className="form" noValidate onSubmit={onConfirm}>
-        <TransactionPasswordField
+        <PayPasswordField
           id={`${id}-password`}
           label={t('transfer.password')}
           value={password}

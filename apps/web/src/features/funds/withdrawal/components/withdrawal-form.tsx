@@ -14,7 +14,7 @@ import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../shared/components/amount-field';
-import { TransactionPasswordField } from '../../shared/components/transaction-password-field';
+import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import '../../shared/components/funds-form.css';
 import './withdrawal.css';
@@ -181,7 +181,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
             </div>
           </dl>
           <form className="form" noValidate onSubmit={confirm}>
-            <TransactionPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
+            <PayPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
             <div className="modal__actions">
               <Button variant="secondary" onClick={() => setPending(null)}>
                 {t('common.cancel')}
