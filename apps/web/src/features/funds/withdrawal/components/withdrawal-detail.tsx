@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -13,6 +14,18 @@ import { CopyButton } from '../../shared/components/copy-button';
 import '../../shared/components/funds-form.css';
 import './withdrawal-detail.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+
+/** One titled card of the detail (destination, timeline, transaction), labelled by its heading. */
+function DetailBlock({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card withdrawal-detail__block" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** One withdrawal (its own route): amount, destination, the status timeline, the payout hash and its explorer link. */
 export function WithdrawalDetail({ id }: { id: number }) {
@@ -57,10 +70,7 @@ export function WithdrawalDetail({ id }: { id: number }) {
         </dl>
       </section>
 
-      <section className="card withdrawal-detail__block" aria-labelledby="withdrawal-to-title">
-        <h2 id="withdrawal-to-title" className="card__title">
-          {t('withdraw.destination')}
-        </h2>
+      <DetailBlock titleId="withdrawal-to-title" title={t('withdraw.destination')}>
         <code className="funds-address" data-testid="withdrawal-detail-address">
           {item.to_address}
         </code>
@@ -69,12 +79,9 @@ export function WithdrawalDetail({ id }: { id: number }) {
             {t('property.chain.explorer')}
           </a>
         )}
-      </section>
+      </DetailBlock>
 
-      <section className="card withdrawal-detail__block" aria-labelledby="withdrawal-timeline-title">
-        <h2 id="withdrawal-timeline-title" className="card__title">
-          {t('withdraw.detail.timeline')}
-        </h2>
+      <DetailBlock titleId="withdrawal-timeline-title" title={t('withdraw.detail.timeline')}>
         <ol className="timeline" data-testid="withdrawal-timeline">
           {withdrawalTimeline(item).map((step) => (
             <li key={step.id} className={`timeline__step is-${step.state}`} data-testid={`timeline-${step.id}`} data-state={step.state}>
@@ -95,13 +102,10 @@ export function WithdrawalDetail({ id }: { id: number }) {
             {t('withdraw.failedReason', { reason: item.reason ?? '' })}
           </p>
         )}
-      </section>
+      </DetailBlock>
 
       {item.tx_hash !== null && (
-        <section className="card withdrawal-detail__block" aria-labelledby="withdrawal-tx-title">
-          <h2 id="withdrawal-tx-title" className="card__title">
-            {t('withdraw.detail.txHash')}
-          </h2>
+        <DetailBlock titleId="withdrawal-tx-title" title={t('withdraw.detail.txHash')}>
           <code className="funds-address" data-testid="withdrawal-detail-tx">
             {item.tx_hash}
           </code>
@@ -119,7 +123,7 @@ export function WithdrawalDetail({ id }: { id: number }) {
               </a>
             )}
           </div>
-        </section>
+        </DetailBlock>
       )}
     </div>
   );
