@@ -6,19 +6,17 @@
  * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
  * while 100 users send transfers (responsiveness-bench.ts). Also prints the home page's initial JavaScript, gzipped.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import type { DatabaseHandle } from '../src/db/client.js';
 import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs, lazyChunks } from '../../../scripts/bundle-size.mjs';
+import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
 import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
@@ -27,7 +25,6 @@ import { lighthouseLines, runLighthouse } from './lighthouse.js';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const EXCHANGE_USERS = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const ORIGIN = 'http://bench.reef.test';
 
 interface Result {
   /** Requests answered (all, including any refusals). */
@@ -69,30 +66,13 @@ async function exchangeLoad(address: string, tokens: string[]): Promise<Result> 
 }
 
 async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-'));
-    const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  if (kind === 'pglite') return openPgliteBenchDatabase();
   return openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench');
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SIGN_IN_PER_MINUTE: '0',
-    PUBLIC_ORIGINS: ORIGIN,
-    DATA_DIR: os.tmpdir(),
-    ADMIN_ADDRESSES: adminWallet.address,
-  });
+  const config = benchConfig(adminWallet);
   const database = await openBenchDatabase(kind);
   const app = await buildApp({
     config,
@@ -106,27 +86,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     },
   });
   try {
-    const origin = new URL(ORIGIN);
-    const signIn = async (wallet = privateKeyToAccount(generatePrivateKey())) => {
-      const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
-      const msg = createSiweMessage({
-        address: wallet.address,
-        domain: origin.host,
-        uri: origin.origin,
-        chainId: 56,
-        version: '1',
-        nonce,
-        issuedAt: new Date(),
-      });
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
-      });
-      const token = login.json().data.token as string;
-      const info = await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } });
-      return { token, uid: info.json().data.uid as number };
-    };
+    const signIn = benchSignIn(app);
     const admin = await signIn(adminWallet);
     const asAdmin = (url: string, payload: object) =>
       app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());

@@ -2,11 +2,9 @@
  * `npm run bench:chat -w @reef/server`: only the chat section of `npm run bench` (socket-bench.ts), on
  * PGlite and, with DATABASE_URL, on PostgreSQL. BENCH_CPU_PROF=<dir> profiles the server during each load phase.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { openDatabase } from '../src/db/client.js';
 import { openScratchPostgres } from '../src/db/scratch-database.js';
+import { openPgliteBenchDatabase } from './common.js';
 import { runSocketBench } from './socket-bench.js';
 
 const kinds = (process.env.BENCH_KINDS ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',');
@@ -19,14 +17,6 @@ console.log(
 for (const kind of kinds) {
   await runSocketBench(kind, async () => {
     if (kind === 'postgres') return openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench_chat');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-chat-'));
-    const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return openPgliteBenchDatabase('reef-bench-chat-');
   });
 }

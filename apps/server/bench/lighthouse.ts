@@ -7,11 +7,11 @@
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { LIGHTHOUSE_TARGETS } from '../../../scripts/budgets.mjs';
+import { freePort } from '../src/test/server-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER_SOURCE = path.join(ROOT, 'apps/server/src/server.ts');
@@ -29,17 +29,6 @@ export interface LighthouseResult {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
   /** Lighthouse's failing audits with an estimated saving, largest first. */
   opportunities: { id: string; title: string; savingsMs: number }[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilReady(origin: string, child: ChildProcess): Promise<void> {

@@ -12,14 +12,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
 
 const WRITERS = 100;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
-const ORIGIN = 'http://bench.reef.test';
 const ACCEPT_TARGET_MS = 100;
 const INDEX_TARGET_MS = 50;
 
@@ -51,15 +49,7 @@ function webDist(): { dir: string; placeholder: boolean } {
 export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb: () => Promise<DatabaseHandle>): Promise<void> {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const web = webDist();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SIGN_IN_PER_MINUTE: '0',
-    PUBLIC_ORIGINS: ORIGIN,
-    DATA_DIR: os.tmpdir(),
-    ADMIN_ADDRESSES: adminWallet.address,
-    WEB_DIST: web.dir,
-  });
+  const config = benchConfig(adminWallet, { WEB_DIST: web.dir });
   const database = await openDb();
   const app = await buildApp({
     config,
@@ -69,27 +59,7 @@ export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb
     },
   });
   try {
-    const origin = new URL(ORIGIN);
-    const signIn = async (wallet = privateKeyToAccount(generatePrivateKey())) => {
-      const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
-      const msg = createSiweMessage({
-        address: wallet.address,
-        domain: origin.host,
-        uri: origin.origin,
-        chainId: 56,
-        version: '1',
-        nonce,
-        issuedAt: new Date(),
-      });
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
-      });
-      const token = login.json().data.token as string;
-      const info = await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } });
-      return { token, uid: info.json().data.uid as number, account: info.json().data.account as string };
-    };
+    const signIn = benchSignIn(app);
     const admin = await signIn(adminWallet);
     const recipient = await signIn();
     const tokens: string[] = [];
@@ -148,21 +118,8 @@ async function transfersWritten(database: DatabaseHandle): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
-/** PGlite on a temporary data directory: the server's default, commits fsynced. */
-async function openPgliteBenchDatabase(): Promise<DatabaseHandle> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reef-bench-'));
-  const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  runResponsivenessBench('pglite', openPgliteBenchDatabase).catch((error: unknown) => {
+  runResponsivenessBench('pglite', () => openPgliteBenchDatabase()).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

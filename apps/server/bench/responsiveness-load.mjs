@@ -5,7 +5,7 @@
 // served), and one keep-alive connection asks GET /index/ in a loop; prints both latency distributions.
 import http from 'node:http';
 import net from 'node:net';
-import autocannon from 'autocannon';
+import { signedInLoad } from './signed-in-load.mjs';
 
 const [role, raw] = process.argv.slice(2);
 const config = JSON.parse(raw);
@@ -21,35 +21,19 @@ const summary = (samples) => {
 
 if (role === 'writers') {
   const { url, tokens, recipient, duration } = config;
-  let next = 0;
-  const refusals = {};
-  const result = await autocannon({
+  const { requests, latency, errors, non2xx, refusals } = await signedInLoad({
     url,
-    connections: tokens.length,
+    tokens,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/finance/other/trade',
-        body: JSON.stringify({ address: recipient, amount: '0.01', asset: 'usdt' }),
-        setupRequest: (request, context) => {
-          context.token ??= tokens[next++ % tokens.length];
-          return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` } };
-        },
-        onResponse: (_status, body) => {
-          const parsed = JSON.parse(body);
-          if (parsed.status !== 200) refusals[parsed.data?.code ?? parsed.status] = (refusals[parsed.data?.code ?? parsed.status] ?? 0) + 1;
-        },
-      },
-    ],
+    requests: [{ method: 'POST', path: '/api/finance/other/trade', body: JSON.stringify({ address: recipient, amount: '0.01', asset: 'usdt' }) }],
   });
   process.stdout.write(
     JSON.stringify({
-      total: result.requests.total,
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      errors: result.errors,
-      non2xx: result.non2xx,
+      total: requests.total,
+      rps: requests.average,
+      p99: latency.p99,
+      errors,
+      non2xx,
       refusals,
     }),
   );

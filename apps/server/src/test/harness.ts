@@ -4,6 +4,9 @@
  * real secp256k1 keys through the real endpoints — nothing of ours is mocked.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -40,6 +43,10 @@ export interface TestApp {
   call(options: InjectOptions & { token?: string }): Promise<{ http: number; status: number; msg: string; data: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read arbitrary envelopes
   signIn(wallet?: PrivateKeyAccount, spread?: number | string): Promise<SignedInUser>;
   fund(uid: number, asset: string, amount: string): Promise<void>;
+  /** Sets `user`'s transaction password (the one transfers and withdrawals ask for). */
+  setPayPassword(user: SignedInUser, password: string): Promise<void>;
+  /** A new signed-in user holding `funds` (asset → amount) with `password` as transaction password: a suite's sender. */
+  signInPayer(password: string, funds: Record<string, string>): Promise<SignedInUser>;
 }
 
 export function siweMessage(address: string, nonce: string, overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
@@ -106,6 +113,18 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     if (res.status !== 200) throw new Error(`funding failed: ${res.msg} ${JSON.stringify(res.data)}`);
   };
 
+  const setPayPassword: TestApp['setPayPassword'] = async (user, password) => {
+    const res = await call({ method: 'POST', url: '/api/user/password', token: user.token, payload: { password, confirm: password } });
+    if (res.status !== 200) throw new Error(`setting the transaction password failed: ${res.msg}`);
+  };
+
+  const signInPayer: TestApp['signInPayer'] = async (password, funds) => {
+    const user = await signIn();
+    for (const [asset, amount] of Object.entries(funds)) await fund(user.uid, asset, amount);
+    await setPayPassword(user, password);
+    return user;
+  };
+
   return {
     app,
     database,
@@ -114,6 +133,8 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     call,
     signIn,
     fund,
+    setPayPassword,
+    signInPayer,
     close: async () => {
       await app.close();
       await database.close();
@@ -121,17 +142,30 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
   };
 }
 
+export interface TestAppOptions {
+  kind: DatabaseKind;
+  /** Configuration on top of the test defaults. */
+  env?: Record<string, string>;
+  /** A fresh data directory (uploads) named with this prefix, as DATA_DIR, removed after the suite. */
+  dataDir?: string;
+}
+
 /**
  * The usual set-up of an integration suite: a fresh app on `kind` built before the enclosing block's tests and
- * closed after them (`{ kind, env }` sets configuration). `prepare` receives it once it is up and assigns the suite's bindings (the app, its users,
+ * closed after them (`{ kind, env, dataDir }` sets configuration). `prepare` receives it once it is up and assigns the suite's bindings (the app, its users,
  * their funds), so a suite reads `let t: TestApp, alice: SignedInUser;` then one `withTestApp(kind, …)`.
  */
-export function withTestApp(on: DatabaseKind | { kind: DatabaseKind; env: Record<string, string> }, prepare: (app: TestApp) => Promise<void>): void {
-  const { kind, env } = typeof on === 'string' ? { kind: on, env: {} } : on;
+export function withTestApp(on: DatabaseKind | TestAppOptions, prepare: (app: TestApp) => Promise<void>): void {
+  const { kind, env = {}, dataDir } = typeof on === 'string' ? { kind: on } : on;
   let app: TestApp | undefined;
+  let dir: string | undefined;
   beforeAll(async () => {
-    app = await createTestApp(kind, env);
+    if (dataDir) dir = await fs.mkdtemp(path.join(os.tmpdir(), dataDir));
+    app = await createTestApp(kind, dir ? { ...env, DATA_DIR: dir } : env);
     await prepare(app);
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  });
 }

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -24,6 +23,7 @@ import {
   type Hex,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { freePort } from './server-process.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,17 +58,6 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForChainId(url: string, node: ChildProcess, stderr: () => string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
@@ -88,6 +77,11 @@ async function waitForChainId(url: string, node: ChildProcess, stderr: () => str
     }
   }
   throw new Error(`hardhat node did not answer within ${STARTUP_TIMEOUT_MS} ms: ${stderr()}`);
+}
+
+/** The configuration that points the app at `chain`: its RPC, the deposit address and the two token contracts. */
+export function chainConfig(chain: LocalChain, contracts: { depositAddress: Address; usdt: Address; coin: Address }): Record<string, string> {
+  return { BSC_RPC_URL: chain.url, DEPOSIT_ADDRESS: contracts.depositAddress, USDT_CONTRACT: contracts.usdt, COIN_CONTRACT: contracts.coin };
 }
 
 export async function startLocalChain(): Promise<LocalChain> {

@@ -13,7 +13,7 @@ import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
 import { startBackgroundJobs } from '../../background-jobs.js';
 import { VANISHED_GRACE_MS } from '../chain/confirmation-watch.js';
 import { creditConfirmedBnbCharges } from './charge.service.js';
-import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
+import { chainConfig, startLocalChain, type LocalChain } from '../../test/local-chain.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 
 const depositAddress = privateKeyToAccount(generatePrivateKey()).address;
@@ -33,10 +33,7 @@ describe.each(databaseKinds)('BNB charge on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      BSC_RPC_URL: chain.url,
-      DEPOSIT_ADDRESS: depositAddress,
-      USDT_CONTRACT: token,
-      COIN_CONTRACT: privateKeyToAccount(generatePrivateKey()).address,
+      ...chainConfig(chain, { depositAddress, usdt: token, coin: privateKeyToAccount(generatePrivateKey()).address }),
       DEPOSIT_CONFIRMATIONS: '3',
       BNB_PRICE_USDT: '600',
       RUSD_PER_USDT: '1.5',

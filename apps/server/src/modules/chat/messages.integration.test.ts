@@ -1,30 +1,18 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { chatApi } from '@reef/contract';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { multipart, png } from '../uploads/upload-fixtures.js';
 import { RecordingHub, befriend, clientId, send, setNickname } from '../../test/chat-kit.js';
 import * as chat from './chat.service.js';
 
 describe.each(databaseKinds)('chat messages on %s', (kind) => {
-  let t: TestApp;
-  let dataDir: string;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  let carol: SignedInUser;
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-chat-'));
-    t = await createTestApp(kind, { DATA_DIR: dataDir });
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser, carol: SignedInUser;
+  withTestApp({ kind, dataDir: 'reef-chat-' }, async (app) => {
+    t = app;
     [alice, bob, carol] = [await t.signIn(), await t.signIn(), await t.signIn()];
     await setNickname(t, bob, 'Bob');
     await befriend(t, alice, bob);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   const toBob = { type: 'user', id: 0 };

@@ -3,41 +3,28 @@
  * stored in `review` and moves nothing; an operator approves it (credited once, under the row lock) or rejects
  * it with a reason. Vouchers are a transaction hash (once, by anyone) or an image the same user uploaded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { eventsOfUser } from '../events/events.service.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { createTestApp, databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { multipart, png } from '../uploads/upload-fixtures.js';
 
 const randomHash = () => `0x${randomBytes(32).toString('hex')}`;
 
 describe.each(databaseKinds)('recharge by review on %s', (kind) => {
-  let t: TestApp;
-  let dataDir: string;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-review-'));
-    t = await createTestApp(kind, {
-      DATA_DIR: dataDir,
-      RECHARGE_MIN_USDT: '10',
-      RECHARGE_MIN_COIN: '1',
-      DEPOSIT_CONFIRMATIONS: '3',
-      // Without an RPC the page must still say where to pay (decision 042).
-      DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dead',
-    });
-    alice = await t.signIn();
-    bob = await t.signIn();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
+  const env = {
+    RECHARGE_MIN_USDT: '10',
+    RECHARGE_MIN_COIN: '1',
+    DEPOSIT_CONFIRMATIONS: '3',
+    // Without an RPC the page must still say where to pay (decision 042).
+    DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dead',
+  };
+  withTestApp({ kind, env, dataDir: 'reef-review-' }, async (app) => {
+    t = app;
+    [alice, bob] = [await t.signIn(), await t.signIn()];
   });
 
   const recharge = (user: SignedInUser | null, payload: unknown, url = '/api/finance/recharge', headers: Record<string, string> = {}) =>

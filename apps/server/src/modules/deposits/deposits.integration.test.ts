@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
 import { fromUnits, toUnits } from '@reef/contract';
 import { journalTotals } from '../ledger/ledger.service.js';
-import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
+import { chainConfig, startLocalChain, type LocalChain } from '../../test/local-chain.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { creditConfirmedDeposits, type DepositContext } from './deposits.service.js';
 
@@ -36,10 +36,7 @@ describe.each(databaseKinds)('on-chain deposits on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
-      BSC_RPC_URL: chain.url,
-      DEPOSIT_ADDRESS: depositAddress,
-      USDT_CONTRACT: usdt,
-      COIN_CONTRACT: coin,
+      ...chainConfig(chain, { depositAddress, usdt, coin }),
       DEPOSIT_CONFIRMATIONS: '3',
       RECHARGE_MIN_USDT: '10',
       RECHARGE_MIN_COIN: '1',

@@ -14,11 +14,8 @@ describe.each(databaseKinds)('business events (%s)', (kind) => {
 
   withTestApp(kind, async (app) => {
     t = app;
-    alice = await t.signIn();
+    alice = await t.signInPayer(PASSWORD, { usdt: '1000', coin: '1000' });
     bob = await t.signIn();
-    await t.fund(alice.uid, 'usdt', '1000');
-    await t.fund(alice.uid, 'coin', '1000');
-    await t.call({ method: 'POST', url: '/api/user/password', token: alice.token, payload: { password: PASSWORD, confirm: PASSWORD } });
   });
 
   const post = (user: SignedInUser, url: string, payload: Record<string, unknown>) => t.call({ method: 'POST', url, token: user.token, payload });

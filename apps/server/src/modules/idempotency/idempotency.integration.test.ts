@@ -12,10 +12,8 @@ describe.each(databaseKinds)('idempotency keys compare the parsed request on %s'
   let t: TestApp, alice: SignedInUser, bob: SignedInUser;
   withTestApp(kind, async (app) => {
     t = app;
-    alice = await t.signIn();
+    alice = await t.signInPayer(PASSWORD, { usdt: '100' });
     bob = await t.signIn();
-    await t.fund(alice.uid, 'usdt', '100');
-    await t.call({ method: 'POST', url: '/api/user/password', token: alice.token, payload: { password: PASSWORD, confirm: PASSWORD } });
   });
 
   const transfer = (key: string, payload: Record<string, unknown>) =>

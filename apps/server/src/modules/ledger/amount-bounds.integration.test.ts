@@ -20,10 +20,8 @@ describe.each(databaseKinds)('amount bounds on %s', (kind) => {
 
   withTestApp(kind, async (app) => {
     t = app;
-    alice = await t.signIn();
+    alice = await t.signInPayer(PASSWORD, { usdt: '1000' });
     bob = await t.signIn();
-    await t.fund(alice.uid, 'usdt', '1000');
-    await t.call({ method: 'POST', url: '/api/user/password', token: alice.token, payload: { password: PASSWORD, confirm: PASSWORD } });
   });
 
   const counts = async () =>

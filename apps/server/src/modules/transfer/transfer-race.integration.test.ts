@@ -4,30 +4,20 @@
  * proves the conditional update holds under real concurrency. Every transfer carries the transaction password,
  * so the password check (one at a time per user, decision 013) runs in front of each of them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { journalTotals } from '../ledger/ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 const PASSWORD = '864209';
 
 describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
-  let t: TestApp;
-  let sender: SignedInUser;
-  let recipients: SignedInUser[];
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    sender = await t.signIn();
+  let t: TestApp, sender: SignedInUser, recipients: SignedInUser[];
+  withTestApp(kind, async (app) => {
+    t = app;
+    sender = await t.signInPayer(PASSWORD, { usdt: '50' });
     recipients = [await t.signIn(), await t.signIn(), await t.signIn()];
-    await t.fund(sender.uid, 'usdt', '50');
-    await setPassword(sender);
   });
-  afterAll(() => t.close());
-
-  const setPassword = async (user: SignedInUser) => {
-    const res = await t.call({ method: 'POST', url: '/api/user/password', token: user.token, payload: { password: PASSWORD, confirm: PASSWORD } });
-    expect(res.status).toBe(200);
-  };
 
   it('200 transfers of 1 from 50: exactly 50 succeed, nothing goes negative, the books balance', async () => {
     const results = await Promise.all(
@@ -66,8 +56,8 @@ describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
     const b = await t.signIn();
     await t.fund(a.uid, 'coin', '20');
     await t.fund(b.uid, 'coin', '20');
-    await setPassword(a);
-    await setPassword(b);
+    await t.setPayPassword(a, PASSWORD);
+    await t.setPayPassword(b, PASSWORD);
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => {
         const [from, to] = i % 2 === 0 ? [a, b] : [b, a];

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PAY_PASSWORD_MAX_FAILURES, toUnits } from '@reef/contract';
 import { journalTotals } from '../ledger/ledger.service.js';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 
 const PASSWORD = '135790';
 
 describe.each(databaseKinds)('transfers between users on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { TRANSFER_FEE_RATE: '0.01' });
-    alice = await t.signIn();
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
+  withTestApp({ kind, env: { TRANSFER_FEE_RATE: '0.01' } }, async (app) => {
+    t = app;
+    alice = await t.signInPayer(PASSWORD, { usdt: '100' });
     bob = await t.signIn();
-    await t.fund(alice.uid, 'usdt', '100');
-    await setPassword(alice);
   });
-  afterAll(() => t.close());
-
-  const setPassword = async (user: SignedInUser) => {
-    const res = await t.call({ method: 'POST', url: '/api/user/password', token: user.token, payload: { password: PASSWORD, confirm: PASSWORD } });
-    expect(res.status).toBe(200);
-  };
   /** A transfer with the sender's password unless the payload says otherwise. */
   const transfer = (from: SignedInUser, payload: Record<string, unknown>, key?: string, language = 'zh-tw') =>
     t.call({
@@ -130,7 +120,7 @@ describe.each(databaseKinds)('transfers between users on %s', (kind) => {
   it('locks the password after the maximum wrong tries, for transfers and withdrawals alike; nothing moves', async () => {
     const carol = await t.signIn();
     await t.fund(carol.uid, 'usdt', '500');
-    await setPassword(carol);
+    await t.setPayPassword(carol, PASSWORD);
     const bobBefore = await balance(bob, 'usdt');
     for (let i = 1; i < PAY_PASSWORD_MAX_FAILURES; i++) {
       const res = await transfer(carol, { to: bob.account, amount: '1', asset: 'usdt', password: '111111' });
@@ -203,16 +193,12 @@ describe.each(databaseKinds)('transfers between users on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('recipient preview and recent recipients on %s', (kind) => {
-  let t: TestApp;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-  let carol: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { RECIPIENT_LOOKUPS_PER_MINUTE: '12' });
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser, carol: SignedInUser;
+  withTestApp({ kind, env: { RECIPIENT_LOOKUPS_PER_MINUTE: '12' } }, async (app) => {
+    t = app;
     [alice, bob, carol] = [await t.signIn(), await t.signIn(), await t.signIn()];
     await t.database.db.execute(sql`update users set nickname = 'Bob the builder' where id = ${bob.uid}`);
   });
-  afterAll(() => t.close());
 
   const preview = (user: SignedInUser, to: string, language = 'en-us') =>
     t.call({ method: 'GET', url: `/api/transfer/recipient?to=${encodeURIComponent(to)}`, token: user.token, headers: { 'accept-language': language } });
@@ -274,18 +260,15 @@ describe.each(databaseKinds)('recipient preview and recent recipients on %s', (k
 });
 
 describe.each(databaseKinds)('bills on %s', (kind) => {
-  let t: TestApp;
-  let user: SignedInUser;
-  let other: SignedInUser;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
+  let t: TestApp, user: SignedInUser, other: SignedInUser;
+  withTestApp(kind, async (app) => {
+    t = app;
     user = await t.signIn();
     other = await t.signIn();
     for (let i = 1; i <= 5; i++) await t.fund(user.uid, 'coin', String(i));
     await t.fund(user.uid, 'game', '7');
     await t.fund(other.uid, 'coin', '1000');
   });
-  afterAll(() => t.close());
 
   const bills = (type: string, query = '') => t.call({ method: 'GET', url: `/api/finance/bill/${type}${query}`, token: user.token });
 

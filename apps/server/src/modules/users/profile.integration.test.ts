@@ -1,25 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import { multipart, png } from '../uploads/upload-fixtures.js';
 
 describe.each(databaseKinds)('profile (user/setInfo) on %s', (kind) => {
-  let t: TestApp;
-  let dataDir: string;
-  let alice: SignedInUser;
-  let bob: SignedInUser;
-
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-profile-'));
-    t = await createTestApp(kind, { DATA_DIR: dataDir, UPLOAD_PER_MINUTE: '1000' });
-    alice = await t.signIn();
-    bob = await t.signIn();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser;
+  withTestApp({ kind, env: { UPLOAD_PER_MINUTE: '1000' }, dataDir: 'reef-profile-' }, async (app) => {
+    t = app;
+    [alice, bob] = [await t.signIn(), await t.signIn()];
   });
 
   const setInfo = (user: SignedInUser, payload: unknown) => t.call({ method: 'POST', url: '/api/user/setInfo', token: user.token, payload: payload as object });

@@ -13,7 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { toUnits } from '@reef/contract';
 import { verifyTokenTransfer } from '../chain/token-transfer.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
-import { startLocalChain, type LocalChain } from '../../test/local-chain.js';
+import { chainConfig, startLocalChain, type LocalChain } from '../../test/local-chain.js';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 
 const PASSWORD = '246810';
@@ -93,7 +93,7 @@ describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
   const flakyKey = generatePrivateKey();
   const flakyAddress = privateKeyToAccount(flakyKey).address;
 
-  const chainEnv = () => ({ BSC_RPC_URL: chain.url, DEPOSIT_ADDRESS: depositAddress, USDT_CONTRACT: usdt, COIN_CONTRACT: coin, WITHDRAW_FEE_USDT: '1' });
+  const chainEnv = () => ({ ...chainConfig(chain, { depositAddress, usdt, coin }), WITHDRAW_FEE_USDT: '1' });
 
   beforeAll(async () => {
     paying = await createTestApp(kind, { ...chainEnv(), HOT_WALLET_KEY: hotKey });

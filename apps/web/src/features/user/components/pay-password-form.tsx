@@ -2,41 +2,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ErrorState } from '../../../components/ui/error-state';
-import { Field } from '../../../components/ui/field';
+import { PayPasswordField } from '../../../components/ui/pay-password-field';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useSetPayPassword } from '../api/set-pay-password';
 import { useUserInfo } from '../api/get-user-info';
-import { checkPayPassword, digitsOnly } from '../model/pay-password';
-
-interface PasswordFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
-  autoComplete: string;
-}
-
-function PasswordField({ id, label, value, onChange, testId, autoComplete }: PasswordFieldProps) {
-  return (
-    <Field label={label} htmlFor={id}>
-      <input
-        id={id}
-        className="field__input"
-        type="password"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={6}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(digitsOnly(event.target.value))}
-        data-testid={testId}
-      />
-    </Field>
-  );
-}
+import { checkPayPassword } from '../model/pay-password';
 
 /** pages/user/password: sets the six-digit transaction password, or changes it (old one first); `onDone` after either. */
 export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
@@ -87,10 +59,10 @@ export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
         {user.data === undefined ? t('common.loading') : changing ? t('password.changeHint') : t('password.setHint')}
       </p>
       {changing && (
-        <PasswordField id={`${id}-old`} label={t('password.old')} value={old} onChange={setOld} testId="password-old" autoComplete="current-password" />
+        <PayPasswordField id={`${id}-old`} label={t('password.old')} value={old} onChange={setOld} testId="password-old" autoComplete="current-password" />
       )}
-      <PasswordField id={`${id}-new`} label={t('password.new')} value={password} onChange={setPassword} testId="password-new" autoComplete="new-password" />
-      <PasswordField
+      <PayPasswordField id={`${id}-new`} label={t('password.new')} value={password} onChange={setPassword} testId="password-new" autoComplete="new-password" />
+      <PayPasswordField
         id={`${id}-confirm`}
         label={t('password.confirm')}
         value={confirm}

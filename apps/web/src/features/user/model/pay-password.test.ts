@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPayPassword, digitsOnly } from './pay-password';
+import { checkPayPassword } from './pay-password';
 
 describe('checkPayPassword', () => {
   const set = (password: string, confirm: string) => checkPayPassword({ changing: false, old: '', password, confirm });
@@ -17,9 +17,5 @@ describe('checkPayPassword', () => {
     expect(checkPayPassword({ changing: true, old: '', password: '123456', confirm: '123456' })).toBe('oldRequired');
     expect(checkPayPassword({ changing: true, old: '12', password: '123456', confirm: '123456' })).toBe('oldInvalid');
     expect(checkPayPassword({ changing: true, old: '654321', password: '123456', confirm: '123456' })).toBeNull();
-  });
-
-  it('keeps digits only', () => {
-    expect(digitsOnly('12a3 4567')).toBe('123456');
   });
 });

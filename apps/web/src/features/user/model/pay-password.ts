@@ -20,8 +20,3 @@ export function checkPayPassword(input: { changing: boolean; old: string; passwo
   if (input.confirm !== input.password) return 'mismatch';
   return null;
 }
-
-/** Keeps only digits, at most six: the field never holds something the rule refuses for its form. */
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '').slice(0, PAY_PASSWORD_LENGTH);
-}

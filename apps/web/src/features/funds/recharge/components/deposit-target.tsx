@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../../lib/app-config';
 import { explorerLink } from '../../shared/model/chain-display';
 import { CopyButton } from '../../shared/components/copy-button';
+import '../../shared/components/funds-form.css';
 import './deposit-target.css';
 
 // The QR encoder is a chunk of its own: only a user looking at where to pay downloads it.
@@ -47,7 +48,7 @@ export function DepositTarget({ address, symbol, minimum, confirmations }: Depos
             <DepositQr address={address} label={t('property.chain.qrLabel', { symbol })} />
           </Suspense>
           <span className="deposit-target__label">{t('property.chain.address')}</span>
-          <code className="deposit-target__address" data-testid="deposit-address">
+          <code className="funds-address deposit-target__address" data-testid="deposit-address">
             {address}
           </code>
           <div className="deposit-target__actions">

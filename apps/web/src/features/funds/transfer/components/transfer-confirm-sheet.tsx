@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AssetKey, RecipientView } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
+import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 
 /** What the user is about to send, as checked before the sheet opened: the recipient as the server named them. */
 export interface TransferReview {
@@ -66,23 +67,14 @@ export function TransferConfirmSheet({ review, password, onPasswordChange, error
       </dl>
       <p className="modal__text">{t('transfer.irreversible')}</p>
       <form className="form" noValidate onSubmit={onConfirm}>
-        <label className="field" htmlFor={`${id}-password`}>
-          <span className="field__label">{t('transfer.password')}</span>
-          <input
-            id={`${id}-password`}
-            className="field__input"
-            type="password"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={6}
-            autoComplete="off"
-            value={password}
-            onChange={(event) => onPasswordChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            aria-invalid={error !== null || undefined}
-            aria-describedby={error === null ? undefined : `${id}-error`}
-            data-testid="transfer-password"
-          />
-        </label>
+        <PayPasswordField
+          id={`${id}-password`}
+          label={t('transfer.password')}
+          value={password}
+          onChange={onPasswordChange}
+          errorId={error === null ? undefined : `${id}-error`}
+          testId="transfer-password"
+        />
         {error !== null && (
           <p id={`${id}-error`} className="form-warning" role="alert" data-testid="transfer-sheet-error">
             {error}

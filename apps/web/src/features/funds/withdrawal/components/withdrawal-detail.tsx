@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -10,8 +11,21 @@ import { withdrawalTimeline } from '../model/withdrawal-timeline';
 import { explorerLink } from '../../shared/model/chain-display';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { CopyButton } from '../../shared/components/copy-button';
+import '../../shared/components/funds-form.css';
 import './withdrawal-detail.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+
+/** One titled card of the detail (destination, timeline, transaction), labelled by its heading. */
+function DetailBlock({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card withdrawal-detail__block" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** One withdrawal (its own route): amount, destination, the status timeline, the payout hash and its explorer link. */
 export function WithdrawalDetail({ id }: { id: number }) {
@@ -56,11 +70,8 @@ export function WithdrawalDetail({ id }: { id: number }) {
         </dl>
       </section>
 
-      <section className="card withdrawal-detail__block" aria-labelledby="withdrawal-to-title">
-        <h2 id="withdrawal-to-title" className="card__title">
-          {t('withdraw.destination')}
-        </h2>
-        <code className="withdrawal-detail__mono" data-testid="withdrawal-detail-address">
+      <DetailBlock titleId="withdrawal-to-title" title={t('withdraw.destination')}>
+        <code className="funds-address" data-testid="withdrawal-detail-address">
           {item.to_address}
         </code>
         {addressLink !== null && (
@@ -68,12 +79,9 @@ export function WithdrawalDetail({ id }: { id: number }) {
             {t('property.chain.explorer')}
           </a>
         )}
-      </section>
+      </DetailBlock>
 
-      <section className="card withdrawal-detail__block" aria-labelledby="withdrawal-timeline-title">
-        <h2 id="withdrawal-timeline-title" className="card__title">
-          {t('withdraw.detail.timeline')}
-        </h2>
+      <DetailBlock titleId="withdrawal-timeline-title" title={t('withdraw.detail.timeline')}>
         <ol className="timeline" data-testid="withdrawal-timeline">
           {withdrawalTimeline(item).map((step) => (
             <li key={step.id} className={`timeline__step is-${step.state}`} data-testid={`timeline-${step.id}`} data-state={step.state}>
@@ -94,14 +102,11 @@ export function WithdrawalDetail({ id }: { id: number }) {
             {t('withdraw.failedReason', { reason: item.reason ?? '' })}
           </p>
         )}
-      </section>
+      </DetailBlock>
 
       {item.tx_hash !== null && (
-        <section className="card withdrawal-detail__block" aria-labelledby="withdrawal-tx-title">
-          <h2 id="withdrawal-tx-title" className="card__title">
-            {t('withdraw.detail.txHash')}
-          </h2>
-          <code className="withdrawal-detail__mono" data-testid="withdrawal-detail-tx">
+        <DetailBlock titleId="withdrawal-tx-title" title={t('withdraw.detail.txHash')}>
+          <code className="funds-address" data-testid="withdrawal-detail-tx">
             {item.tx_hash}
           </code>
           <div className="withdrawal-detail__actions">
@@ -118,7 +123,7 @@ export function WithdrawalDetail({ id }: { id: number }) {
               </a>
             )}
           </div>
-        </section>
+        </DetailBlock>
       )}
     </div>
   );

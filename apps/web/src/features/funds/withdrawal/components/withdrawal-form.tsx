@@ -14,7 +14,9 @@ import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../shared/components/amount-field';
+import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import '../../shared/components/funds-form.css';
 import './withdrawal.css';
 
 const PASSWORD_RE = /^\d{6}$/;
@@ -117,7 +119,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
 
         <div className="field">
           <span className="field__label">{t('withdraw.destination')}</span>
-          <code className="withdraw-destination" data-testid="withdraw-destination">
+          <code className="funds-address" data-testid="withdraw-destination">
             {destination ?? '—'}
           </code>
           <span className="field__hint">{t('withdraw.destinationHint')}</span>
@@ -179,21 +181,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
             </div>
           </dl>
           <form className="form" noValidate onSubmit={confirm}>
-            <label className="field" htmlFor={`${id}-password`}>
-              <span className="field__label">{t('withdraw.password')}</span>
-              <input
-                id={`${id}-password`}
-                className="field__input"
-                type="password"
-                inputMode="numeric"
-                pattern="[0-9]*"
-                maxLength={6}
-                autoComplete="off"
-                value={password}
-                onChange={(event) => setPassword(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                data-testid="withdraw-password"
-              />
-            </label>
+            <PayPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
             <div className="modal__actions">
               <Button variant="secondary" onClick={() => setPending(null)}>
                 {t('common.cancel')}

@@ -1,0 +1,65 @@
+/**
+ * Set-up shared by the benchmarks (bench.ts, chat-bench.ts, responsiveness-bench.ts): a PGlite database on a
+ * temporary data directory, the app's configuration for a bench run, and signing in through the real endpoints.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+
+export const BENCH_ORIGIN = 'http://bench.reef.test';
+
+/** PGlite on a temporary data directory (the server's default, commits fsynced), removed when closed. */
+export async function openPgliteBenchDatabase(prefix = 'reef-bench-'): Promise<DatabaseHandle> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const handle = await openDatabase({ kind: 'pglite', dataDir: dir });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** No rate limits (the load would trip them), `admin` may fund the bench users; `env` adds to it. */
+export function benchConfig(admin: PrivateKeyAccount, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    SIGN_IN_PER_MINUTE: '0',
+    PUBLIC_ORIGINS: BENCH_ORIGIN,
+    DATA_DIR: os.tmpdir(),
+    ADMIN_ADDRESSES: admin.address,
+    ...env,
+  });
+}
+
+/** Signs `wallet` (a new one by default) in through the login endpoints, as the web app does. */
+export function benchSignIn(app: FastifyInstance) {
+  const origin = new URL(BENCH_ORIGIN);
+  return async (wallet = privateKeyToAccount(generatePrivateKey())) => {
+    const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
+    const msg = createSiweMessage({
+      address: wallet.address,
+      domain: origin.host,
+      uri: origin.origin,
+      chainId: 56,
+      version: '1',
+      nonce,
+      issuedAt: new Date(),
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
+    });
+    const token = login.json().data.token as string;
+    const info = await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } });
+    return { token, uid: info.json().data.uid as number, account: info.json().data.account as string };
+  };
+}
