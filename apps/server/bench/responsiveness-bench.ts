@@ -17,6 +17,8 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
 
 const WRITERS = 100;
+/** The writers' transaction password, sent with every transfer as the app sends it. */
+const WRITER_PASSWORD = '135790';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const ACCEPT_TARGET_MS = 100;
 const INDEX_TARGET_MS = 50;
@@ -72,6 +74,14 @@ export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb
         headers: { authorization: `Bearer ${admin.token}` },
       });
       if (funding.json().status !== 200) throw new Error(`funding a bench writer failed: ${funding.body}`);
+      // Transfers need the transaction password (decision 041): each writer sets the one the load sends.
+      const password = await app.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        payload: { password: WRITER_PASSWORD, confirm: WRITER_PASSWORD },
+        headers: { authorization: `Bearer ${writer.token}` },
+      });
+      if (password.json().status !== 200) throw new Error(`setting a bench writer's password failed: ${password.body}`);
       tokens.push(writer.token);
     }
     const before = await transfersWritten(database);
@@ -82,6 +92,7 @@ export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb
         url: address.origin,
         tokens,
         recipient: recipient.account,
+        password: WRITER_PASSWORD,
         duration: DURATION_S,
       }),
       loadProcess<{ accept: Latencies; index: Latencies }>('probe', {

@@ -20,12 +20,12 @@ const summary = (samples) => {
 };
 
 if (role === 'writers') {
-  const { url, tokens, recipient, duration } = config;
+  const { url, tokens, recipient, password, duration } = config;
   const { requests, latency, errors, non2xx, refusals } = await signedInLoad({
     url,
     tokens,
     duration,
-    requests: [{ method: 'POST', path: '/api/finance/other/trade', body: JSON.stringify({ address: recipient, amount: '0.01', asset: 'usdt' }) }],
+    requests: [{ method: 'POST', path: '/api/finance/other/trade', body: JSON.stringify({ to: recipient, amount: '0.01', asset: 'usdt', password }) }],
   });
   process.stdout.write(
     JSON.stringify({

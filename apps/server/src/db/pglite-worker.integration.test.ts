@@ -9,6 +9,9 @@ import { sqlStateOf } from './sql-state.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { createTestApp, type SignedInUser, type TestApp } from '../test/harness.js';
 
+/** The senders' transaction password: transfers need it (decision 041). */
+const PASSWORD = '246810';
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe('PGlite in a worker thread', () => {
@@ -80,11 +83,7 @@ describe('the event loop while 100 transfers write to PGlite', () => {
     t = await createTestApp('pglite');
     receiver = await t.signIn();
     senders = [];
-    for (let i = 0; i < 4; i++) {
-      const sender = await t.signIn();
-      await t.fund(sender.uid, 'usdt', '100');
-      senders.push(sender);
-    }
+    for (let i = 0; i < 4; i++) senders.push(await t.signInPayer(PASSWORD, { usdt: '100' }));
   });
   afterAll(() => t.close());
 
@@ -93,7 +92,7 @@ describe('the event loop while 100 transfers write to PGlite', () => {
   const hundredTransfers = async () => {
     const pending = [];
     for (let i = 0; i < 100; i++) {
-      const payload = { address: receiver.account, amount: '0.25', asset: 'usdt' };
+      const payload = { to: receiver.account, amount: '0.25', asset: 'usdt', password: PASSWORD };
       pending.push(t.call({ method: 'POST', url: '/api/finance/other/trade', token: senders[i % 4]!.token, payload }));
       await new Promise((resolve) => setImmediate(resolve));
     }
