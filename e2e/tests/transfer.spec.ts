@@ -49,8 +49,11 @@ test("a transfer by uid is confirmed with the password; a wrong one moves nothin
   expect(await api.bills(bob.token)).toHaveLength(0);
 
   await sheet.getByTestId('transfer-password').fill(PASSWORD);
-  await sheet.getByTestId('transfer-confirm').click();
-  await expect(app.toast()).toHaveText('Transfer successful');
+  // A tap within 500 ms of the refused one is ignored (the double-tap guard): tap again until it is taken.
+  await expect(async () => {
+    await sheet.getByTestId('transfer-confirm').click({ timeout: 1000 });
+    await expect(app.toast()).toHaveText('Transfer successful', { timeout: 1000 });
+  }).toPass();
   await expect(sheet).toBeHidden();
 
   // Bob is now a recent recipient: one tap fills his uid.
@@ -110,8 +113,11 @@ test('a recipient that is not an address or uid, or nobody, is named as such; Pa
   await expect(page.getByTestId('transfer-address')).toHaveValue(dan.account);
   await page.getByTestId('transfer-max').click();
   await expect(page.getByTestId('transfer-amount')).toHaveValue('40');
-  await page.getByTestId('transfer-submit').click();
-  await expect(page.getByTestId('transfer-sheet-uid')).toHaveText(`UID ${dan.uid}`);
+  // The last submit may be under 500 ms ago (the double-tap guard): tap again until the sheet opens.
+  await expect(async () => {
+    await page.getByTestId('transfer-submit').click({ timeout: 1000 });
+    await expect(page.getByTestId('transfer-sheet-uid')).toHaveText(`UID ${dan.uid}`, { timeout: 1000 });
+  }).toPass();
   await page.getByTestId('transfer-password').fill(PASSWORD);
   await page.getByTestId('transfer-confirm').click();
   await expect(app.toast()).toHaveText('Transfer successful');

@@ -64,7 +64,7 @@ export function DepositTarget({ address, symbol, minimum, confirmations }: Depos
       <dl className="fee-box">
         <div>
           <dt>{t('property.chain.minimum')}</dt>
-          <dd data-testid="deposit-minimum">{`${formatGroupedAmount(minimum)} ${symbol}`}</dd>
+          <dd className="figure" data-testid="deposit-minimum">{`${formatGroupedAmount(minimum)} ${symbol}`}</dd>
         </div>
         <div>
           <dt>{t('property.chain.confirmations')}</dt>
