@@ -49,14 +49,7 @@ export function BindReferrerCard() {
         {t('bind.title')}
       </h2>
       <p className="muted">{t('bind.hint')}</p>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form className="form" noValidate onSubmit={submit}>
         <Field label={t('bind.label')}>
           <span className="bind-card__input-row">
             <input

@@ -60,14 +60,7 @@ export function ProfileForm() {
   return (
     <QueryState query={user}>
       <section className="card">
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <form className="form" noValidate onSubmit={submit}>
           <div className="profile-form__avatar">
             {avatar.kind === 'file' ? (
               <img
