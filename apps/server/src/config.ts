@@ -59,6 +59,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{32}$/, 'a WalletConnect project id is 32 lower-case hex characters')
     .optional(),
+  /**
+   * A relay other than WalletConnect's own, for tests only (refused in production): a wallet reaches the dApp through
+   * the relay its own SDK uses, so a phone wallet never meets a relay named here (decision 044).
+   */
+  WALLETCONNECT_RELAY_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^\s/?#]+\/?$/, 'a ws:// or wss:// origin, e.g. ws://127.0.0.1:4100')
+    .optional(),
   ASSET_SYMBOLS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(20),
@@ -147,6 +155,8 @@ export interface Config {
   recipientLookupsPerMinute: number;
   /** WalletConnect Cloud project id, public by design (it ships in the page); null turns WalletConnect off. */
   walletConnectProjectId: string | null;
+  /** The relay the web's WalletConnect provider uses; null for WalletConnect's own (wss://relay.walletconnect.org). */
+  walletConnectRelayUrl: string | null;
   assetSymbols: Record<AssetKey, string>;
   rateLimitPerMinute: number;
   /** Nonce and sign-in requests per client address per minute (their own budget); 0 turns it off. */
@@ -337,6 +347,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid environment:\n  CLOCK_ADJUSTABLE: refused when NODE_ENV=production (business time must be real time)');
   }
 
+  if (e.WALLETCONNECT_RELAY_URL !== undefined && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  WALLETCONNECT_RELAY_URL: refused when NODE_ENV=production (wallets only reach the dApp through WalletConnect\'s relay)',
+    );
+  }
+  if (e.WALLETCONNECT_RELAY_URL !== undefined && e.WALLETCONNECT_PROJECT_ID === undefined) {
+    throw new ConfigError('Invalid environment:\n  WALLETCONNECT_RELAY_URL: only valid together with WALLETCONNECT_PROJECT_ID');
+  }
+
   if (hotWalletKey !== undefined && !e.BSC_RPC_URL) {
     throw new ConfigError('Invalid environment:\n  HOT_WALLET_KEY: only valid together with BSC_RPC_URL');
   }
@@ -397,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transferFeeRate: e.TRANSFER_FEE_RATE,
     recipientLookupsPerMinute: e.RECIPIENT_LOOKUPS_PER_MINUTE,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
+    walletConnectRelayUrl: e.WALLETCONNECT_RELAY_URL?.replace(/\/$/, '') ?? null,
     assetSymbols,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     signInPerMinute: e.SIGN_IN_PER_MINUTE,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { CHART_ATTRIBUTION_STYLE_HASH, inlineHashes } from './security-headers.js';
+import { loadConfig } from '../config.js';
+import { CHART_ATTRIBUTION_STYLE_HASH, contentSecurityPolicy, inlineHashes, WALLETCONNECT_RELAY_ORIGIN, WALLETCONNECT_VERIFY_ORIGIN } from './security-headers.js';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -21,5 +22,30 @@ describe('the price chart attribution style', () => {
     const text = /createElement\("style"\),this\.\w+\.innerText="([^"]*)"/.exec(source)?.[1];
     expect(text).toContain('tv-attr-logo');
     expect(sha(text!)).toBe(CHART_ATTRIBUTION_STYLE_HASH);
+  });
+});
+
+describe('WalletConnect in the policy (decision 044)', () => {
+  const projectId = '0123456789abcdef0123456789abcdef';
+
+  it('allows no relay and no frame at all without a project id', () => {
+    const csp = contentSecurityPolicy(loadConfig({ PUBLIC_ORIGINS: 'https://reef.example' }), null);
+    expect(csp.connectSrc).toEqual(["'self'", 'wss://reef.example']);
+    expect(csp.frameSrc).toEqual(["'none'"]);
+  });
+
+  it("allows WalletConnect's relay socket and its Verify iframe once a project id is set", () => {
+    const csp = contentSecurityPolicy(loadConfig({ PUBLIC_ORIGINS: 'https://reef.example', WALLETCONNECT_PROJECT_ID: projectId }), null);
+    expect(csp.connectSrc).toEqual(["'self'", 'wss://reef.example', WALLETCONNECT_RELAY_ORIGIN]);
+    expect(csp.frameSrc).toEqual([WALLETCONNECT_VERIFY_ORIGIN]);
+  });
+
+  it('allows the configured test relay instead, which production refuses to start with', () => {
+    const relay = { WALLETCONNECT_PROJECT_ID: projectId, WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:4100/' };
+    const csp = contentSecurityPolicy(loadConfig({ PUBLIC_ORIGINS: 'https://reef.example', ...relay }), null);
+    expect(csp.connectSrc).toEqual(["'self'", 'wss://reef.example', 'ws://127.0.0.1:4100']);
+    expect(() => loadConfig({ ...relay, NODE_ENV: 'production' })).toThrow(/WALLETCONNECT_RELAY_URL: refused when NODE_ENV=production/);
+    expect(() => loadConfig({ WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:4100' })).toThrow(/only valid together with WALLETCONNECT_PROJECT_ID/);
+    expect(() => loadConfig({ WALLETCONNECT_PROJECT_ID: projectId, WALLETCONNECT_RELAY_URL: 'https://relay.example' })).toThrow(/WALLETCONNECT_RELAY_URL/);
   });
 });

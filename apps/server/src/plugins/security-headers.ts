@@ -1,7 +1,8 @@
 /**
  * Security headers on every answer (decision 036). Tokens live in localStorage, so the Content-Security-Policy is
  * the wall against injected script: scripts only from this origin (plus the exact inline blocks the built
- * index.html ships, by hash), connections to this origin, its sockets and the configured BSC RPC, no framing,
+ * index.html ships, by hash), connections to this origin, its sockets, the configured BSC RPC and, with a
+ * WalletConnect project id, its relay, no framing (but WalletConnect's Verify iframe then),
  * no plugins, no <base> tricks. HSTS only on HTTPS (the request's protocol, which honours X-Forwarded-Proto
  * only from a proxy TRUST_PROXY names). API answers are `no-store`: they carry balances and tokens.
  */
@@ -52,6 +53,15 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   return { scripts: blocks('script'), styles: blocks('style') };
 }
 
+/**
+ * What @walletconnect/ethereum-provider (2.25) contacts from the page, read from its source: the relay's socket (its
+ * only connection; the app's calls are all answered by the wallet or the provider itself, never its HTTP RPC, and
+ * telemetry is switched off in the web's options) and the Verify API's attestation iframe, which lets the wallet show
+ * that a request came from this domain. Allowed only when a project id is configured (decision 044).
+ */
+export const WALLETCONNECT_RELAY_ORIGIN = 'wss://relay.walletconnect.org';
+export const WALLETCONNECT_VERIFY_ORIGIN = 'https://verify.walletconnect.org';
+
 /** The socket origins of the public origins (ws: for http:, wss: for https:), for browsers before CSP 3's 'self'. */
 function socketOrigins(publicOrigins: string[]): string[] {
   return publicOrigins.map((origin) => origin.replace(/^http/, 'ws'));
@@ -61,6 +71,8 @@ export function contentSecurityPolicy(config: Config, html: string | null) {
   const inline = html ? inlineHashes(html) : { scripts: [], styles: [] };
   const connect = ["'self'", ...socketOrigins(config.publicOrigins)];
   if (config.chain) connect.push(new URL(config.chain.rpcUrl).origin);
+  const walletConnect = config.walletConnectProjectId !== null;
+  if (walletConnect) connect.push(config.walletConnectRelayUrl ?? WALLETCONNECT_RELAY_ORIGIN);
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...inline.scripts],
@@ -71,7 +83,7 @@ export function contentSecurityPolicy(config: Config, html: string | null) {
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     frameAncestors: ["'none'"],
-    frameSrc: ["'none'"],
+    frameSrc: walletConnect ? [WALLETCONNECT_VERIFY_ORIGIN] : ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
     objectSrc: ["'none'"],

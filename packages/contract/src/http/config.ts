@@ -10,6 +10,8 @@ export const getConfig = endpoint('GET /api/config', 'none', {
     legacy_login: z.boolean(),
     /** WalletConnect Cloud project id; null when the server has none, and then the web offers no WalletConnect. */
     walletconnect_project_id: z.nullable(z.string()),
+    /** The relay WalletConnect uses; null for WalletConnect's own. Set only on test deployments (decision 044). */
+    walletconnect_relay_url: z.nullable(z.string()),
     /** Where the wallet sends deposits; null when the server has no chain RPC (recharge unavailable). */
     deposit_address: z.nullable(address),
     usdt_contract: z.nullable(address),

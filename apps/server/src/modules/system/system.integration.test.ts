@@ -13,6 +13,7 @@ describe('public configuration', () => {
       transfer_fee_rate: '0.01',
       legacy_login: true,
       walletconnect_project_id: null,
+      walletconnect_relay_url: null,
       deposit_address: null,
       usdt_contract: null,
       coin_contract: null,
@@ -24,7 +25,10 @@ describe('public configuration', () => {
 
   it('passes the WalletConnect project id on when one is configured, and refuses a malformed one at start-up', async () => {
     t = await createTestApp('pglite', { WALLETCONNECT_PROJECT_ID: '0123456789abcdef0123456789abcdef' });
-    expect((await t.call({ method: 'GET', url: '/api/config' })).data.walletconnect_project_id).toBe('0123456789abcdef0123456789abcdef');
+    expect((await t.call({ method: 'GET', url: '/api/config' })).data).toMatchObject({
+      walletconnect_project_id: '0123456789abcdef0123456789abcdef',
+      walletconnect_relay_url: null,
+    });
     await t.close();
     t = undefined;
     await expect(createTestApp('pglite', { WALLETCONNECT_PROJECT_ID: 'not-an-id' })).rejects.toThrow(/WALLETCONNECT_PROJECT_ID/);

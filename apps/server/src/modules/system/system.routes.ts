@@ -10,6 +10,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     transfer_fee_rate: app.config.transferFeeRate,
     legacy_login: app.config.loginLegacy,
     walletconnect_project_id: app.config.walletConnectProjectId,
+    walletconnect_relay_url: app.config.walletConnectRelayUrl,
     deposit_address: app.config.chain ? getAddress(app.config.chain.depositAddress) : null,
     usdt_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.usdt) : null,
     coin_contract: app.config.chain ? getAddress(app.config.chain.tokenContracts.coin) : null,
