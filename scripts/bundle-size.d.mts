@@ -13,4 +13,4 @@ export function homeInitialJs(): {
   budgetKb: number;
   ceilingKb: number;
 };
-export function lazyChunks(): { files: MeasuredFile[]; budgetKb: number };
+export function lazyChunks(): { files: (MeasuredFile & { source: string; budgetKb: number })[]; budgetKb: number };

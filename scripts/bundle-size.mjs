@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { HOME_JS_TRANSFER_BUDGET_KB, HOME_JS_TRANSFER_CEILING_KB, LAZY_CHUNK_BUDGET_KB } from './budgets.mjs';
+import { HOME_JS_TRANSFER_BUDGET_KB, HOME_JS_TRANSFER_CEILING_KB, LAZY_CHUNK_BUDGET_KB, NAMED_LAZY_CHUNK_BUDGETS_KB } from './budgets.mjs';
 
 /** @deprecated name kept for older callers: the first load's limit in KB, now of brotli bytes. */
 export const BUDGET_KB = HOME_JS_TRANSFER_CEILING_KB;
@@ -66,13 +66,20 @@ export function homeInitialJs() {
   return { files, totalBrotli, totalGzip, budgetKb: HOME_JS_TRANSFER_BUDGET_KB, ceilingKb: HOME_JS_TRANSFER_CEILING_KB };
 }
 
-/** Every script of the build that the first load does not fetch (route pages, features, other catalogues). */
+/**
+ * Every script of the build that the first load does not fetch (route pages, features, other catalogues), each with
+ * its limit: LAZY_CHUNK_BUDGET_KB, or its own from NAMED_LAZY_CHUNK_BUDGETS_KB.
+ */
 export function lazyChunks() {
   const build = readBuild();
   const initial = initialFiles(build);
+  const sourceOf = new Map(Object.entries(build.manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = [...new Set(Object.values(build.manifest).map((chunk) => chunk.file))]
     .filter((file) => file.endsWith('.js') && !initial.has(file))
-    .map(measure)
+    .map((file) => {
+      const source = sourceOf.get(file) ?? file;
+      return { ...measure(file), source, budgetKb: NAMED_LAZY_CHUNK_BUDGETS_KB[source] ?? LAZY_CHUNK_BUDGET_KB };
+    })
     .sort((a, b) => b.brotli - a.brotli);
   return { files, budgetKb: LAZY_CHUNK_BUDGET_KB };
 }

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress';
@@ -15,6 +16,10 @@ export default defineConfig({
   // serviceWorker: sw.js with the shell's precache list, modulepreload of the home page; precompress:
   // .br and .gz beside every text file, last, so sw.js and index.html are compressed too (decision 031).
   plugins: [react(), serviceWorker(), precompress()],
+  resolve: {
+    // The WalletConnect provider's QR modal (Reown AppKit) is never used: see vite-plugins/no-appkit.ts.
+    alias: { '@reown/appkit/core': fileURLToPath(new URL('./vite-plugins/no-appkit.ts', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

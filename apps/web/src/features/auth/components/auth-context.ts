@@ -5,6 +5,8 @@ export interface AuthContextValue {
   /** A phone browser where discovery found no wallet: the not-logged-in card lists the wallet apps (decision 044). */
   walletAppsOffered: boolean;
   signIn(): Promise<void>;
+  /** Pair through WalletConnect, then sign in with it (decision 044). */
+  signInWithWalletConnect(): Promise<void>;
   logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
 }
 

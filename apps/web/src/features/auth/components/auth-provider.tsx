@@ -1,10 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { appConfigQueryOptions } from '../../../lib/app-config';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
 import { isMobileUserAgent } from '../model/mobile-user-agent';
 import type { WalletController } from '../model/wallet-controller';
+import type { WalletConnectSession } from '../model/walletconnect-provider';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { LoginPrompt } from './login-prompt';
 
@@ -14,6 +17,8 @@ import { LoginPrompt } from './login-prompt';
 const loadWalletController = () => import('../model/wallet-controller');
 const WalletPicker = lazy(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker })));
 const WalletAppsSheet = lazy(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet })));
+// The pairing sheet; the WalletConnect library itself is a further chunk the sheet fetches when it opens.
+const WalletConnectSheet = lazy(() => import('./walletconnect-sheet').then((m) => ({ default: m.WalletConnectSheet })));
 
 interface AuthProviderProps {
   children: ReactNode;
@@ -23,7 +28,8 @@ interface AuthProviderProps {
 
 interface PendingChoice {
   wallets: Wallet[];
-  resolve: (wallet: Wallet | null) => void;
+  walletConnect: boolean;
+  resolve: (wallet: Wallet | 'walletconnect' | null) => void;
 }
 
 // The start-up check runs once per page load, not once per mount (StrictMode mounts twice).
@@ -42,6 +48,8 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const [choice, setChoice] = useState<PendingChoice | null>(null);
   const [walletApps, setWalletApps] = useState(false);
   const [walletAppsOffered, setWalletAppsOffered] = useState(false);
+  const [pairing, setPairing] = useState<((session: WalletConnectSession | null) => void) | null>(null);
+  const queryClient = useQueryClient();
   const latest = useRef({ t, navigate, onSignedIn });
   useLayoutEffect(() => {
     latest.current = { t, navigate, onSignedIn };
@@ -56,7 +64,14 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
           createWalletController({
             toast: (message) => showToast(message),
             message: (key) => latest.current.t(`auth.${key}`),
-            chooseWallet: (wallets) => new Promise((resolve) => setChoice({ wallets, resolve })),
+            chooseWallet: (wallets, walletConnect) => new Promise((resolve) => setChoice({ wallets, walletConnect, resolve })),
+            walletConnectConfig: async () => {
+              const config = await queryClient.fetchQuery(appConfigQueryOptions());
+              const projectId = config.walletconnect_project_id;
+              return projectId === null ? null : { projectId, relayUrl: config.walletconnect_relay_url };
+            },
+            // A function in state is called as an updater: wrap the resolver.
+            connectWalletConnect: () => new Promise((resolve) => setPairing(() => resolve)),
             onSignedIn: () => latest.current.onSignedIn(),
             navigate: (path) => latest.current.navigate(path),
             setBusy: setSigningIn,
@@ -77,6 +92,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
     return {
       launch: () => load().then((c) => c.launch(), unavailable),
       signIn: () => load().then((c) => c.signIn(), unavailable),
+      signInWithWalletConnect: () => load().then((c) => c.signInWithWalletConnect(), unavailable),
       logout: (options: { announce: boolean; explicit?: boolean }) => load().then((c) => c.logout(options), unavailable),
     };
   });
@@ -90,13 +106,30 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   }, [controller]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ signingIn, walletAppsOffered, signIn: controller.signIn, logout: controller.logout }),
+    () => ({
+      signingIn,
+      walletAppsOffered,
+      signIn: controller.signIn,
+      signInWithWalletConnect: () => {
+        setWalletApps(false);
+        return controller.signInWithWalletConnect();
+      },
+      logout: controller.logout,
+    }),
     [signingIn, walletAppsOffered, controller],
   );
 
   const closeWalletApps = useCallback(() => setWalletApps(false), []);
+  const settlePairing = useCallback(
+    (session: WalletConnectSession | null) => {
+      pairing?.(session);
+      setPairing(null);
+    },
+    [pairing],
+  );
+  const cancelPairing = useCallback(() => settlePairing(null), [settlePairing]);
 
-  const settleChoice = (wallet: Wallet | null) => {
+  const settleChoice = (wallet: Wallet | 'walletconnect' | null) => {
     choice?.resolve(wallet);
     setChoice(null);
   };
@@ -107,12 +140,17 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
       <LoginPrompt />
       {choice && (
         <Suspense fallback={null}>
-          <WalletPicker wallets={choice.wallets} onChoose={settleChoice} />
+          <WalletPicker wallets={choice.wallets} walletConnect={choice.walletConnect} onChoose={settleChoice} />
         </Suspense>
       )}
       {walletApps && (
         <Suspense fallback={null}>
           <WalletAppsSheet onClose={closeWalletApps} />
+        </Suspense>
+      )}
+      {pairing && (
+        <Suspense fallback={null}>
+          <WalletConnectSheet onConnected={settlePairing} onCancel={cancelPairing} />
         </Suspense>
       )}
     </AuthContext.Provider>

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { useAppConfig } from '../../../lib/app-config';
+import { useAuth } from './auth-context';
+import { WalletConnectIcon } from './walletconnect-icon';
 import { walletAppLinks } from '../model/wallet-apps';
 import './auth.css';
 
@@ -11,6 +14,8 @@ import './auth.css';
  */
 export function WalletAppList() {
   const { t } = useTranslation();
+  const { signInWithWalletConnect } = useAuth();
+  const walletConnect = useAppConfig().data?.walletconnect_project_id != null;
   const links = walletAppLinks(window.location.href);
   return (
     <ul className="wallet-list" data-testid="wallet-apps-list">
@@ -22,6 +27,14 @@ export function WalletAppList() {
           </a>
         </li>
       ))}
+      {walletConnect && (
+        <li>
+          <button type="button" className="wallet-list__item" onClick={() => void signInWithWalletConnect()} data-testid="wallet-app-walletconnect">
+            <WalletConnectIcon className="wallet-list__icon" />
+            <span>{t('auth.walletConnect')}</span>
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

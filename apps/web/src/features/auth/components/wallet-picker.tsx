@@ -4,20 +4,26 @@ import { Button } from '../../../components/ui/button';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { Modal } from '../../../components/ui/modal';
 import type { Wallet } from '../../../lib/wallet';
+import { WalletConnectIcon } from './walletconnect-icon';
 import './auth.css';
 
 interface WalletPickerProps {
   wallets: Wallet[];
-  onChoose: (wallet: Wallet | null) => void;
+  /** Offer WalletConnect too (the server has a project id, decision 044). */
+  walletConnect: boolean;
+  onChoose: (wallet: Wallet | 'walletconnect' | null) => void;
 }
 
-/** EIP-6963 lets several wallets announce themselves: the user picks one instead of a failure. */
-export function WalletPicker({ wallets, onChoose }: WalletPickerProps) {
+/**
+ * EIP-6963 lets several wallets announce themselves: the user picks one instead of a failure. With a WalletConnect
+ * project id the list ends with WalletConnect, and a desktop browser without any wallet gets the list with only it.
+ */
+export function WalletPicker({ wallets, walletConnect, onChoose }: WalletPickerProps) {
   const { t } = useTranslation();
   const cancel = useCallback(() => onChoose(null), [onChoose]);
   return (
     <Modal title={t('auth.chooseWallet')} onClose={cancel} testId="wallet-picker">
-      <p className="modal__text">{t('auth.chooseWalletHint')}</p>
+      <p className="modal__text">{wallets.length === 0 ? t('auth.walletConnectOnlyHint') : t('auth.chooseWalletHint')}</p>
       <ul className="wallet-list">
         {wallets.map((wallet, index) => {
           const name = wallet.info?.name || t('auth.browserWallet');
@@ -35,6 +41,14 @@ export function WalletPicker({ wallets, onChoose }: WalletPickerProps) {
             </li>
           );
         })}
+        {walletConnect && (
+          <li>
+            <button type="button" className="wallet-list__item" onClick={() => onChoose('walletconnect')} data-testid="wallet-option-walletconnect">
+              <WalletConnectIcon className="wallet-list__icon" />
+              <span>{t('auth.walletConnect')}</span>
+            </button>
+          </li>
+        )}
       </ul>
       <Button variant="ghost" block onClick={cancel}>
         {t('common.cancel')}

@@ -20,6 +20,7 @@ import { getLoginNonce } from '../api/get-login-nonce';
 import { login } from '../api/login';
 import { logoutRequest } from '../api/logout';
 import { signInWithWallet } from './sign-in';
+import type { WalletConnectConfig, WalletConnectSession } from './walletconnect-provider';
 
 /** The wallet the user picked last time, by EIP-6963 rdns, so a launch does not ask again. */
 const WALLET_STORAGE_KEY = 'wallet_rdns';
@@ -28,6 +29,11 @@ const WALLET_STORAGE_KEY = 'wallet_rdns';
  * does not sign in by itself (a real wallet would pop a signature request the user just said no to).
  */
 export const LOGGED_OUT_STORAGE_KEY = 'logged_out';
+/**
+ * Set while a WalletConnect session signed this device in: the next page load resumes it (payments go through it)
+ * and an explicit logout ends it on the relay, even when the provider chunk has not been loaded since.
+ */
+export const WALLETCONNECT_STORAGE_KEY = 'walletconnect';
 /** MetaMask: a connect request is already waiting in the wallet. */
 const REQUEST_PENDING = -32002;
 
@@ -36,8 +42,15 @@ export type AuthMessage = 'installWallet' | 'multipleWallets' | 'rejected' | 'wa
 export interface WalletControllerDeps {
   toast(message: string): void;
   message(key: AuthMessage): string;
-  /** Shows the wallet picker; resolves null when the user closes it. */
-  chooseWallet(wallets: Wallet[]): Promise<Wallet | null>;
+  /**
+   * Shows the wallet picker, with a WalletConnect entry when `walletConnect`; resolves the choice, or null when the
+   * user closes it.
+   */
+  chooseWallet(wallets: Wallet[], walletConnect: boolean): Promise<Wallet | 'walletconnect' | null>;
+  /** WalletConnect's settings from GET /api/config; null when the server has no project id (decision 044). */
+  walletConnectConfig(): Promise<WalletConnectConfig | null>;
+  /** Shows the WalletConnect pairing sheet; resolves the approved session, or null when the user closes it. */
+  connectWalletConnect(): Promise<WalletConnectSession | null>;
   /** Runs after the token is stored (the app loads the user info). */
   onSignedIn(): Promise<unknown>;
   navigate(path: string): void;
@@ -53,6 +66,8 @@ export interface WalletControllerDeps {
 interface SignInSource {
   discovery?: Discovery;
   wallet?: Wallet;
+  /** The WalletConnect entry of the wallet-app list: pair instead of discovering. */
+  walletConnect?: boolean;
   /** A click on Sign in: the picker opens even when a wallet was remembered. */
   interactive: boolean;
 }
@@ -61,8 +76,14 @@ export interface WalletController {
   /** Start-up check of spec §4: sign in when there is no token, log out when the wallet's account changed. */
   launch(): Promise<void>;
   signIn(): Promise<void>;
+  /** Sign-in through WalletConnect, chosen in the wallet-app list of a phone browser without a wallet. */
+  signInWithWalletConnect(): Promise<void>;
   /** `explicit`: the user asked for it, so the next launch waits for a tap on Sign in. */
   logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
+}
+
+function loadWalletConnect() {
+  return import('./walletconnect-provider');
 }
 
 function discover(): Promise<Discovery> {
@@ -76,10 +97,65 @@ function firstAccount(accounts: unknown): string | null {
 export function createWalletController(deps: WalletControllerDeps): WalletController {
   let watched: Wallet | null = null;
   let flight: Promise<void> | null = null;
+  let walletConnect: WalletConnectSession | null = null;
 
-  const reportMissing = (discovery: Discovery, interactive: boolean) => {
-    if (discovery.kind === 'none' && !deps.offerWalletApps(interactive ? 'sheet' : 'inline')) deps.toast(deps.message('installWallet'));
-    if (discovery.kind === 'conflict') deps.toast(deps.message('multipleWallets'));
+  const walletConnectOffered = async () => (await deps.walletConnectConfig().catch(() => null)) !== null;
+
+  const adoptWalletConnect = (session: WalletConnectSession): Wallet => {
+    writeStorage(WALLETCONNECT_STORAGE_KEY, '1');
+    if (walletConnect !== session) {
+      walletConnect = session;
+      // The wallet ended the session: the token stays (as with a locked wallet), payments need a new pairing.
+      session.provider.on?.('disconnect', () => {
+        if (walletConnect !== session) return;
+        walletConnect = null;
+        removeStorage(WALLETCONNECT_STORAGE_KEY);
+        if (watched?.provider === session.provider) unwatch();
+      });
+    }
+    // Not an EIP-6963 wallet: nothing to remember by rdns, and the injected wallet picked last time stays remembered.
+    return { info: null, provider: session.provider };
+  };
+
+  const pairWalletConnect = async (): Promise<Wallet | null> => {
+    const session = await deps.connectWalletConnect();
+    return session === null ? null : adoptWalletConnect(session);
+  };
+
+  /** The session this device recorded, from this page or (through the relay client's store) an earlier one. */
+  const recordedWalletConnect = async (): Promise<WalletConnectSession | null> => {
+    if (walletConnect !== null) return walletConnect;
+    if (readStorage(WALLETCONNECT_STORAGE_KEY) === null) return null;
+    const config = await deps.walletConnectConfig().catch(() => null);
+    const session = config === null ? null : await loadWalletConnect().then((m) => m.resumeWalletConnect(config), () => null);
+    if (session === null) removeStorage(WALLETCONNECT_STORAGE_KEY);
+    return session;
+  };
+
+  const endWalletConnect = async () => {
+    const session = await recordedWalletConnect().catch(() => null);
+    walletConnect = null;
+    removeStorage(WALLETCONNECT_STORAGE_KEY);
+    if (session === null) return;
+    if (watched?.provider === session.provider) unwatch();
+    await session.disconnect().catch(() => undefined);
+  };
+
+  const choose = async (wallets: Wallet[]): Promise<Wallet | null> => {
+    const picked = await deps.chooseWallet(wallets, await walletConnectOffered());
+    return picked === 'walletconnect' ? pairWalletConnect() : picked;
+  };
+
+  /** No usable injected wallet: a phone gets the wallet-app links, a desktop the picker with WalletConnect or the toast. */
+  const reportMissing = async (discovery: Discovery, interactive: boolean): Promise<Wallet | null> => {
+    if (discovery.kind === 'conflict') {
+      deps.toast(deps.message('multipleWallets'));
+      return null;
+    }
+    if (deps.offerWalletApps(interactive ? 'sheet' : 'inline')) return null;
+    if (interactive && (await walletConnectOffered())) return choose([]);
+    deps.toast(deps.message('installWallet'));
+    return null;
   };
 
   const reportFailure = (error: unknown) => {
@@ -102,8 +178,18 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     if (explicit) writeStorage(LOGGED_OUT_STORAGE_KEY, '1');
     if (getSession().token !== null) await logoutRequest().catch(() => undefined);
     endSession();
+    // The user's own logout also ends a WalletConnect session; a forced one keeps it, so signing in again needs no
+    // new pairing.
+    if (explicit) await endWalletConnect();
     if (announce) deps.toast(deps.message('loggedOut'));
   };
+
+  function unwatch() {
+    watched?.provider.removeListener?.('accountsChanged', onAccountsChanged);
+    watched?.provider.removeListener?.('chainChanged', onChainChanged);
+    watched = null;
+    setActiveProvider(null);
+  }
 
   const watch = (wallet: Wallet) => {
     if (watched?.provider === wallet.provider) return;
@@ -139,14 +225,16 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     deps.setBusy(true);
     try {
       let wallet = source.wallet ?? null;
-      if (wallet === null) {
+      if (wallet === null && source.walletConnect === true) wallet = await pairWalletConnect();
+      else if (wallet === null) {
         const discovery = source.discovery ?? (await discover());
-        if (discovery.kind !== 'found') return reportMissing(discovery, source.interactive);
         wallet =
-          (source.interactive ? null : remembered(discovery.wallets)) ??
-          (discovery.wallets.length === 1 ? discovery.wallets[0]! : await deps.chooseWallet(discovery.wallets));
-        if (wallet === null) return;
+          discovery.kind !== 'found'
+            ? await reportMissing(discovery, source.interactive)
+            : ((source.interactive ? null : remembered(discovery.wallets)) ??
+              (discovery.wallets.length === 1 ? discovery.wallets[0]! : await choose(discovery.wallets)));
       }
+      if (wallet === null) return;
       if (wallet.info !== null) writeStorage(WALLET_STORAGE_KEY, wallet.info.rdns);
       watch(wallet);
       const { token, account } = await signInWithWallet({
@@ -184,15 +272,29 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
       saveReturnUrl();
       if (readStorage(LOGGED_OUT_STORAGE_KEY) !== null) return;
     }
+    if (getSession().token !== null && readStorage(WALLETCONNECT_STORAGE_KEY) !== null) {
+      // Signed in through WalletConnect: the session is the wallet, whatever the browser has injected.
+      const session = await recordedWalletConnect().catch(() => null);
+      if (session !== null) return resumeWallet(adoptWalletConnect(session));
+    }
     const discovery = await discover();
-    const { token, account } = getSession();
+    const { token } = getSession();
     if (token === null) {
-      if (discovery.kind !== 'found') return reportMissing(discovery, false);
+      if (discovery.kind !== 'found') {
+        await reportMissing(discovery, false);
+        return;
+      }
       return signIn({ discovery, interactive: false });
     }
     if (discovery.kind !== 'found') return;
     const wallet = remembered(discovery.wallets);
     if (wallet === null) return;
+    await resumeWallet(wallet);
+  }
+
+  /** A signed-in page load found the wallet it signed with: follow it, and sign in again if its account changed. */
+  async function resumeWallet(wallet: Wallet): Promise<void> {
+    const { account } = getSession();
     watch(wallet);
     const selected = await selectedAccount(wallet.provider).catch(() => null);
     // A locked wallet reports no account: that is not another user, so the token stays.
@@ -205,6 +307,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
   return {
     launch,
     signIn: () => signIn({ interactive: true }),
+    signInWithWalletConnect: () => signIn({ walletConnect: true, interactive: true }),
     logout,
   };
 }
