@@ -3,108 +3,26 @@
  * reviews it. The suite's shared server always has the local chain, so this file starts its own real server
  * without one (fresh PGlite directory, own port) and drives the built app against it with the injected wallet.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { STORAGE } from '../fixtures/app';
-import { ADMIN_ADDRESS, ADMIN_PRIVATE_KEY, REPO_ROOT, SERVER_ENTRY, SERVER_SOURCE } from '../fixtures/env';
+import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
 import { expect, test } from '../fixtures/test';
 
-/** From source through tsx, on a machine also running the suite's server and two browsers: allow for a slow start. */
-const READY_TIMEOUT_MS = 90_000;
-/** The smallest valid PNG (1×1, transparent): what the server's content check must accept. */
 /** The platform's deposit wallet on the review server: shown to the user although there is no RPC (decision 042). */
 const DEPOSIT_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+/** The smallest valid PNG (1×1, transparent): what the server's content check must accept. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-interface ReviewServer {
-  origin: string;
-  host: string;
-  stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Starts the server as the global setup does, but with no chain variables: recharges go to review. */
-async function startReviewServer(): Promise<ReviewServer> {
-  const port = await freePort();
-  const host = `127.0.0.1:${port}`;
-  const origin = `http://${host}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reef-e2e-review-'));
-  const fromSource = process.env.REEF_E2E_SERVER === 'source' || !existsSync(SERVER_ENTRY);
-  const log: string[] = [];
-  const child = spawn(process.execPath, fromSource ? ['--import', 'tsx', SERVER_SOURCE] : [SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.homedir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_ORIGINS: origin,
-      ADMIN_ADDRESSES: ADMIN_ADDRESS,
-      RATE_LIMIT_PER_MINUTE: '0',
-      SIGN_IN_PER_MINUTE: '0',
-      RECHARGE_MIN_USDT: '10',
-      DEPOSIT_ADDRESS,
-      EXPLORER_URL: 'https://testnet.bscscan.com',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  for (const output of [child.stdout, child.stderr]) {
-    output?.setEncoding('utf8');
-    output?.on('data', (chunk: string) => log.push(chunk));
-  }
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited(child);
-      clearTimeout(timer);
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${origin}/api/config`)).ok) return { origin, host, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error(`The review server did not start:\n${log.join('').slice(-4000)}`);
-}
-
-let server: ReviewServer;
+let server: OwnServer;
 
 test.beforeAll(async () => {
-  test.setTimeout(READY_TIMEOUT_MS + 30_000);
-  server = await startReviewServer();
+  test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
+  // The suite's server settings without the chain variables: recharges go to review.
+  server = await startOwnServer('review', { RECHARGE_MIN_USDT: '10', DEPOSIT_ADDRESS, EXPLORER_URL: 'https://testnet.bscscan.com' });
 });
 
 test.afterAll(async () => {
