@@ -104,85 +104,90 @@ wcTest.describe('with a WalletConnect project id', () => {
   // One server for both tests.
   wcTest.describe.configure({ mode: 'serial' });
 
-  wcTest('a phone without a wallet signs in through WalletConnect: QR, copy, deep link, a real signature, and logout ends the session', async ({
-    page,
-    app,
-    request,
-    deployment: { relay, server },
-  }) => {
-    wcTest.setTimeout(90_000);
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
-    const scripts = recordScripts(page);
-    const wallet = await WalletConnectWallet.start({ projectId: PROJECT_ID, relayUrl: relay.url });
-    try {
-      await app.presetStorage({ [STORAGE.language]: 'en-us' });
-      await app.goto(PAGES.mine);
+  wcTest(
+    'a phone without a wallet signs in through WalletConnect: QR, copy, deep link, a real signature, and logout ends the session',
+    async ({ page, app, request, deployment: { relay, server } }) => {
+      wcTest.setTimeout(90_000);
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+      const scripts = recordScripts(page);
+      const wallet = await WalletConnectWallet.start({ projectId: PROJECT_ID, relayUrl: relay.url });
+      try {
+        await app.presetStorage({ [STORAGE.language]: 'en-us' });
+        await app.goto(PAGES.mine);
 
-      // The option is offered beside the wallet apps, and nothing of WalletConnect has loaded yet.
-      const card = page.getByTestId('not-logged-in');
-      const option = card.getByTestId('wallet-app-walletconnect');
-      await expect(option).toHaveText('WalletConnect', { timeout: SIGN_IN_TIMEOUT_MS });
-      await expect(card.getByRole('listitem')).toHaveCount(6);
-      expect(scripts.filter((url) => WALLETCONNECT_CHUNKS.test(url))).toEqual([]);
+        // The option is offered beside the wallet apps, and nothing of WalletConnect has loaded yet.
+        const card = page.getByTestId('not-logged-in');
+        const option = card.getByTestId('wallet-app-walletconnect');
+        await expect(option).toHaveText('WalletConnect', { timeout: SIGN_IN_TIMEOUT_MS });
+        await expect(card.getByRole('listitem')).toHaveCount(6);
+        expect(scripts.filter((url) => WALLETCONNECT_CHUNKS.test(url))).toEqual([]);
 
-      await option.click();
-      const sheet = page.getByTestId('walletconnect');
-      await expect(sheet.getByRole('heading')).toHaveText('WalletConnect');
-      const qr = sheet.getByRole('img', { name: 'WalletConnect pairing code' });
-      await expect(qr).toBeVisible({ timeout: 20_000 });
-      expect(scripts.filter((url) => PROVIDER_CHUNK.test(url))).toHaveLength(1);
+        await option.click();
+        const sheet = page.getByTestId('walletconnect');
+        await expect(sheet.getByRole('heading')).toHaveText('WalletConnect');
+        const qr = sheet.getByRole('img', { name: 'WalletConnect pairing code' });
+        await expect(qr).toBeVisible({ timeout: 20_000 });
+        expect(scripts.filter((url) => PROVIDER_CHUNK.test(url))).toHaveLength(1);
 
-      // The URI shown is a WalletConnect v2 pairing URI on the relay protocol, with its symmetric key.
-      const uri = (await sheet.getByTestId('walletconnect-uri').textContent())!;
-      expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
-      const query = new URLSearchParams(uri.slice(uri.indexOf('?') + 1));
-      expect(query.get('relay-protocol')).toBe('irn');
-      expect(query.get('symKey')).toMatch(/^[0-9a-f]{64}$/);
-      expect(Number(query.get('expiryTimestamp')) * 1000).toBeGreaterThan(Date.now());
-      // The code drawn is that very text: its modules are the encoder's for the URI.
-      expect(modulesOfPath((await qr.locator('path').getAttribute('d'))!)).toEqual(modulesOfText(uri));
-      // On a phone, a link hands the URI to a wallet app on this device.
-      await expect(sheet.getByTestId('walletconnect-open')).toHaveAttribute('href', uri);
-      await expect(sheet.getByTestId('walletconnect-open')).toHaveText('Open wallet app');
+        // The URI shown is a WalletConnect v2 pairing URI on the relay protocol, with its symmetric key.
+        const uri = (await sheet.getByTestId('walletconnect-uri').textContent())!;
+        expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+        const query = new URLSearchParams(uri.slice(uri.indexOf('?') + 1));
+        expect(query.get('relay-protocol')).toBe('irn');
+        expect(query.get('symKey')).toMatch(/^[0-9a-f]{64}$/);
+        expect(Number(query.get('expiryTimestamp')) * 1000).toBeGreaterThan(Date.now());
+        // The code drawn is that very text: its modules are the encoder's for the URI.
+        expect(modulesOfPath((await qr.locator('path').getAttribute('d'))!)).toEqual(modulesOfText(uri));
+        // On a phone, a link hands the URI to a wallet app on this device.
+        await expect(sheet.getByTestId('walletconnect-open')).toHaveAttribute('href', uri);
+        await expect(sheet.getByTestId('walletconnect-open')).toHaveText('Open wallet app');
 
-      // Copy link puts the URI on the clipboard; the wallet pairs with what was copied.
-      await sheet.getByTestId('walletconnect-copy').click();
-      await expect(app.toast()).toHaveText('Link copied');
-      const copied = await page.evaluate(() => navigator.clipboard.readText());
-      expect(copied).toBe(uri);
-      await wallet.pair(copied);
+        // Copy link puts the URI on the clipboard; the wallet pairs with what was copied.
+        await sheet.getByTestId('walletconnect-copy').click();
+        await expect(app.toast()).toHaveText('Link copied');
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        expect(copied).toBe(uri);
+        await wallet.pair(copied);
 
-      // Approved and signed in the wallet: the server checked the signature and issued a token for that account.
-      const token = await app.waitForToken({ timeout: 30_000 });
-      await expect(sheet).toBeHidden();
-      expect(wallet.requests).toEqual(['personal_sign']);
-      const info = await request.get(`${server.origin}/api/user/info`, { headers: { Authorization: `Bearer ${token}` } });
-      expect(((await info.json()) as { data: { account: string } }).data.account.toLowerCase()).toBe(wallet.account.address.toLowerCase());
-      expect(await app.storage(STORAGE.walletConnect)).toBe('1');
-      await expect(page.getByTestId('logout')).toBeVisible();
+        // Approved and signed in the wallet: the server checked the signature and issued a token for that account.
+        const token = await app.waitForToken({ timeout: 30_000 });
+        await expect(sheet).toBeHidden();
+        expect(wallet.requests).toEqual(['personal_sign']);
+        const info = await request.get(`${server.origin}/api/user/info`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(((await info.json()) as { data: { account: string } }).data.account.toLowerCase()).toBe(wallet.account.address.toLowerCase());
+        expect(await app.storage(STORAGE.walletConnect)).toBe('1');
+        await expect(page.getByTestId('logout')).toBeVisible();
 
-      // The user's logout ends the session on the relay; the wallet is told.
-      const session = wallet.session;
-      expect(session).not.toBeNull();
-      await page.getByTestId('logout').click();
-      await page.getByTestId('logout-confirm-yes').click();
-      await expect.poll(() => app.storage(STORAGE.token)).toBeNull();
-      await expect.poll(() => wallet.deleted, { timeout: 15_000 }).toEqual([session]);
-      expect(await app.storage(STORAGE.walletConnect)).toBeNull();
+        // A reload keeps the sign-in; the page resumes the session from the relay client's store (no new pairing) …
+        const session = wallet.session;
+        expect(session).not.toBeNull();
+        const proposals = relay.calls.filter((call) => call === 'wc_proposeSession').length;
+        await page.reload();
+        await expect(page.getByTestId('logout')).toBeVisible();
+        await expect.poll(() => scripts.filter((url) => PROVIDER_CHUNK.test(url)).length).toBe(2);
+        expect(await app.storage(STORAGE.token)).toBe(token);
 
-      // What the page reached: this origin and the relay the policy names, nothing else, and no violation.
-      const csp = cspOf((await request.get(`${server.origin}/index/`)).headers()['content-security-policy']);
-      expect(csp['connect-src']).toContain(relay.url);
-      expect(relay.calls).toContain('wc_proposeSession');
-      expect(violations).toEqual([]);
-    } finally {
-      await wallet.stop();
-    }
-  });
+        // … and the user's logout ends it on the relay; the wallet is told.
+        await page.getByTestId('logout').click();
+        await page.getByTestId('logout-confirm-yes').click();
+        await expect.poll(() => app.storage(STORAGE.token)).toBeNull();
+        await expect.poll(() => wallet.deleted, { timeout: 15_000 }).toEqual([session]);
+        expect(await app.storage(STORAGE.walletConnect)).toBeNull();
+
+        // What the page reached: this origin and the relay the policy names, nothing else, and no violation.
+        const csp = cspOf((await request.get(`${server.origin}/index/`)).headers()['content-security-policy']);
+        expect(csp['connect-src']).toContain(relay.url);
+        expect(relay.calls.filter((call) => call === 'wc_proposeSession').length).toBe(proposals);
+        expect(violations).toEqual([]);
+      } finally {
+        await wallet.stop();
+      }
+    },
+  );
 
   wcTest.describe('on a desktop browser without a wallet', () => {
     wcTest.use({ userAgent: DESKTOP_USER_AGENT, isMobile: false, hasTouch: false });

@@ -349,7 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   if (e.WALLETCONNECT_RELAY_URL !== undefined && e.NODE_ENV === 'production') {
     throw new ConfigError(
-      'Invalid environment:\n  WALLETCONNECT_RELAY_URL: refused when NODE_ENV=production (wallets only reach the dApp through WalletConnect\'s relay)',
+      "Invalid environment:\n  WALLETCONNECT_RELAY_URL: refused when NODE_ENV=production (wallets only reach the dApp through WalletConnect's relay)",
     );
   }
   if (e.WALLETCONNECT_RELAY_URL !== undefined && e.WALLETCONNECT_PROJECT_ID === undefined) {

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { CHART_ATTRIBUTION_STYLE_HASH, contentSecurityPolicy, inlineHashes, WALLETCONNECT_RELAY_ORIGIN, WALLETCONNECT_VERIFY_ORIGIN } from './security-headers.js';
+import {
+  CHART_ATTRIBUTION_STYLE_HASH,
+  contentSecurityPolicy,
+  inlineHashes,
+  WALLETCONNECT_RELAY_ORIGIN,
+  WALLETCONNECT_VERIFY_ORIGIN,
+} from './security-headers.js';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -21,7 +21,15 @@ export function QrCode({ text, label, className, testId }: QrCodeProps) {
     }),
   );
   return (
-    <svg className={className} viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={label} shapeRendering="crispEdges" data-testid={testId} data-size={qr.size}>
+    <svg
+      className={className}
+      viewBox={`0 0 ${qr.size} ${qr.size}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-testid={testId}
+      data-size={qr.size}
+    >
       <rect width={qr.size} height={qr.size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

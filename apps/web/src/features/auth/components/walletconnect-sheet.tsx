@@ -37,9 +37,7 @@ export function WalletConnectSheet({ onConnected, onCancel }: WalletConnectSheet
     const controller = new AbortController();
     setStep({ kind: 'loading' });
     import('../model/walletconnect-provider')
-      .then(({ connectWalletConnect }) =>
-        connectWalletConnect({ projectId, relayUrl }, (uri) => setStep({ kind: 'pairing', uri }), controller.signal),
-      )
+      .then(({ connectWalletConnect }) => connectWalletConnect({ projectId, relayUrl }, (uri) => setStep({ kind: 'pairing', uri }), controller.signal))
       .then(
         (session) => {
           if (!controller.signal.aborted) onConnected(session);

@@ -127,7 +127,13 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
     if (walletConnect !== null) return walletConnect;
     if (readStorage(WALLETCONNECT_STORAGE_KEY) === null) return null;
     const config = await deps.walletConnectConfig().catch(() => null);
-    const session = config === null ? null : await loadWalletConnect().then((m) => m.resumeWalletConnect(config), () => null);
+    const session =
+      config === null
+        ? null
+        : await loadWalletConnect().then(
+            (m) => m.resumeWalletConnect(config),
+            () => null,
+          );
     if (session === null) removeStorage(WALLETCONNECT_STORAGE_KEY);
     return session;
   };
