@@ -189,6 +189,32 @@ wcTest.describe('with a WalletConnect project id', () => {
     },
   );
 
+  wcTest(
+    'an unreachable relay: the sheet says so instead of preparing for ever, and Retry pairs once it is back',
+    async ({ page, app, deployment: { relay } }) => {
+      // The sheet gives the pairing URI 30 s.
+      wcTest.setTimeout(120_000);
+      await app.presetStorage({ [STORAGE.language]: 'en-us' });
+      await app.goto(PAGES.mine);
+      const option = page.getByTestId('not-logged-in').getByTestId('wallet-app-walletconnect');
+      await expect(option).toBeVisible({ timeout: SIGN_IN_TIMEOUT_MS });
+      relay.setAvailable(false);
+      try {
+        await option.click();
+        const sheet = page.getByTestId('walletconnect');
+        await expect(sheet.getByTestId('walletconnect-loading')).toHaveText('Preparing WalletConnect…');
+        await expect(sheet.getByRole('alert')).toHaveText('WalletConnect could not start. Check your connection and try again.', { timeout: 45_000 });
+        await expect(sheet.getByTestId('walletconnect-qr')).toHaveCount(0);
+        relay.setAvailable(true);
+        await sheet.getByTestId('walletconnect-retry').click();
+        await expect(sheet.getByTestId('walletconnect-uri')).toHaveText(/^wc:[0-9a-f]{64}@2\?/, { timeout: 40_000 });
+        await expect(sheet.getByTestId('walletconnect-qr')).toBeVisible();
+      } finally {
+        relay.setAvailable(true);
+      }
+    },
+  );
+
   wcTest.describe('on a desktop browser without a wallet', () => {
     wcTest.use({ userAgent: DESKTOP_USER_AGENT, isMobile: false, hasTouch: false });
 

@@ -12,6 +12,13 @@ import './auth.css';
 // The encoder comes with the code, not with the sheet's first frame.
 const QrCode = lazy(() => import('../../../components/ui/qr-code').then((m) => ({ default: m.QrCode })));
 
+/**
+ * How long the pairing URI may take. It comes only once the proposal is on the relay (and, before that, the library
+ * waits up to 5 s for WalletConnect's Verify iframe); an unreachable relay would otherwise leave the sheet preparing
+ * for ever, since the library keeps retrying without telling.
+ */
+const WALLETCONNECT_START_TIMEOUT_MS = 30_000;
+
 type Step = { kind: 'loading' } | { kind: 'pairing'; uri: string } | { kind: 'failed' };
 
 interface WalletConnectSheetProps {
@@ -35,9 +42,19 @@ export function WalletConnectSheet({ onConnected, onCancel }: WalletConnectSheet
   useEffect(() => {
     if (projectId === null) return;
     const controller = new AbortController();
+    let shown = false;
     setStep({ kind: 'loading' });
+    const timer = window.setTimeout(() => {
+      if (shown) return;
+      controller.abort();
+      setStep({ kind: 'failed' });
+    }, WALLETCONNECT_START_TIMEOUT_MS);
+    const showUri = (uri: string) => {
+      shown = true;
+      setStep({ kind: 'pairing', uri });
+    };
     import('../model/walletconnect-provider')
-      .then(({ connectWalletConnect }) => connectWalletConnect({ projectId, relayUrl }, (uri) => setStep({ kind: 'pairing', uri }), controller.signal))
+      .then(({ connectWalletConnect }) => connectWalletConnect({ projectId, relayUrl }, showUri, controller.signal))
       .then(
         (session) => {
           if (!controller.signal.aborted) onConnected(session);
@@ -48,7 +65,10 @@ export function WalletConnectSheet({ onConnected, onCancel }: WalletConnectSheet
           setStep({ kind: 'failed' });
         },
       );
-    return () => controller.abort();
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
   }, [projectId, relayUrl, attempt, onConnected]);
 
   const copy = async (uri: string) => {
