@@ -252,6 +252,8 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
         login,
       });
       startSession(token, account);
+      // Signed in with another wallet: a WalletConnect session left from before would take over at the next load.
+      if (walletConnect?.provider !== wallet.provider && readStorage(WALLETCONNECT_STORAGE_KEY) !== null) void endWalletConnect();
       removeStorage(LOGGED_OUT_STORAGE_KEY);
       closeLoginPrompt();
       await deps.onSignedIn().catch(() => undefined);
