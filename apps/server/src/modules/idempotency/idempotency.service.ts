@@ -59,7 +59,14 @@ export async function claimEach<T>(tx: Transaction, scopes: (IdempotencyScope & 
   const order = scopes
     .map((scope, index) => ({ index, userId: scope.userId, key: scope.key, requestHash: requestDigest(scope.request) }))
     .sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const claimed = new Set((await repo.claimMany(tx, order.map(({ userId, key, requestHash }) => ({ userId, key, requestHash })))).map(refName));
+  const claimed = new Set(
+    (
+      await repo.claimMany(
+        tx,
+        order.map(({ userId, key, requestHash }) => ({ userId, key, requestHash })),
+      )
+    ).map(refName),
+  );
   const taken = order.filter((c) => !claimed.has(refName(c)));
   const stored = new Map(taken.length ? (await repo.findMany(tx, taken)).map((row) => [refName(row), row]) : []);
   const claims: Claim<T>[] = new Array<Claim<T>>(scopes.length);

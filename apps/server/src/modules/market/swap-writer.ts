@@ -67,11 +67,18 @@ export class SwapWriter {
     let outcomes: Outcome[];
     try {
       outcomes = await this.db.transaction(async (tx) => {
-        const keyed = group.flatMap((swap, index) => (swap.key === undefined ? [] : [{ index, userId: swap.input.userId, key: swap.key, request: swap.request }]));
+        const keyed = group.flatMap((swap, index) =>
+          swap.key === undefined ? [] : [{ index, userId: swap.input.userId, key: swap.key, request: swap.request }],
+        );
         const claims = new Map<number, Claim<SwapAnswer>>();
         if (keyed.length) (await claimEach<SwapAnswer>(tx, keyed)).forEach((claim, i) => claims.set(keyed[i]!.index, claim));
         const toRun = group.flatMap((swap, index) => (claims.get(index)?.run === false ? [] : [index]));
-        const ran = toRun.length ? await repo.swapBatch(tx, toRun.map((index) => group[index]!.input)) : [];
+        const ran = toRun.length
+          ? await repo.swapBatch(
+              tx,
+              toRun.map((index) => group[index]!.input),
+            )
+          : [];
 
         const results: Outcome[] = [];
         for (const [index, claim] of claims) if (!claim.run) results[index] = 'replay' in claim ? { answer: claim.replay } : { error: claim.refusal };
@@ -112,7 +119,7 @@ export class SwapWriter {
 function takeGroup(queue: Waiting[]): Waiting[] {
   const group: Waiting[] = [];
   const keys = new Set<string>();
-  for (let i = 0; i < queue.length && group.length < MAX_SWAPS_PER_COMMIT; ) {
+  for (let i = 0; i < queue.length && group.length < MAX_SWAPS_PER_COMMIT;) {
     const swap = queue[i]!;
     const name = swap.key === undefined ? undefined : `${swap.input.userId}\u0000${swap.key}`;
     if (name !== undefined && keys.has(name)) {
