@@ -116,6 +116,52 @@ describe.each(databaseKinds)('swaps waiting for one lake commit together on %s',
     expect(await count(sql`select count(*)::int as n from swaps where user_id = ${bob!.uid}`)).toBe(1);
   });
 
+  // Only PostgreSQL: PGlite has one connection, so no other transaction can hold a lock there.
+  if (kind === 'postgres')
+    it('a swap chosen as a deadlock victim changes nothing and runs again in the next group', async () => {
+      const [opener, seller, buyer] = [await t.signIn(), await t.signIn(), await t.signIn()];
+      await t.fund(opener.uid, 'coin', '10');
+      await t.fund(seller.uid, 'coin', '10');
+      await t.fund(buyer.uid, 'usdt', '100');
+      const sellCoin: SwapInput = { from: 'coin', to: 'usdt', amount: '1', minOut: '0.00000001' };
+      await swap(db, opener.uid, sellCoin, undefined); // the burned coin account exists from here on
+      const forUpdate = (tx: Parameters<Parameters<Database['transaction']>[0]>[0], where: ReturnType<typeof sql>) =>
+        tx.execute(sql`select 1 from ledger_accounts where ${where} for update`);
+
+      // Another transaction holds the buyer's coin account; once the group below waits for it, it asks for the
+      // burned account the group's coin sale holds: a cycle, which PostgreSQL breaks by failing the group's
+      // statement that waited first (the buyer's swap).
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      let cycle!: () => void;
+      const closeCycle = new Promise<void>((resolve) => (cycle = resolve));
+      const other = t.database.db.transaction(async (tx) => {
+        await forUpdate(tx, sql`user_id = ${buyer.uid} and asset = 'coin'`);
+        holding();
+        await closeCycle;
+        await forUpdate(tx, sql`system_key = 'burned' and asset = 'coin'`);
+      });
+      await held;
+      transactions = 0;
+      const swaps = Promise.allSettled([
+        swap(db, opener.uid, sellCoin, undefined),
+        swap(db, seller.uid, sellCoin, undefined),
+        swap(db, buyer.uid, buyCoin('10'), undefined),
+      ]);
+      const waiting = async () =>
+        count(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%reef_market_swap_batch%'`,
+        );
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      cycle();
+      await other;
+      expect((await swaps).map(codeOf)).toEqual(['ok', 'ok', 'ok']);
+      expect(transactions).toBe(3); // the opener; the seller and the buyer; the buyer again
+      expect(await count(sql`select count(*)::int as n from swaps where user_id = ${buyer.uid}`)).toBe(1);
+      expect(await balance(buyer, 'usdt')).toBe('90.00000000');
+      for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
+    });
+
   it(`a group carries at most ${MAX_SWAPS_PER_COMMIT} swaps`, async () => {
     const buyer = await t.signIn();
     await t.fund(buyer.uid, 'usdt', '1000');

@@ -13,6 +13,7 @@
  */
 import type { BusinessEvent } from '@reef/contract';
 import type { Database } from '../../db/client.js';
+import { sqlStateOf } from '../../db/sql-state.js';
 import { checkEvent } from '../events/events.service.js';
 import { claimEach, releaseEach, storeEach, type Claim, type KeyRef } from '../idempotency/idempotency.service.js';
 import * as repo from './market.repository.js';
@@ -34,6 +35,24 @@ type Outcome = { answer: SwapAnswer } | { error: unknown };
 interface Waiting extends SwapRequest {
   resolve: (answer: SwapAnswer) => void;
   reject: (error: unknown) => void;
+  /** Times this swap was a deadlock's victim and went back to the queue. */
+  retries?: number;
+}
+
+/**
+ * A group holds the locks of every swap it ran until it commits: the lake, the `burned` account, each trader's
+ * accounts. Two groups on different lakes (or processes) can therefore lock two of those rows in opposite
+ * orders, and PostgreSQL breaks the cycle by failing one statement with a deadlock (40P01), or a serialization
+ * failure (40001). The victim's subtransaction rolled back, so the swap changed nothing and runs again.
+ */
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+const MAX_RETRIES = 3;
+const isRetryable = (error: unknown) => RETRYABLE_STATES.has(sqlStateOf(error) ?? '');
+
+/** Counts a retry; false once the swap has had its share (then it is answered with the failure). */
+function retryable(swap: Waiting): boolean {
+  swap.retries = (swap.retries ?? 0) + 1;
+  return swap.retries <= MAX_RETRIES;
 }
 
 export class SwapWriter {
@@ -59,11 +78,16 @@ export class SwapWriter {
   /** Commits the lane's queue group after group until it is empty; the lane is busy while its queue exists. */
   private async drain(lane: string): Promise<void> {
     const queue = this.queues.get(lane)!;
-    while (queue.length) await this.commit(takeGroup(queue));
+    while (queue.length) {
+      const again = await this.commit(takeGroup(queue));
+      // Swaps the database chose as a deadlock's victim changed nothing: they go first in the next group.
+      queue.unshift(...again);
+    }
     this.queues.delete(lane);
   }
 
-  private async commit(group: Waiting[]): Promise<void> {
+  /** Commits one group and answers its swaps; returns the ones to run again (a deadlock's victims). */
+  private async commit(group: Waiting[]): Promise<Waiting[]> {
     let outcomes: Outcome[];
     try {
       outcomes = await this.db.transaction(async (tx) => {
@@ -103,11 +127,23 @@ export class SwapWriter {
         return results;
       });
     } catch (error) {
-      for (const swap of group) swap.reject(error);
-      return;
+      // The whole transaction failed, so none of the group happened.
+      const again: Waiting[] = [];
+      for (const swap of group) {
+        if (isRetryable(error) && retryable(swap)) again.push(swap);
+        else swap.reject(error);
+      }
+      return again;
     }
     // Committed: now, and only now, the answers go out.
-    outcomes.forEach((outcome, index) => ('answer' in outcome ? group[index]!.resolve(outcome.answer) : group[index]!.reject(outcome.error)));
+    const again: Waiting[] = [];
+    outcomes.forEach((outcome, index) => {
+      const swap = group[index]!;
+      if ('answer' in outcome) swap.resolve(outcome.answer);
+      else if (isRetryable(outcome.error) && retryable(swap)) again.push(swap);
+      else swap.reject(outcome.error);
+    });
+    return again;
   }
 }
 
