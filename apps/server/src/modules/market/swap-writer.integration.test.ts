@@ -65,6 +65,9 @@ describe.each(databaseKinds)('swaps waiting for one lake commit together on %s',
     // The first alone, the nine that waited for it in one transaction.
     expect(transactions).toBe(2);
     expect(outcomes.map(codeOf)).toEqual(users.map((u) => (u === poor ? 'INSUFFICIENT_BALANCE' : u === greedy ? 'SLIPPAGE_EXCEEDED' : 'ok')));
+    // The refusal carries its details as a swap alone did (the output the greedy one would have got).
+    const greedyRefusal = outcomes[users.indexOf(greedy)] as PromiseRejectedResult;
+    expect((greedyRefusal.reason as DomainError).details).toEqual({ amount_out: expect.stringMatching(/^\d+\.\d{8}$/) });
     for (const u of [poor, greedy]) {
       expect(await balance(u, 'usdt')).toBe('100.00000000');
       expect(await balance(u, 'coin')).toBe('0.00000000');
