@@ -6,7 +6,8 @@
  * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
  * while 100 users send transfers (responsiveness-bench.ts). Also prints the home page's initial JavaScript, gzipped.
  * `npm run bench:exchange` (BENCH_ONLY=exchange) runs only the flash-exchange phase; BENCH_KINDS=pglite|postgres picks
- * the databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase.
+ * the databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase;
+ * BENCH_EXCHANGE_KEYS=1 sends an Idempotency-Key with every swap.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,8 @@ import { lighthouseLines, runLighthouse } from './lighthouse.js';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 /** `exchange` (`npm run bench:exchange`): only the flash-exchange phase, so it can be measured alone and back to back. */
 const ONLY_EXCHANGE = process.env.BENCH_ONLY === 'exchange';
+/** BENCH_EXCHANGE_KEYS=1: every swap carries its own Idempotency-Key, as the web app's exchange form sends one. */
+const EXCHANGE_KEYS = process.env.BENCH_EXCHANGE_KEYS === '1';
 const EXCHANGE_USERS = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
@@ -82,7 +85,7 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
 /** 50 users at once on the flash-exchange POST, each its own connection and token, in a separate process. */
 async function exchangeLoad(kind: string, address: string, tokens: string[]): Promise<Result> {
   const script = path.resolve(import.meta.dirname, 'exchange-load.mjs');
-  const config = JSON.stringify({ url: address, tokens, duration: DURATION_S });
+  const config = JSON.stringify({ url: address, tokens, duration: DURATION_S, idempotencyKeys: EXCHANGE_KEYS });
   const { stdout } = await profiled(`exchange-${kind}`, () => run(process.execPath, [script, config], { maxBuffer: 16 * 1024 * 1024 }));
   const r = JSON.parse(stdout);
   if (Object.keys(r.refusals).length) throw new Error(`the exchange refused requests under load: ${JSON.stringify(r.refusals)}`);
@@ -168,7 +171,9 @@ async function main() {
   for (const kind of kinds) {
     const { bare, pk, info, exchange } = await benchDatabase(kind);
     if (ONLY_EXCHANGE) {
-      console.log(`POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users (load average ${loadAverage()} at its end)`);
+      console.log(
+        `POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users${EXCHANGE_KEYS ? ', each swap with its own Idempotency-Key' : ''} (load average ${loadAverage()} at its end)`,
+      );
       console.log(row('flash exchange (both ways)', exchange));
       console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total})`);
       for (const line of hotPathTargetLines(kind, { swapsPerSecond: exchange.rps, swapP99Ms: exchange.p99 })) console.log(line);
