@@ -5,9 +5,14 @@
  * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Then the chat socket
  * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
  * while 100 users send transfers (responsiveness-bench.ts). Also prints the home page's initial JavaScript, gzipped.
+ * `npm run bench:exchange` (BENCH_ONLY=exchange) runs only the flash-exchange phase; BENCH_KINDS=pglite|postgres picks
+ * the databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase;
+ * BENCH_EXCHANGE_KEYS=1 sends an Idempotency-Key with every swap.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -23,6 +28,10 @@ import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
+/** `exchange` (`npm run bench:exchange`): only the flash-exchange phase, so it can be measured alone and back to back. */
+const ONLY_EXCHANGE = process.env.BENCH_ONLY === 'exchange';
+/** BENCH_EXCHANGE_KEYS=1: every swap carries its own Idempotency-Key, as the web app's exchange form sends one. */
+const EXCHANGE_KEYS = process.env.BENCH_EXCHANGE_KEYS === '1';
 const EXCHANGE_USERS = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
@@ -55,11 +64,29 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+/** With BENCH_CPU_PROF=<dir>, a V8 CPU profile of this (the server's) process while `work` runs, written as `<name>.cpuprofile`. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** 50 users at once on the flash-exchange POST, each its own connection and token, in a separate process. */
-async function exchangeLoad(address: string, tokens: string[]): Promise<Result> {
+async function exchangeLoad(kind: string, address: string, tokens: string[]): Promise<Result> {
   const script = path.resolve(import.meta.dirname, 'exchange-load.mjs');
-  const config = JSON.stringify({ url: address, tokens, duration: DURATION_S });
-  const { stdout } = await run(process.execPath, [script, config], { maxBuffer: 16 * 1024 * 1024 });
+  const config = JSON.stringify({ url: address, tokens, duration: DURATION_S, idempotencyKeys: EXCHANGE_KEYS });
+  const { stdout } = await profiled(`exchange-${kind}`, () => run(process.execPath, [script, config], { maxBuffer: 16 * 1024 * 1024 }));
   const r = JSON.parse(stdout);
   if (Object.keys(r.refusals).length) throw new Error(`the exchange refused requests under load: ${JSON.stringify(r.refusals)}`);
   return { total: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
@@ -110,10 +137,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
     }
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const bare = await load(`${address}/bench/bare`);
-    const pk = await load(`${address}/bench/pk`);
-    const info = await load(`${address}/api/user/info`, { authorization: `Bearer ${token}` });
-    const exchange = await exchangeLoad(address, traders);
+    const skipped: Result = { rps: NaN, p50: NaN, p99: NaN, errors: 0, non2xx: 0 };
+    const bare = ONLY_EXCHANGE ? skipped : await load(`${address}/bench/bare`);
+    const pk = ONLY_EXCHANGE ? skipped : await load(`${address}/bench/pk`);
+    const info = ONLY_EXCHANGE ? skipped : await load(`${address}/api/user/info`, { authorization: `Bearer ${token}` });
+    const exchange = await exchangeLoad(kind, address, traders);
     // Refusals are HTTP 200 with status 400, invisible to autocannon: count the swaps that really happened.
     const swapsRecorded = await database.db.execute(sql`select count(*)::int as n from swaps`);
     exchange.recorded = (swapsRecorded as unknown as { rows: { n: number }[] }).rows[0]!.n;
@@ -128,11 +156,31 @@ function row(name: string, r: Result) {
   return `  ${name.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`;
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
 async function main() {
-  console.log(`Reef benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, loopback, ${os.cpus().length} cores\n`);
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  console.log(
+    `Reef benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, loopback, ${os.cpus().length} cores, load average ${loadAverage()} at start\n`,
+  );
+  const allKinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds = process.env.BENCH_KINDS ? allKinds.filter((kind) => process.env.BENCH_KINDS!.split(',').includes(kind)) : allKinds;
   for (const kind of kinds) {
     const { bare, pk, info, exchange } = await benchDatabase(kind);
+    if (ONLY_EXCHANGE) {
+      console.log(
+        `POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users${EXCHANGE_KEYS ? ', each swap with its own Idempotency-Key' : ''} (load average ${loadAverage()} at its end)`,
+      );
+      console.log(row('flash exchange (both ways)', exchange));
+      console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total})`);
+      for (const line of hotPathTargetLines(kind, { swapsPerSecond: exchange.rps, swapP99Ms: exchange.p99 })) console.log(line);
+      console.log('');
+      if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
+      continue;
+    }
     console.log(`GET /api/user/info on ${kind}`);
     console.log(row('bare Fastify route', bare));
     console.log(row('one primary-key select', pk));
@@ -151,6 +199,7 @@ async function main() {
     await runResponsivenessBench(kind, () => openBenchDatabase(kind));
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
+  if (ONLY_EXCHANGE) return;
 
   const js = homeInitialJs();
   console.log('Home page first-load JavaScript (entry with the home page, its static imports, the default catalogue), brotli:');

@@ -4,15 +4,19 @@ import autocannon from 'autocannon';
 
 /**
  * Runs `requests` (method, path, body) for `duration` seconds over one connection per token and resolves
- * autocannon's result with `refusals`: the refusal codes seen (HTTP 200 with status 400 is a refusal).
+ * autocannon's result with `refusals`: the refusal codes seen (HTTP 200 with status 400 is a refusal). With
+ * `idempotencyKeys`, every request carries a fresh Idempotency-Key, as the web app's money forms send one.
  */
-export async function signedInLoad({ url, tokens, duration, requests }) {
+export async function signedInLoad({ url, tokens, duration, requests, idempotencyKeys = false }) {
   let next = 0;
+  let sent = 0;
   const refusals = {};
   /** autocannon's context is per connection: the first request of a connection picks that user's token. */
   const asUser = (request, context) => {
     context.token ??= tokens[next++ % tokens.length];
-    return { ...request, headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` } };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${context.token}` };
+    if (idempotencyKeys) headers['idempotency-key'] = `bench-${process.pid}-${sent++}`;
+    return { ...request, headers };
   };
   const tally = (_status, body) => {
     try {

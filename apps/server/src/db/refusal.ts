@@ -20,3 +20,20 @@ export function rethrowRefusal(error: unknown): never {
   if (code === undefined || !(ERROR_CODES as readonly string[]).includes(code)) throw error;
   throw new DomainError(code as ErrorCode, cause.detail ? (JSON.parse(cause.detail) as Record<string, unknown>) : {});
 }
+
+/** A statement's failure reported as data by a database function that caught it (code = SQLSTATE). */
+export interface StatementFailure {
+  code: string;
+  message: string;
+  detail: string | null;
+}
+
+/** The error a failed statement would have thrown: the refusal's DomainError, or an error with the driver's fields. */
+export function errorOfFailure(failure: StatementFailure): Error {
+  const error = Object.assign(new Error(failure.message), { code: failure.code, ...(failure.detail ? { detail: failure.detail } : {}) });
+  try {
+    rethrowRefusal(error);
+  } catch (thrown) {
+    return thrown as Error;
+  }
+}

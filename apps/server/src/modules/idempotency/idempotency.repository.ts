@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
 
@@ -21,4 +21,37 @@ export async function storeResponse(db: Executor, userId: number, key: string, r
     .update(idempotencyKeys)
     .set({ response: response as object })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+export interface KeyRef {
+  userId: number;
+  key: string;
+}
+
+/**
+ * Claims several keys in one statement, in the order given (callers sort them, so two transactions claiming
+ * overlapping keys wait for each other in the same order, never in a cycle). Returns the keys it claimed.
+ */
+export async function claimMany(db: Executor, claims: (KeyRef & { requestHash: string })[]): Promise<KeyRef[]> {
+  return db.insert(idempotencyKeys).values(claims).onConflictDoNothing().returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
+}
+
+export async function findMany(db: Executor, refs: KeyRef[]) {
+  return db
+    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(or(...refs.map((r) => and(eq(idempotencyKeys.userId, r.userId), eq(idempotencyKeys.key, r.key)))));
+}
+
+/** Stores several answers in one statement. */
+export async function storeResponses(db: Executor, answers: (KeyRef & { response: unknown })[]): Promise<void> {
+  const rows = JSON.stringify(answers.map((a) => ({ user_id: a.userId, key: a.key, response: a.response })));
+  await db.execute(sql`update idempotency_keys k set response = v.response
+    from jsonb_to_recordset(${rows}::jsonb) as v(user_id integer, key text, response jsonb)
+    where k.user_id = v.user_id and k.key = v.key`);
+}
+
+/** Removes keys this transaction claimed for work that was refused: at commit they never existed. */
+export async function release(db: Executor, refs: KeyRef[]): Promise<void> {
+  await db.delete(idempotencyKeys).where(or(...refs.map((r) => and(eq(idempotencyKeys.userId, r.userId), eq(idempotencyKeys.key, r.key)))));
 }

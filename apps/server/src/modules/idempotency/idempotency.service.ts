@@ -22,9 +22,14 @@ export function requestDigest(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
+/** A key the client sent must look like one; anything else is 'Parameter error' before any work. */
+export function checkKey(key: string): void {
+  if (!KEY_RE.test(key)) throw new DomainError('PARAMETER_ERROR');
+}
+
 export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, work: (tx: Transaction) => Promise<T>): Promise<T> {
   if (scope.key === undefined) return db.transaction(work);
-  if (!KEY_RE.test(scope.key)) throw new DomainError('PARAMETER_ERROR');
+  checkKey(scope.key);
   const key = scope.key;
   const requestHash = requestDigest(scope.request);
 
@@ -39,3 +44,50 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
     return result;
   });
 }
+
+/**
+ * For work that commits several requests in one transaction (the swap writer, decision 047), the three steps
+ * of runIdempotent, each for the whole group in one statement: claim every key, then (after the work) store
+ * the answers of the requests that ran and release the keys of the ones refused, so at commit a refused
+ * request left no key, exactly as a rolled-back runIdempotent does. The caller runs them in one transaction
+ * and never puts the same user's key twice in one group.
+ */
+export type KeyRef = repo.KeyRef;
+export type Claim<T> = { run: true } | { run: false; replay: T } | { run: false; refusal: DomainError };
+
+export async function claimEach<T>(tx: Transaction, scopes: (IdempotencyScope & { key: string })[]): Promise<Claim<T>[]> {
+  const order = scopes
+    .map((scope, index) => ({ index, userId: scope.userId, key: scope.key, requestHash: requestDigest(scope.request) }))
+    .sort((a, b) => a.userId - b.userId || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const claimed = new Set(
+    (
+      await repo.claimMany(
+        tx,
+        order.map(({ userId, key, requestHash }) => ({ userId, key, requestHash })),
+      )
+    ).map(refName),
+  );
+  const taken = order.filter((c) => !claimed.has(refName(c)));
+  const stored = new Map(taken.length ? (await repo.findMany(tx, taken)).map((row) => [refName(row), row]) : []);
+  const claims: Claim<T>[] = new Array<Claim<T>>(scopes.length);
+  for (const c of order) {
+    if (claimed.has(refName(c))) {
+      claims[c.index] = { run: true };
+      continue;
+    }
+    const row = stored.get(refName(c));
+    claims[c.index] =
+      row && row.requestHash === c.requestHash ? { run: false, replay: row.response as T } : { run: false, refusal: new DomainError('IDEMPOTENCY_KEY_REUSED') };
+  }
+  return claims;
+}
+
+export async function storeEach(tx: Transaction, answers: (KeyRef & { response: unknown })[]): Promise<void> {
+  if (answers.length) await repo.storeResponses(tx, answers);
+}
+
+export async function releaseEach(tx: Transaction, refs: KeyRef[]): Promise<void> {
+  if (refs.length) await repo.release(tx, refs);
+}
+
+const refName = (ref: KeyRef) => `${ref.userId}\u0000${ref.key}`;

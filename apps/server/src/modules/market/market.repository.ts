@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { lakes, pricePoints, swaps } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
-import { rethrowRefusal } from '../../db/refusal.js';
+import { errorOfFailure, type StatementFailure } from '../../db/refusal.js';
 
 export type LakeRow = typeof lakes.$inferSelect;
 
@@ -126,17 +126,18 @@ export interface SwapStatementResult {
   event: { lake_id: number; asset_in: string; amount_in: string; asset_out: string; amount_out: string; fee: string; burn: string; entry_id: number };
 }
 
+export type SwapOutcome = { ok: SwapStatementResult } | { error: Error };
+
 /**
- * The whole swap in one statement (reef_market_swap in migration 0012, decision 034): the lake's row is
- * locked inside it, so the lock lasts one round trip instead of a dozen. Refusals come back as DomainErrors.
+ * Several swaps in one statement (reef_market_swap_batch, migration 0016, decision 047): each is the whole swap
+ * of reef_market_swap (migration 0012, decision 034) in its own subtransaction, so a refusal (a DomainError
+ * here) or any other failure rolls back that swap alone. Outcomes in the order of `inputs`.
  */
-export async function swapInOneStatement(db: Executor, input: SwapStatementInput): Promise<SwapStatementResult> {
-  try {
-    const result = await db.execute(
-      sql`select reef_market_swap(${input.userId}::integer, ${input.from}, ${input.to}, ${input.amount}::numeric, ${input.minOut}::numeric, ${input.burnable}, ${input.now.toISOString()}::timestamptz) as r`,
-    );
-    return (result as unknown as { rows: { r: SwapStatementResult }[] }).rows[0]!.r;
-  } catch (error) {
-    rethrowRefusal(error);
-  }
+export async function swapBatch(db: Executor, inputs: SwapStatementInput[]): Promise<SwapOutcome[]> {
+  const swapsJson = JSON.stringify(
+    inputs.map((i) => ({ user: i.userId, from: i.from, to: i.to, amount: i.amount, min_out: i.minOut, burnable: i.burnable, now: i.now.toISOString() })),
+  );
+  const result = await db.execute(sql`select reef_market_swap_batch(${swapsJson}::jsonb) as r`);
+  const outcomes = (result as unknown as { rows: { r: ({ ok: SwapStatementResult } | { error: StatementFailure })[] }[] }).rows[0]!.r;
+  return outcomes.map((outcome) => ('ok' in outcome ? outcome : { error: errorOfFailure(outcome.error) }));
 }
