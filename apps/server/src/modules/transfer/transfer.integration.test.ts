@@ -43,7 +43,15 @@ describe.each(databaseKinds)('transfers between users on %s', (kind) => {
     expect(aliceBills.data.list[0].balance_after).toBe('89.39500000');
     const bobBills = await t.call({ method: 'GET', url: '/api/finance/bill/all', token: bob.token });
     expect(bobBills.data.list).toHaveLength(1);
-    expect(bobBills.data.list[0]).toMatchObject({ kind: 'transfer_in', amount: '10.50000000', balance_after: '10.50000000', asset: 'usdt' });
+    // The recipient's line names the sender as the sender's names the recipient.
+    expect(bobBills.data.list[0]).toMatchObject({
+      kind: 'transfer_in',
+      amount: '10.50000000',
+      balance_after: '10.50000000',
+      asset: 'usdt',
+      memo: alice.account.toLowerCase(),
+    });
+    expect(aliceBills.data.list[1].memo).toBe(bob.account.toLowerCase());
   });
 
   it('sends to a uid as to an address', async () => {
