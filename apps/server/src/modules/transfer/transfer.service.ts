@@ -28,10 +28,11 @@ interface PublicUser {
   id: number;
   account: string;
   nickname: string;
+  avatar: string | null;
 }
 
 function view(user: PublicUser): RecipientView {
-  return { uid: user.id, nickname: user.nickname, address: maskAddress(getAddress(user.account)) };
+  return { uid: user.id, nickname: user.nickname, address: maskAddress(getAddress(user.account)), avatar: user.avatar };
 }
 
 /** The recipient a text names, or a refusal: RECIPIENT_INVALID (malformed), RECIPIENT_NOT_FOUND, SELF_TRANSFER. */
