@@ -266,9 +266,9 @@ test('a history reopened after a failed catch-up refetches: a live message does 
   await page.route(/\/api\/chat\/sync\?/, (route) => route.abort());
   await bobPhone.context.setOffline(true);
   await chat.send(alice.token, toBob, 'in the tunnel');
-  const syncTried = page.waitForRequest(/\/api\/chat\/sync\?after=\d+$/);
+  const syncFailed = page.waitForEvent('requestfailed', (request) => /\/api\/chat\/sync\?after=\d+$/.test(request.url()));
   await bobPhone.context.setOffline(false);
-  await syncTried;
+  await syncFailed;
   await page.unroute(/\/api\/chat\/sync\?/);
 
   // A live message arrives over the new socket and is merged into the cached history.
