@@ -209,7 +209,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   const hash = `0x${'ab'.repeat(32)}`;
   await page.getByTestId('voucher-hash').fill(hash);
   await page.getByTestId('voucher-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('Recharge successful, please wait for review');
+  await expect(page.getByTestId('toast')).toHaveText('Deposit submitted, please wait for review');
   await expect(page.getByTestId('voucher-submitted')).toContainText('Submitted, please wait for review');
   const rows = page.getByTestId('deposit-row');
   await expect(rows).toHaveCount(1);
@@ -254,7 +254,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   await page.reload();
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'credited');
   await expect(rows.nth(0)).toHaveAttribute('data-status', 'rejected');
-  await expect(rows.nth(0).getByTestId('deposit-reason')).toHaveText('Recharge failed: The screenshot shows no transfer');
+  await expect(rows.nth(0).getByTestId('deposit-reason')).toHaveText('Deposit failed: The screenshot shows no transfer');
   await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 50.0000 USDT');
   expect(wallet.methods()).not.toContain('eth_sendTransaction');
 });
