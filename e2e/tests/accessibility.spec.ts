@@ -41,6 +41,8 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
   await page.evaluate(() => document.getElementById('contrast-probe')?.remove());
 
   const problems: string[] = [];
+  let pages = 0;
+  let unsure = 0;
   for (const language of LANGUAGES) {
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE.language, language] as const);
     await page.reload();
@@ -49,6 +51,9 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
     for (const { path } of everyPage(other.uid)) {
       await visitByHash(page, path);
       const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+      pages += 1;
+      // Text over a gradient or an image: axe cannot tell its background and leaves it to a person (not a failure).
+      unsure += result.incomplete.filter((rule) => rule.id === 'color-contrast').reduce((sum, rule) => sum + rule.nodes.length, 0);
       for (const violation of result.violations) {
         for (const node of violation.nodes) {
           problems.push(`${language} ${path}: ${violation.id} — ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
@@ -57,5 +62,6 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
     }
   }
 
+  test.info().annotations.push({ type: 'axe', description: `${pages} pages checked; ${unsure} texts whose contrast axe could not measure` });
   expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -22,7 +22,9 @@ export interface PeerRow {
 export type MessageWithSender = MessageRow & { sender: PeerRow };
 
 /** A person's columns from `users` or one of its aliases: every chat view joins them in its own statement. */
-export function peerColumnsOf<T extends Record<'id' | 'nickname' | 'account' | 'avatar', unknown>>(table: T): Pick<T, 'id' | 'nickname' | 'account' | 'avatar'> {
+export function peerColumnsOf<T extends Record<'id' | 'nickname' | 'account' | 'avatar', unknown>>(
+  table: T,
+): Pick<T, 'id' | 'nickname' | 'account' | 'avatar'> {
   return { id: table.id, nickname: table.nickname, account: table.account, avatar: table.avatar };
 }
 

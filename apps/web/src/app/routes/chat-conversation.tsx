@@ -6,5 +6,9 @@ import { ChatSubPage, InvalidChatLink } from './chat-page';
 export default function ChatConversationRoute() {
   const uid = parseId(useSearchParams()[0].get('uid'));
   const title = useDirectChatTitle(uid);
-  return <ChatSubPage page="chat/chat" title={title}>{(viewer) => (uid === null ? <InvalidChatLink /> : <DirectChat key={uid} uid={uid} myUid={viewer.uid} />)}</ChatSubPage>;
+  return (
+    <ChatSubPage page="chat/chat" title={title}>
+      {(viewer) => (uid === null ? <InvalidChatLink /> : <DirectChat key={uid} uid={uid} myUid={viewer.uid} />)}
+    </ChatSubPage>
+  );
 }

@@ -6,5 +6,9 @@ import { ChatSubPage, InvalidChatLink } from './chat-page';
 export default function ChatGroupRoute() {
   const id = parseId(useSearchParams()[0].get('id'));
   const title = useGroupChatTitle(id);
-  return <ChatSubPage page="chat/chatGroup" title={title}>{(viewer) => (id === null ? <InvalidChatLink /> : <GroupChat key={id} id={id} myUid={viewer.uid} />)}</ChatSubPage>;
+  return (
+    <ChatSubPage page="chat/chatGroup" title={title}>
+      {(viewer) => (id === null ? <InvalidChatLink /> : <GroupChat key={id} id={id} myUid={viewer.uid} />)}
+    </ChatSubPage>
+  );
 }

@@ -44,7 +44,10 @@ describe('patchCachedQuery', () => {
   it('fetches once more after a fetch in flight, whose answer may predate the change', async () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(KEY, ['a']);
-    const answers = [['a', 'old answer'], ['a', 'old answer', 'live']];
+    const answers = [
+      ['a', 'old answer'],
+      ['a', 'old answer', 'live'],
+    ];
     let release: () => void = () => undefined;
     const first = new Promise<void>((resolve) => (release = resolve));
     let fetched = 0;

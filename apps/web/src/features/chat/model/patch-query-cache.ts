@@ -13,12 +13,10 @@ function refetchAfterCurrentFetch(queryClient: QueryClient, queryKey: QueryKey):
   if (followUps.has(id)) return;
   followUps.add(id);
   // cancelRefetch: false joins the fetch in flight instead of restarting it.
-  void queryClient
-    .refetchQueries({ queryKey, exact: true, type: 'all' }, { cancelRefetch: false })
-    .finally(() => {
-      followUps.delete(id);
-      void queryClient.invalidateQueries({ queryKey, exact: true });
-    });
+  void queryClient.refetchQueries({ queryKey, exact: true, type: 'all' }, { cancelRefetch: false }).finally(() => {
+    followUps.delete(id);
+    void queryClient.invalidateQueries({ queryKey, exact: true });
+  });
 }
 
 /**
