@@ -197,7 +197,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   await page.getByTestId('voucher-amount').fill('9.5');
   await page.getByTestId('voucher-hash').fill(`0x${'12'.repeat(32)}`);
   await page.getByTestId('voucher-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('The minimum recharge is 10.0000 USDT');
+  await expect(page.getByTestId('toast')).toHaveText('The minimum deposit is 10.0000 USDT');
   await expect(page.getByTestId('toast')).toBeHidden();
   await page.getByTestId('voucher-amount').fill('50');
   await page.getByTestId('voucher-hash').fill('0x1234');
