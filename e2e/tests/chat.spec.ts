@@ -239,6 +239,48 @@ test('messages sent while a phone is offline arrive once, in order, when the net
   await expect(bobPhone.page.locator('[data-testid="socket-log-entry"][data-direction="state"][data-type="offline"]')).toHaveCount(1);
 });
 
+test('a history reopened after a failed catch-up refetches: a live message does not make the stale copy current', async ({ api, wallet, openUserSession }) => {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  const bobPhone = await openUserSession();
+  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
+  await chat.befriend(alice, bob);
+  const toBob = { type: 'user', id: bob.uid } as const;
+  const { page } = bobPhone;
+  // In-app navigation (a hash change), so the query cache lives on as it does for a person tapping around.
+  const open = (path: string) => page.evaluate((hash) => (window.location.hash = hash), path);
+  const received: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => received.push(String(frame.payload))));
+
+  await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await bobPhone.app.signIn();
+  await chat.send(alice.token, toBob, 'before the tunnel');
+  await open(CHAT_PAGES.chat(alice.uid));
+  const messages = page.getByTestId('chat-message');
+  await expect(messages).toHaveText([/before the tunnel/]);
+  // Bob leaves the conversation: its history stays cached with nobody showing it.
+  await open(CHAT_PAGES.messages);
+  await expect(page.getByTestId('chat-conversations')).toBeVisible();
+
+  // A tunnel, then the catch-up fails (the network drops the sync request): the history is marked to refetch.
+  await page.route(/\/api\/chat\/sync\?/, (route) => route.abort());
+  await bobPhone.context.setOffline(true);
+  await chat.send(alice.token, toBob, 'in the tunnel');
+  const syncFailed = page.waitForEvent('requestfailed', (request) => /\/api\/chat\/sync\?after=\d+$/.test(request.url()));
+  await bobPhone.context.setOffline(false);
+  await syncFailed;
+  await page.unroute(/\/api\/chat\/sync\?/);
+
+  // A live message arrives over the new socket and is merged into the cached history.
+  await chat.send(alice.token, toBob, 'after the tunnel');
+  await expect.poll(() => received.some((frame) => frame.includes('after the tunnel'))).toBe(true);
+  await expect(page.locator(`[data-conversation="user:${alice.uid}"]`)).toContainText('after the tunnel');
+
+  // Reopened, the history shows what the tunnel hid, not only the live message patched into the old copy.
+  await open(CHAT_PAGES.chat(alice.uid));
+  await expect(messages).toHaveText([/before the tunnel/, /in the tunnel/, /after the tunnel/], { timeout: 5_000 });
+});
+
 /** A 1×1 PNG: real image bytes, as the upload endpoint checks content, not names. */
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 

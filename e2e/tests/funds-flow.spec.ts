@@ -45,7 +45,7 @@ test('deposit USDT from the wallet, exchange some, withdraw and see the payout',
   await expect(page.getByTestId('deposit-confirmations')).toHaveText('2');
   await page.getByTestId('recharge-amount').fill('300');
   await page.getByTestId('recharge-submit').click();
-  await expect(app.toast()).toHaveText('Recharge successful, please wait for review');
+  await expect(app.toast()).toHaveText('Deposit submitted, please wait for review');
   const row = page.getByTestId('deposit-row');
   await expect(row).toHaveCount(1);
   // Mined in one block; two confirmations are needed.

@@ -115,7 +115,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   await page.getByTestId('voucher-amount').fill('9.5');
   await page.getByTestId('voucher-hash').fill(`0x${'12'.repeat(32)}`);
   await page.getByTestId('voucher-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('The minimum recharge is 10.0000 USDT');
+  await expect(page.getByTestId('toast')).toHaveText('The minimum deposit is 10.0000 USDT');
   await expect(page.getByTestId('toast')).toBeHidden();
   await page.getByTestId('voucher-amount').fill('50');
   await page.getByTestId('voucher-hash').fill('0x1234');
@@ -127,7 +127,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   const hash = `0x${'ab'.repeat(32)}`;
   await page.getByTestId('voucher-hash').fill(hash);
   await page.getByTestId('voucher-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('Recharge successful, please wait for review');
+  await expect(page.getByTestId('toast')).toHaveText('Deposit submitted, please wait for review');
   await expect(page.getByTestId('voucher-submitted')).toContainText('Submitted, please wait for review');
   const rows = page.getByTestId('deposit-row');
   await expect(rows).toHaveCount(1);
@@ -172,7 +172,7 @@ test('without an RPC: amount and voucher (hash, then an uploaded image) go to re
   await page.reload();
   await expect(rows.nth(1)).toHaveAttribute('data-status', 'credited');
   await expect(rows.nth(0)).toHaveAttribute('data-status', 'rejected');
-  await expect(rows.nth(0).getByTestId('deposit-reason')).toHaveText('Recharge failed: The screenshot shows no transfer');
+  await expect(rows.nth(0).getByTestId('deposit-reason')).toHaveText('Deposit failed: The screenshot shows no transfer');
   await expect(page.getByTestId('recharge-balance')).toHaveText('Available: 50.0000 USDT');
   expect(wallet.methods()).not.toContain('eth_sendTransaction');
 });

@@ -4,6 +4,7 @@
  */
 import { generatePrivateKey } from 'viem/accounts';
 import { PAGES, STORAGE } from '../fixtures/app';
+import { CHAT_PAGES, ChatApi } from '../fixtures/chat';
 import { expect, test } from '../fixtures/test';
 
 /** A real 1×1 PNG: the server decides the type from the bytes. */
@@ -80,4 +81,57 @@ test('binds a referrer by uid pasted from the clipboard, with plain refusals fir
   await expect(app.toast()).toHaveText('Bound successfully');
   await expect(input).toBeHidden();
   expect((await api.userInfo(token)).invite_address).toBe(referrer.account);
+});
+
+test('a person’s picture and name show wherever they appear: chats, friend card, group members, the transfer sheet', async ({ page, wallet, api, app }) => {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  await api.fund(alice.uid, 'usdt', '10');
+  await api.setPayPassword(alice.token, '258036');
+  const bob = await api.signInViaApi(generatePrivateKey());
+  const bobAvatar = await api.setProfile(bob.token, 'Bob Barnacle', PNG_1X1);
+  await chat.befriend(bob, alice);
+  await chat.send(bob.token, { type: 'user', id: alice.uid }, 'hello from bob');
+  const group = await api.data<{ id: number }>('POST', '/api/chat/groups', {
+    token: bob.token,
+    body: { name: 'Tide pool', nickname: 'Captain Bob', announcement: 'Welcome', member_uids: [alice.uid] },
+  });
+  await chat.send(bob.token, { type: 'group', id: group.id }, 'hello group');
+
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await app.signIn();
+  const picture = (scope: ReturnType<typeof page.locator>) => scope.locator(`img.avatar[src="${bobAvatar}"]`);
+
+  // The conversation list: Bob's row carries his picture; the group row its initial tile.
+  await app.goto(CHAT_PAGES.messages);
+  await expect(picture(page.locator(`[data-conversation="user:${bob.uid}"]`))).toBeVisible();
+  await expect(page.locator(`[data-conversation="group:${group.id}"] .chat-avatar--group`)).toHaveText('T');
+
+  // The direct chat: the top bar and the header name him, the header and his bubble show his picture.
+  await app.goto(CHAT_PAGES.chat(bob.uid));
+  await expect(page.getByTestId('page-title')).toHaveText('Bob Barnacle');
+  await expect(page.getByTestId('chat-title')).toHaveText('Bob Barnacle');
+  await expect(picture(page.getByTestId('chat-header'))).toBeVisible();
+  await expect(picture(page.getByTestId('chat-message').filter({ hasText: 'hello from bob' }))).toBeVisible();
+
+  await app.goto(`/pages/chat/friCard?uid=${bob.uid}`);
+  await expect(picture(page.getByTestId('friend-card'))).toBeVisible();
+
+  // The group: the top bar names it, Bob's bubble and his member row show his picture.
+  await app.goto(CHAT_PAGES.group(group.id));
+  await expect(page.getByTestId('page-title')).toHaveText('Tide pool');
+  await expect(picture(page.getByTestId('chat-message').filter({ hasText: 'hello group' }))).toBeVisible();
+  await app.goto(CHAT_PAGES.groupInfo(group.id));
+  await expect(picture(page.locator(`[data-testid="group-member"][data-uid="${bob.uid}"]`))).toBeVisible();
+  await expect(page.locator(`[data-testid="group-member"][data-uid="${alice.uid}"] .avatar--fish`)).toBeVisible();
+
+  // The transfer sheet previews the recipient with his picture.
+  await app.goto(PAGES.transfer);
+  await page.getByTestId('transfer-asset').selectOption('usdt');
+  await page.getByTestId('transfer-address').fill(String(bob.uid));
+  await page.getByTestId('transfer-amount').fill('1');
+  await page.getByTestId('transfer-submit').click();
+  const sheet = page.getByTestId('transfer-sheet');
+  await expect(sheet.getByTestId('transfer-sheet-nickname')).toHaveText('Bob Barnacle');
+  await expect(picture(sheet.getByTestId('transfer-sheet-recipient'))).toBeVisible();
 });

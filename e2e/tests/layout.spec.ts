@@ -4,8 +4,8 @@
  * right edge past the viewport unless a scrolling ancestor holds it), no figure may break across lines, and no text may
  * run under a decorative fish. One document per language, the pages visited by hash, so the run stays short.
  */
-import { PAGE_IDS, pagePath, type PageId } from '../../apps/web/src/lib/pages';
 import { STORAGE } from '../fixtures/app';
+import { everyPage, visitByHash } from '../fixtures/pages';
 import { expect, test } from '../fixtures/test';
 
 const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as const;
@@ -35,16 +35,6 @@ test('every page fits a 360 px phone in every language, with no text under a fis
   const friend = await openUserSession();
   const other = await api.signInViaApi(friend.wallet.privateKey);
 
-  // The pages that read an id get a real one: the other user's uid, or an asset.
-  const query: Partial<Record<PageId, string>> = {
-    'index/details': '?asset=coin',
-    'property/propDetails': '?type=usdt',
-    'chat/chat': `?uid=${other.uid}`,
-    'chat/chatInfoDetails': `?uid=${other.uid}`,
-    'chat/friCard': `?uid=${other.uid}`,
-    'chat/addFri': `?uid=${other.uid}`,
-  };
-
   const problems: string[] = [];
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
@@ -71,12 +61,8 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const id of PAGE_IDS) {
-      const path = `${pagePath(id)}${query[id] ?? ''}`;
-      await page.evaluate((hash) => {
-        window.location.hash = hash;
-      }, path);
-      await settle(page);
+    for (const { path } of everyPage(other.uid)) {
+      await visitByHash(page, path);
       for (const problem of await findProblems(page)) {
         problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);
       }
@@ -85,17 +71,6 @@ test('every page fits a 360 px phone in every language, with no text under a fis
 
   expect(problems, problems.join('\n')).toEqual([]);
 });
-
-/** Waits for the page's heading and for its skeletons and spinners to go (a page that never loads still gets checked). */
-async function settle(page: import('@playwright/test').Page): Promise<void> {
-  await page
-    .locator('h1')
-    .first()
-    .waitFor({ state: 'visible', timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForFunction(() => document.querySelector('.skeleton, .spinner') === null, undefined, { timeout: 5_000 }).catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
 
 function findProblems(page: import('@playwright/test').Page): Promise<Problem[]> {
   // The phone's width, not window.innerWidth: a mobile browser zooms out to show content wider than the screen,

@@ -138,7 +138,7 @@ test('without a transaction password the transfer sends the user to set one, the
   await page.getByTestId('transfer-submit').click();
   const prompt = page.getByTestId('transfer-recharge-prompt');
   await expect(prompt).toContainText('Insufficient balance');
-  await expect(prompt).toContainText('Top up your USDT balance, then transfer again.');
+  await expect(prompt).toContainText('Deposit USDT to your balance, then transfer again.');
   await prompt.getByRole('button', { name: 'Not now' }).click();
   await expect(prompt).toBeHidden();
 

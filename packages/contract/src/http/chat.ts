@@ -51,6 +51,8 @@ export const chatPeer = z.object({
   nickname: z.string(),
   /** Masked wallet address (first 4 + "..." + last 4). */
   address: z.string(),
+  /** Their picture, an upload address (`/uploads/<sha256>.<ext>`), or null for the drawn fallback (decision 044). */
+  avatar: z.nullable(z.string()),
 });
 export type ChatPeer = z.infer<typeof chatPeer>;
 
@@ -250,6 +252,8 @@ export const conversationSummary = z.object({
   conversation: conversationRef,
   /** Friend remark or nickname, group name, or the customer for an agent ('' for the desk: the client titles it). */
   title: z.string(),
+  /** The other person's picture in a direct chat (the customer's for an agent); null for groups, the desk and no picture. */
+  avatar: z.nullable(z.string()),
   last_message: z.nullable(chatMessage),
   unread: z.int().check(z.nonnegative()),
   updated_at: isoTime,

@@ -53,6 +53,8 @@ export const recipientView = z.object({
   nickname: z.string(),
   /** The wallet address, masked (`0xAb...cdEf`). */
   address: z.string(),
+  /** Their picture (an upload address) or null for the drawn fallback. */
+  avatar: z.nullable(z.string()),
 });
 export type RecipientView = z.infer<typeof recipientView>;
 

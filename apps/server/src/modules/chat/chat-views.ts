@@ -8,15 +8,16 @@ import { maskAddress } from '../users/users.service.js';
 import type { ConversationRow, MessageWithSender, PeerRow } from './chat.repository.js';
 
 export function peerView(row: PeerRow): ChatPeer {
-  return { uid: row.id, nickname: row.nickname, address: maskAddress(getAddress(row.account)) };
+  return { uid: row.id, nickname: row.nickname, address: maskAddress(getAddress(row.account)), avatar: row.avatar };
 }
 
 /**
  * An agent as a desk's readers see them: never the wallet; the customer gets the nickname only (the desk
- * speaks, not a staff member's own account), other agents also the uid.
+ * speaks, not a staff member's own account, so not their picture either), other agents also the uid and picture.
  */
 export function agentView(row: PeerRow, readerId: number, customerId: number): MessageSender {
-  return { uid: readerId === customerId ? null : row.id, nickname: row.nickname, address: '' };
+  const customer = readerId === customerId;
+  return { uid: customer ? null : row.id, nickname: row.nickname, address: '', avatar: customer ? null : row.avatar };
 }
 
 export function refFor(conversation: ConversationRow, readerId: number): ConversationRef {

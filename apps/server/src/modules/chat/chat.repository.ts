@@ -15,11 +15,20 @@ export interface PeerRow {
   id: number;
   nickname: string;
   account: string;
+  /** An upload address, or null. */
+  avatar: string | null;
 }
 
 export type MessageWithSender = MessageRow & { sender: PeerRow };
 
-const peerColumns = { id: users.id, nickname: users.nickname, account: users.account };
+/** A person's columns from `users` or one of its aliases: every chat view joins them in its own statement. */
+export function peerColumnsOf<T extends Record<'id' | 'nickname' | 'account' | 'avatar', unknown>>(
+  table: T,
+): Pick<T, 'id' | 'nickname' | 'account' | 'avatar'> {
+  return { id: table.id, nickname: table.nickname, account: table.account, avatar: table.avatar };
+}
+
+const peerColumns = peerColumnsOf(users);
 
 export async function findPeers(db: Executor, ids: readonly number[]): Promise<Map<number, PeerRow>> {
   if (ids.length === 0) return new Map();
@@ -196,7 +205,7 @@ export async function totalUnread(db: Executor, userId: number): Promise<number>
 const sender = alias(users, 'sender');
 const messageWithSender = {
   message: chatMessages,
-  sender: { id: sender.id, nickname: sender.nickname, account: sender.account },
+  sender: peerColumnsOf(sender),
 };
 
 function flatten(rows: { message: MessageRow; sender: PeerRow }[]): MessageWithSender[] {
@@ -230,8 +239,8 @@ export async function insertMessage(
       set last_message_id = greatest(coalesce(c.last_message_id, 0), inserted.id), updated_at = ${values.createdAt}::timestamptz
       from inserted where c.id = inserted.conversation_id
     )
-    select inserted.id, u.nickname, u.account from inserted join users u on u.id = inserted.sender_id`);
-  const row = (result as unknown as { rows: { id: string | number; nickname: string; account: string }[] }).rows[0];
+    select inserted.id, u.nickname, u.account, u.avatar from inserted join users u on u.id = inserted.sender_id`);
+  const row = (result as unknown as { rows: { id: string | number; nickname: string; account: string; avatar: string | null }[] }).rows[0];
   if (!row) return undefined;
   return {
     id: Number(row.id),
@@ -242,7 +251,7 @@ export async function insertMessage(
     content: values.content,
     clientId: values.clientId ?? null,
     createdAt: values.createdAt,
-    sender: { id: values.senderId, nickname: row.nickname, account: row.account },
+    sender: { id: values.senderId, nickname: row.nickname, account: row.account, avatar: row.avatar },
   };
 }
 
@@ -340,11 +349,11 @@ export async function listConversations(db: Executor, userId: number): Promise<C
   const rows = await db
     .select({
       conversation: chatConversations,
-      other: { id: other.id, nickname: other.nickname, account: other.account },
+      other: peerColumnsOf(other),
       remark: friendships.remark,
       groupName: chatGroups.name,
       last: lastMessage,
-      lastSender: { id: lastSender.id, nickname: lastSender.nickname, account: lastSender.account },
+      lastSender: peerColumnsOf(lastSender),
       unread: sql<number>`(select count(*)::int from chat_messages m
         where m.conversation_id = ${chatParticipants.conversationId} and m.id > ${chatParticipants.lastReadId} and m.sender_id <> ${userId})`,
     })
@@ -388,10 +397,10 @@ export async function listTickets(db: Executor, states: readonly string[], limit
   const rows = await db
     .select({
       conversation: chatConversations,
-      customer: { id: customer.id, nickname: customer.nickname, account: customer.account },
-      agent: { id: agent.id, nickname: agent.nickname, account: agent.account },
+      customer: peerColumnsOf(customer),
+      agent: peerColumnsOf(agent),
       last: lastMessage,
-      lastSender: { id: lastSender.id, nickname: lastSender.nickname, account: lastSender.account },
+      lastSender: peerColumnsOf(lastSender),
       unread,
     })
     .from(chatConversations)

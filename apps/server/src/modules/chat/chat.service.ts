@@ -327,6 +327,7 @@ export async function listConversations(db: Database, actor: ChatActor): Promise
     return {
       conversation: refFor(conversation, actor.id),
       title,
+      avatar: conversation.kind === 'direct' ? (row.other?.avatar ?? null) : null,
       last_message: row.last ? messageView(row.last, conversation, actor.id) : null,
       unread: row.unread,
       updated_at: conversation.updatedAt.toISOString(),

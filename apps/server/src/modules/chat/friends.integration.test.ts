@@ -23,7 +23,14 @@ describe.each(databaseKinds)('chat friends on %s', (kind) => {
     expect(byUid.data.list.map((u: { uid: number }) => u.uid)).toContain(bob.uid);
     const byAddress = await t.call({ method: 'GET', url: `/api/chat/search?q=${bob.account.toLowerCase()}`, token: alice.token });
     expect(byAddress.data.list).toEqual([
-      { uid: bob.uid, nickname: 'Bob_50%', address: `${bob.account.slice(0, 4)}...${bob.account.slice(-4)}`, is_friend: false, pending_request: null },
+      {
+        uid: bob.uid,
+        nickname: 'Bob_50%',
+        address: `${bob.account.slice(0, 4)}...${bob.account.slice(-4)}`,
+        avatar: null,
+        is_friend: false,
+        pending_request: null,
+      },
     ]);
     const byNickname = await t.call({ method: 'GET', url: `/api/chat/search?q=${encodeURIComponent('b_50%')}`, token: alice.token });
     expect(byNickname.data.list.map((u: { uid: number }) => u.uid)).toEqual([bob.uid]);

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { friendRequests, friendships, users } from '../../db/schema/index.js';
-import type { PeerRow } from './chat.repository.js';
+import { peerColumnsOf, type PeerRow } from './chat.repository.js';
 
 export type FriendRequestRow = typeof friendRequests.$inferSelect;
 export type FriendRequestWithPeers = FriendRequestRow & { from: PeerRow; to: PeerRow };
@@ -58,7 +58,7 @@ export async function deleteFriendship(db: Executor, a: number, b: number): Prom
   return rows.length > 0;
 }
 
-const friendColumns = { id: users.id, nickname: users.nickname, account: users.account, remark: friendships.remark, since: friendships.since };
+const friendColumns = { ...peerColumnsOf(users), remark: friendships.remark, since: friendships.since };
 
 export async function listFriends(db: Executor, userId: number): Promise<FriendRow[]> {
   return db
@@ -93,8 +93,8 @@ const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 const requestWithPeers = {
   request: friendRequests,
-  from: { id: fromUser.id, nickname: fromUser.nickname, account: fromUser.account },
-  to: { id: toUser.id, nickname: toUser.nickname, account: toUser.account },
+  from: peerColumnsOf(fromUser),
+  to: peerColumnsOf(toUser),
 };
 
 function requestsQuery(db: Executor) {
@@ -172,9 +172,7 @@ export async function searchUsers(db: Executor, searcherId: number, q: string, l
   // The correlated subqueries name `users.id` literally: drizzle leaves columns unqualified in a one-table select.
   const rows = await db
     .select({
-      id: users.id,
-      nickname: users.nickname,
-      account: users.account,
+      ...peerColumnsOf(users),
       isFriend: sql<boolean>`exists (select 1 from chat_friendships f where f.user_id = ${searcherId} and f.friend_id = users.id)`,
       outgoing: sql<boolean>`exists (select 1 from chat_friend_requests r where r.from_id = ${searcherId} and r.to_id = users.id and r.state = 'sent')`,
       incoming: sql<boolean>`exists (select 1 from chat_friend_requests r where r.from_id = users.id and r.to_id = ${searcherId} and r.state = 'sent')`,

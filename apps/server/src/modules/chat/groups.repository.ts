@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { chatGroupMembers, chatGroups, users } from '../../db/schema/index.js';
-import type { PeerRow } from './chat.repository.js';
+import { peerColumnsOf, type PeerRow } from './chat.repository.js';
 
 export type GroupRow = typeof chatGroups.$inferSelect;
 export type MemberRow = typeof chatGroupMembers.$inferSelect;
@@ -61,9 +61,7 @@ export async function members(db: Executor, groupId: number): Promise<MemberWith
   return (
     db
       .select({
-        id: users.id,
-        nickname: users.nickname,
-        account: users.account,
+        ...peerColumnsOf(users),
         role: chatGroupMembers.role,
         groupNickname: chatGroupMembers.nickname,
         joinedAt: chatGroupMembers.joinedAt,

@@ -123,7 +123,7 @@ describe.each(databaseKinds)('customer service desk on %s', (kind) => {
   it('an agent answering an open desk claims it', async () => {
     await send(t, other, desk(other.uid), 'hello?');
     const reply = await send(t, agent1, desk(other.uid), 'Hi, Ann here');
-    expect(reply.data.from).toEqual({ uid: agent1.uid, nickname: 'Ann (support)', address: '' });
+    expect(reply.data.from).toEqual({ uid: agent1.uid, nickname: 'Ann (support)', address: '', avatar: null });
     expect(await ticketOf(agent2, other.uid)).toMatchObject({ state: 'claimed', agent: { uid: agent1.uid, nickname: 'Ann (support)' } });
     // An agent writing to their own desk is a customer there.
     const own = await send(t, agent2, desk(agent2.uid), 'I need help too');

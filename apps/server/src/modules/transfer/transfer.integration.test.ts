@@ -43,7 +43,15 @@ describe.each(databaseKinds)('transfers between users on %s', (kind) => {
     expect(aliceBills.data.list[0].balance_after).toBe('89.39500000');
     const bobBills = await t.call({ method: 'GET', url: '/api/finance/bill/all', token: bob.token });
     expect(bobBills.data.list).toHaveLength(1);
-    expect(bobBills.data.list[0]).toMatchObject({ kind: 'transfer_in', amount: '10.50000000', balance_after: '10.50000000', asset: 'usdt' });
+    // The recipient's line names the sender as the sender's names the recipient.
+    expect(bobBills.data.list[0]).toMatchObject({
+      kind: 'transfer_in',
+      amount: '10.50000000',
+      balance_after: '10.50000000',
+      asset: 'usdt',
+      memo: alice.account.toLowerCase(),
+    });
+    expect(aliceBills.data.list[1].memo).toBe(bob.account.toLowerCase());
   });
 
   it('sends to a uid as to an address', async () => {
@@ -204,13 +212,13 @@ describe.each(databaseKinds)('recipient preview and recent recipients on %s', (k
     t.call({ method: 'GET', url: `/api/transfer/recipient?to=${encodeURIComponent(to)}`, token: user.token, headers: { 'accept-language': language } });
   const masked = (account: string) => `${account.slice(0, 4)}...${account.slice(-4)}`;
 
-  it('names the recipient by uid or address: nickname, uid and the masked address only', async () => {
+  it('names the recipient by uid or address: nickname, uid, the masked address and the picture only', async () => {
     for (const to of [String(bob.uid), bob.account, bob.account.toLowerCase(), ` ${bob.uid} `]) {
       const res = await preview(alice, to);
       expect(res.status, to).toBe(200);
-      expect(res.data).toEqual({ uid: bob.uid, nickname: 'Bob the builder', address: masked(bob.account) });
+      expect(res.data).toEqual({ uid: bob.uid, nickname: 'Bob the builder', address: masked(bob.account), avatar: null });
     }
-    expect((await preview(alice, String(carol.uid))).data).toEqual({ uid: carol.uid, nickname: '', address: masked(carol.account) });
+    expect((await preview(alice, String(carol.uid))).data).toEqual({ uid: carol.uid, nickname: '', address: masked(carol.account), avatar: null });
   });
 
   it('says "no such user", "not a valid address or uid", or refuses oneself', async () => {
@@ -251,8 +259,8 @@ describe.each(databaseKinds)('recipient preview and recent recipients on %s', (k
     expect((await send(String(bob.uid))).status).toBe(200);
     const recent = await t.call({ method: 'GET', url: '/api/transfer/recent', token: carol.token });
     expect(recent.data.list).toEqual([
-      { uid: bob.uid, nickname: 'Bob the builder', address: masked(bob.account) },
-      { uid: alice.uid, nickname: '', address: masked(alice.account) },
+      { uid: bob.uid, nickname: 'Bob the builder', address: masked(bob.account), avatar: null },
+      { uid: alice.uid, nickname: '', address: masked(alice.account), avatar: null },
     ]);
     // Alice received but sent nothing: her list is empty.
     expect((await t.call({ method: 'GET', url: '/api/transfer/recent', token: alice.token })).data.list).toEqual([]);

@@ -9,7 +9,7 @@ const LOOKUP_WINDOW_MS = 60_000;
 
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, transferApi.transfer, ({ user, body, request }) =>
-    transferService.transfer(app.db, app.config, user.id, body, idempotencyKeyOf(request)),
+    transferService.transfer(app.db, app.config, { id: user.id, account: user.account }, body, idempotencyKeyOf(request)),
   );
 
   // Each preview answers "is there a user with this uid, and what is their nickname": its own, smaller budget

@@ -28,10 +28,11 @@ interface PublicUser {
   id: number;
   account: string;
   nickname: string;
+  avatar: string | null;
 }
 
 function view(user: PublicUser): RecipientView {
-  return { uid: user.id, nickname: user.nickname, address: maskAddress(getAddress(user.account)) };
+  return { uid: user.id, nickname: user.nickname, address: maskAddress(getAddress(user.account)), avatar: user.avatar };
 }
 
 /** The recipient a text names, or a refusal: RECIPIENT_INVALID (malformed), RECIPIENT_NOT_FOUND, SELF_TRANSFER. */
@@ -64,7 +65,14 @@ export async function recentRecipients(db: Database, senderId: number): Promise<
  * Moves `amount` of an asset from the sender to the user named by `to`. The sender also pays the configured fee
  * (amount × TRANSFER_FEE_RATE) to the fee account; the recipient gets `amount`.
  */
-export async function transfer(db: Database, config: Config, senderId: number, input: TransferInput, idempotencyKey: string | undefined) {
+export async function transfer(
+  db: Database,
+  config: Config,
+  sender: { id: number; account: string },
+  input: TransferInput,
+  idempotencyKey: string | undefined,
+) {
+  const senderId = sender.id;
   const amount = toUnits(input.amount);
   const fee = applyRate(amount, config.transferFeeRate);
   // A malformed recipient is refused before the password is tried: a typo must not cost an attempt.
@@ -80,7 +88,8 @@ export async function transfer(db: Database, config: Config, senderId: number, i
     const memo = to.account;
     const postings: PostingInput[] = [
       { account: { userId: senderId, asset: input.asset }, amount: -amount, kind: 'transfer_out', memo },
-      { account: { userId: to.id, asset: input.asset }, amount, kind: 'transfer_in', memo: '' },
+      // The recipient's line names the sender's wallet the same way, so their fund log says from whom.
+      { account: { userId: to.id, asset: input.asset }, amount, kind: 'transfer_in', memo: sender.account.toLowerCase() },
     ];
     if (fee > 0n) {
       postings.push(

@@ -16,14 +16,15 @@ export async function findIdByAccount(db: Executor, account: string): Promise<nu
   return rows[0]?.id;
 }
 
-/** Who a user is to others: id, wallet (lower-case) and nickname. */
+/** Who a user is to others: id, wallet (lower-case), nickname and picture (an upload address, or null). */
 export interface PublicUserRow {
   id: number;
   account: string;
   nickname: string;
+  avatar: string | null;
 }
 
-const publicColumns = { id: users.id, account: users.account, nickname: users.nickname };
+const publicColumns = { id: users.id, account: users.account, nickname: users.nickname, avatar: users.avatar };
 
 export async function findPublicUser(db: Executor, by: { id: number } | { account: string }): Promise<PublicUserRow | undefined> {
   const where = 'id' in by ? eq(users.id, by.id) : eq(users.account, by.account.toLowerCase());

@@ -11,18 +11,22 @@ const REEF_FISH: FishColors = { body: '#5ef0e2', fin: '#ff7a66' };
 
 interface SubPageProps {
   page: PageId;
+  /** Names what the page shows (a person, a group) in place of the page's own title, once known. */
+  title?: string;
   fish?: FishColors;
   children: ReactNode;
 }
 
 /** A page pushed on top of a tab that visitors may read too: back button, translated title (`titles.<page>`), a fish, the body. */
-export function PublicSubPage({ page, fish = REEF_FISH, children }: SubPageProps) {
+export function PublicSubPage({ page, title, fish = REEF_FISH, children }: SubPageProps) {
   const { t } = useTranslation();
   return (
     <div className="page">
       <header className="page-head">
         <BackButton />
-        <h1 className="page-head__title">{t(`titles.${page}`)}</h1>
+        <h1 className="page-head__title" data-testid="page-title">
+          {title ?? t(`titles.${page}`)}
+        </h1>
         <Fish className="page-head__fish" {...fish} />
       </header>
       <div className="page__body">{children}</div>
@@ -31,10 +35,10 @@ export function PublicSubPage({ page, fish = REEF_FISH, children }: SubPageProps
 }
 
 /** A pushed page that acts for the signed-in user: visitors see the not-logged-in prompt instead of the body. */
-export function SubPage({ page, fish, children }: SubPageProps) {
+export function SubPage({ page, title, fish, children }: SubPageProps) {
   const { token } = useSession();
   return (
-    <PublicSubPage page={page} fish={fish}>
+    <PublicSubPage page={page} title={title} fish={fish}>
       {token ? children : <NotLoggedIn />}
     </PublicSubPage>
   );

@@ -37,9 +37,9 @@ export function ChatViewerGate({ children }: { children: (viewer: ChatViewer) =>
 }
 
 /** A chat page pushed over the tabs: SubPage (title, back, not-logged-in prompt) with the viewer known. */
-export function ChatSubPage({ page, children }: { page: PageId; children: (viewer: ChatViewer) => ReactNode }) {
+export function ChatSubPage({ page, title, children }: { page: PageId; title?: string; children: (viewer: ChatViewer) => ReactNode }) {
   return (
-    <SubPage page={page}>
+    <SubPage page={page} title={title}>
       <ChatViewerGate>{children}</ChatViewerGate>
     </SubPage>
   );

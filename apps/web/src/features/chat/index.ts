@@ -1,5 +1,5 @@
 export { ChatHome } from './components/chat-home';
-export { DirectChat, GroupChat } from './components/conversation-pages';
+export { DirectChat, GroupChat, useDirectChatTitle, useGroupChatTitle } from './components/conversation-pages';
 export { FriendCard } from './components/friend-card';
 export { FriendList } from './components/friend-list';
 export { FriendRequests } from './components/friend-requests';

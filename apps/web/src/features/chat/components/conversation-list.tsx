@@ -4,7 +4,7 @@ import type { ConversationSummary } from '@reef/contract';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useConversations } from '../api/list-conversations';
 import { conversationLink } from '../model/conversation-link';
-import { Avatar } from './list-state';
+import { GroupAvatar, PersonAvatar } from './list-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { UnreadBadge } from './unread-badge';
 import './chat.css';
@@ -53,7 +53,11 @@ export function ConversationList({ myUid }: { myUid: number }) {
                   data-testid="chat-conversation"
                   data-conversation={`${row.conversation.type}:${row.conversation.id}`}
                 >
-                  <Avatar name={name} group={row.conversation.type === 'group'} />
+                  {row.conversation.type === 'user' || (row.conversation.type === 'service' && row.conversation.id !== myUid) ? (
+                    <PersonAvatar person={{ uid: row.conversation.id, avatar: row.avatar }} />
+                  ) : (
+                    <GroupAvatar name={name} />
+                  )}
                   <span className="chat-row__main">
                     <span className="chat-row__top">
                       <span className="chat-row__title">{name}</span>

@@ -1,23 +1,61 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../lib/pages';
-import { useFriend } from '../api/friends';
-import { useGroup } from '../api/groups';
+import { useSession } from '../../../lib/session';
+import { friendQueryOptions, useFriend } from '../api/friends';
+import { groupQueryOptions, useGroup } from '../api/groups';
 import { useUserSearch } from '../api/search-users';
 import { Composer } from './composer';
 import { ConversationView } from './conversation-view';
-import { peerName } from './list-state';
+import { GroupAvatar, PersonAvatar, peerName } from './list-state';
 import './chat.css';
 
-function ConversationHeader({ title, infoLink, infoTestId }: { title: string; infoLink?: string; infoTestId?: string }) {
+/**
+ * The page title of a direct chat (the top bar names the person, not "Chat"): the friend's remark, else nickname,
+ * else masked address; undefined until the friend card is known (or when they are no friend).
+ */
+export function useDirectChatTitle(uid: number | null): string | undefined {
+  const { token } = useSession();
+  const friend = useQuery({ ...friendQueryOptions(uid ?? 0), enabled: token !== null && uid !== null });
+  return friend.data ? friend.data.remark || peerName(friend.data) : undefined;
+}
+
+/** The page title of a group chat: the group's name, once known. */
+export function useGroupChatTitle(id: number | null): string | undefined {
+  const { token } = useSession();
+  const group = useQuery({ ...groupQueryOptions(id ?? 0), enabled: token !== null && id !== null });
+  return group.data?.name;
+}
+
+interface ConversationHeaderProps {
+  avatar: ReactNode;
+  title: string;
+  /** A second line: uid and masked address, or the member count. */
+  details?: string;
+  infoLink?: string;
+  infoTestId?: string;
+}
+
+function ConversationHeader({ avatar, title, details, infoLink, infoTestId }: ConversationHeaderProps) {
   const { t } = useTranslation();
   return (
     <div className="card chat-head" data-testid="chat-header">
-      <h2 className="chat-row__title" data-testid="chat-title">
-        {title}
-      </h2>
+      <div className="chat-head__who">
+        {avatar}
+        <div className="chat-row__main">
+          <h2 className="chat-row__title" data-testid="chat-title">
+            {title}
+          </h2>
+          {details && (
+            <span className="chat-row__sub" data-testid="chat-header-details">
+              {details}
+            </span>
+          )}
+        </div>
+      </div>
       {infoLink !== undefined && (
         <Link className="chip-button" to={infoLink} data-testid={infoTestId}>
           {t('chat.info')}
@@ -33,9 +71,16 @@ export function DirectChat({ uid, myUid }: { uid: number; myUid: number }) {
   // The server refuses both the friend card and the history of someone who is not (or no longer) a friend.
   if (friend.error instanceof ApiError && friend.error.code === 'NOT_FRIENDS') return <NotFriendChat uid={uid} />;
   const title = friend.data ? friend.data.remark || peerName(friend.data) : `UID ${uid}`;
+  const details = friend.data ? `UID ${uid} · ${friend.data.address}` : undefined;
   return (
     <>
-      <ConversationHeader title={title} infoLink={`${pagePath('chat/chatInfoDetails')}?uid=${uid}`} infoTestId="chat-info-link" />
+      <ConversationHeader
+        avatar={<PersonAvatar person={{ uid, avatar: friend.data?.avatar ?? null }} />}
+        title={title}
+        details={details}
+        infoLink={`${pagePath('chat/chatInfoDetails')}?uid=${uid}`}
+        infoTestId="chat-info-link"
+      />
       <ConversationView conversation={{ type: 'user', id: uid }} myUid={myUid} />
     </>
   );
@@ -73,7 +118,7 @@ function NotFriendChat({ uid }: { uid: number }) {
     );
   return (
     <>
-      <ConversationHeader title={name} />
+      <ConversationHeader avatar={<PersonAvatar person={{ uid, avatar: person?.avatar ?? null }} />} title={name} />
       <div className="chat-view" data-testid="chat-view">
         <div className="card inline-error chat-not-friends" data-testid="chat-not-friends">
           <p>{search.isSuccess && !person ? t('chat.noUsers') : t('chat.notFriends', { name })}</p>
@@ -103,7 +148,13 @@ export function GroupChat({ id, myUid }: { id: number; myUid: number }) {
   }
   return (
     <>
-      <ConversationHeader title={group.data?.name ?? ''} infoLink={`${pagePath('chat/groupInfoDetails')}?id=${id}`} infoTestId="group-info-link" />
+      <ConversationHeader
+        avatar={<GroupAvatar name={group.data?.name ?? ''} />}
+        title={group.data?.name ?? ''}
+        details={group.data ? t('chat.memberCount', { count: group.data.member_count }) : undefined}
+        infoLink={`${pagePath('chat/groupInfoDetails')}?id=${id}`}
+        infoTestId="group-info-link"
+      />
       {group.data && (
         <p className="muted" data-testid="group-announcement-banner">
           📣 {group.data.announcement}

@@ -209,6 +209,7 @@ export function ConversationView({ conversation, myUid, showSenders = false, asD
                 content={m.content}
                 mine={mine}
                 sender={showSenders && !mine ? (nameOf?.(m) ?? senderLabel(m, deskName)) : null}
+                author={m.from}
                 time={dateFormat.format(at)}
                 status="sent"
                 testId="chat-message"

@@ -10,7 +10,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useDeleteFriend, useFriend, useSetFriendRemark } from '../api/friends';
-import { Avatar, peerName } from './list-state';
+import { PersonAvatar, peerName } from './list-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { Field } from '../../../components/ui/field';
 import './chat.css';
@@ -77,7 +77,7 @@ export function FriendCard({ uid, allowDelete = false }: { uid: number; allowDel
         <>
           <section className="card" data-testid="friend-card">
             <div className="chat-row">
-              <Avatar name={data.remark || peerName(data)} />
+              <PersonAvatar person={data} size={64} />
               <span className="chat-row__main">
                 <span className="chat-row__title" data-testid="friend-card-name">
                   {data.remark || peerName(data)}

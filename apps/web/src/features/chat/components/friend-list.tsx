@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pagePath } from '../../../lib/pages';
 import { useFriends } from '../api/friends';
-import { Avatar, ChatListCard, ChatRowText, peerName } from './list-state';
+import { PersonAvatar, ChatListCard, ChatRowText, peerName } from './list-state';
 import './chat.css';
 
 /** chat/myFriList: friends by remark or nickname, each opening its card. */
@@ -17,7 +17,7 @@ export function FriendList() {
         return (
           <li key={friend.uid}>
             <Link className="chat-row" to={`${pagePath('chat/friCard')}?uid=${friend.uid}`} data-testid="friend-row" data-uid={friend.uid}>
-              <Avatar name={name} />
+              <PersonAvatar person={friend} />
               <ChatRowText title={name}>
                 <span>UID {friend.uid}</span>
                 <span>{friend.address}</span>

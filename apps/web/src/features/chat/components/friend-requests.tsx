@@ -6,7 +6,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAnswerFriendRequest, useFriendRequests } from '../api/friend-requests';
-import { Avatar, peerName } from './list-state';
+import { PersonAvatar, peerName } from './list-state';
 import { QueryState } from '../../../components/ui/query-state';
 import './chat.css';
 
@@ -40,7 +40,7 @@ export function FriendRequests() {
     const other = side === 'incoming' ? request.from : request.to;
     return (
       <li key={request.id} className="chat-row" data-testid={`friend-request-${side}`} data-uid={other.uid}>
-        <Avatar name={peerName(other)} />
+        <PersonAvatar person={other} />
         <span className="chat-row__main">
           <span className="chat-row__top">
             <span className="chat-row__title">{peerName(other)}</span>

@@ -11,7 +11,7 @@ import { showToast } from '../../../lib/toast';
 import { useGroup, useInviteToGroup, useLeaveGroup, useRemoveFromGroup, useUpdateGroup } from '../api/groups';
 import { FriendPicker } from './group-list';
 import { GroupTextField } from './group-text-field';
-import { Avatar, peerName } from './list-state';
+import { GroupAvatar, PersonAvatar, peerName } from './list-state';
 import { QueryState } from '../../../components/ui/query-state';
 import './chat.css';
 
@@ -110,7 +110,7 @@ export function GroupInfo({ id, myUid }: { id: number; myUid: number }) {
         <>
           <section className="card" data-testid="group-info">
             <div className="chat-row">
-              <Avatar name={data.name} group />
+              <GroupAvatar name={data.name} />
               <span className="chat-row__main">
                 <span className="chat-row__title" data-testid="group-info-name">
                   {data.name}
@@ -129,9 +129,12 @@ export function GroupInfo({ id, myUid }: { id: number; myUid: number }) {
             <ul className="chat-list member-list" data-testid="group-members">
               {data.members.map((member) => (
                 <li key={member.uid} data-testid="group-member" data-uid={member.uid}>
-                  <span>
-                    {member.group_nickname || peerName(member)}
-                    {member.role === 'owner' && <span className="chat-state"> {t('chat.owner')}</span>}
+                  <span className="member-list__who">
+                    <PersonAvatar person={member} size={32} />
+                    <span data-testid="group-member-name">
+                      {member.group_nickname || peerName(member)}
+                      {member.role === 'owner' && <span className="chat-state"> {t('chat.owner')}</span>}
+                    </span>
                   </span>
                   {owner && member.uid !== myUid && (
                     <Button variant="ghost" onClick={() => onRemove(member.uid)} data-testid="group-member-remove">

@@ -9,7 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useFriends } from '../api/friends';
 import { useCreateGroup, useGroups } from '../api/groups';
 import { GroupTextField } from './group-text-field';
-import { Avatar, ChatListCard, ChatRowText, peerName } from './list-state';
+import { GroupAvatar, ChatListCard, ChatRowText, peerName } from './list-state';
 import './chat.css';
 
 /** Friends to tick, for a new group or an invitation. `exclude` are already members. */
@@ -108,7 +108,7 @@ export function GroupList() {
         {list.map((group) => (
           <li key={group.id}>
             <Link className="chat-row" to={`${pagePath('chat/chatGroup')}?id=${group.id}`} data-testid="group-row" data-group={group.id}>
-              <Avatar name={group.name} group />
+              <GroupAvatar name={group.name} />
               <ChatRowText title={group.name}>
                 <span className="chat-row__preview">{group.announcement}</span>
                 <span>{t('chat.memberCount', { count: group.member_count })}</span>

@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react';
 import type { ChatPeer } from '@reef/contract';
 import { QueryState } from '../../../components/ui/query-state';
+import { Avatar } from '../../../components/ui/user-badge';
 
 export function peerName(peer: Pick<ChatPeer, 'nickname' | 'address'>): string {
   return peer.nickname.trim() || peer.address;
 }
 
-export function Avatar({ name, group = false }: { name: string; group?: boolean }) {
+/** The size of a person's picture in chat rows and the conversation header. */
+export const CHAT_AVATAR_SIZE = 42;
+
+/** A person in a chat list, header or bubble: their picture, or the fish their uid colours (decision 044). */
+export function PersonAvatar({ person, size = CHAT_AVATAR_SIZE }: { person: { uid: number | null; avatar: string | null }; size?: number }) {
+  return <Avatar src={person.avatar} uid={person.uid ?? 0} size={size} className="chat-avatar--person" />;
+}
+
+/** A group (or the service desk): its initial on a tile, never a person's picture. */
+export function GroupAvatar({ name }: { name: string }) {
   const initial = [...name.trim()][0]?.toUpperCase() ?? '?';
   return (
-    <span className={group ? 'chat-avatar chat-avatar--group' : 'chat-avatar'} aria-hidden="true">
+    <span className="chat-avatar chat-avatar--group" aria-hidden="true">
       {initial}
     </span>
   );

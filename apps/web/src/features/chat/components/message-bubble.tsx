@@ -4,7 +4,7 @@ import type { ChatMessage } from '@reef/contract';
 import { showToast } from '../../../lib/toast';
 import { isUploadAddress } from '../model/compose';
 import { splitMessageLinks } from '../model/message-links';
-import { peerName } from './list-state';
+import { PersonAvatar, peerName } from './list-state';
 
 export type BubbleStatus = 'sent' | 'sending' | 'uploading' | 'failed';
 
@@ -14,6 +14,8 @@ interface MessageBubbleProps {
   mine: boolean;
   /** Shown above the bubble (groups, the service desk); null for none. */
   sender: string | null;
+  /** Whose picture goes beside someone else's bubble; none for one's own. */
+  author?: { uid: number | null; avatar: string | null };
   /** When it was stored, as a tooltip (the history shows times as separators); null while sending. */
   time: string | null;
   status: BubbleStatus;
@@ -115,7 +117,7 @@ function TextWithLinks({ text }: { text: string }) {
 }
 
 /** One message. Text is rendered as text nodes and safe links, never as HTML; images load only from our upload addresses. */
-export function MessageBubble({ msgType, content, mine, sender, time, status, onRetry, testId }: MessageBubbleProps) {
+export function MessageBubble({ msgType, content, mine, sender, author, time, status, onRetry, testId }: MessageBubbleProps) {
   const { t } = useTranslation();
   const copyGestures = useCopyGestures(msgType === 'image' ? null : content);
   let body;
@@ -128,8 +130,8 @@ export function MessageBubble({ msgType, content, mine, sender, time, status, on
   } else {
     body = content;
   }
-  return (
-    <li className={mine ? 'bubble-row is-mine' : 'bubble-row'} data-testid={testId} data-status={status} title={time ?? undefined}>
+  const parts = (
+    <>
       {sender !== null && <span className="bubble__sender">{sender}</span>}
       <div className={`bubble bubble--${msgType}`} data-testid="chat-bubble-content" {...copyGestures}>
         {body}
@@ -140,6 +142,24 @@ export function MessageBubble({ msgType, content, mine, sender, time, status, on
         </button>
       ) : (
         status !== 'sent' && <span className="bubble__meta">{t(status === 'uploading' ? 'chat.uploading' : 'chat.sending')}</span>
+      )}
+    </>
+  );
+  const shownAuthor = mine ? undefined : author;
+  return (
+    <li
+      className={mine ? 'bubble-row is-mine' : shownAuthor ? 'bubble-row has-avatar' : 'bubble-row'}
+      data-testid={testId}
+      data-status={status}
+      title={time ?? undefined}
+    >
+      {shownAuthor ? (
+        <>
+          <PersonAvatar person={shownAuthor} size={32} />
+          <div className="bubble-row__body">{parts}</div>
+        </>
+      ) : (
+        parts
       )}
     </li>
   );

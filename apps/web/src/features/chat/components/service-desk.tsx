@@ -9,7 +9,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useMyService, useServiceAction, useServiceInbox } from '../api/service';
 import { ConversationView } from './conversation-view';
-import { Avatar, peerName } from './list-state';
+import { PersonAvatar, peerName } from './list-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { UnreadBadge } from './unread-badge';
 import './chat.css';
@@ -55,7 +55,7 @@ function ServiceInbox({ tickets }: { tickets: ServiceTicket[] }) {
           {tickets.map((ticket) => (
             <li key={ticket.customer.uid} className="chat-row" data-testid="service-ticket" data-uid={ticket.customer.uid}>
               <Link className="chat-row" to={`${pagePath('chat/myService')}?customer=${ticket.customer.uid}`} style={{ flex: 1, borderBottom: 0 }}>
-                <Avatar name={peerName(ticket.customer)} />
+                <PersonAvatar person={ticket.customer} />
                 <span className="chat-row__main">
                   <span className="chat-row__top">
                     <span className="chat-row__title">{peerName(ticket.customer)}</span>

@@ -5,7 +5,7 @@ import { SUBMIT_DEBOUNCE_MS } from '@reef/contract';
 import { pagePath } from '../../../lib/pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useUserSearch } from '../api/search-users';
-import { Avatar, ChatListCard, ChatRowText, peerName } from './list-state';
+import { PersonAvatar, ChatListCard, ChatRowText, peerName } from './list-state';
 import { Field } from '../../../components/ui/field';
 import './chat.css';
 
@@ -35,7 +35,7 @@ export function UserSearch({ myUid }: { myUid: number }) {
         <ChatListCard query={search} empty={list.length === 0} emptyText={t('chat.noUsers')} emptyTestId="user-search-empty">
           {list.map((user) => (
             <li key={user.uid} className="chat-row" data-testid="user-search-result" data-uid={user.uid}>
-              <Avatar name={peerName(user)} />
+              <PersonAvatar person={user} />
               <ChatRowText title={peerName(user)}>
                 <span>UID {user.uid}</span>
                 <span>{user.address}</span>

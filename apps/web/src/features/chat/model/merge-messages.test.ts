@@ -15,7 +15,7 @@ function msg(id: number, conversation: ConversationRef, from = 2, client_id: str
     id,
     client_id,
     conversation,
-    from: { uid: from, nickname: `u${from}`, address: '0x12...abcd' },
+    from: { uid: from, nickname: `u${from}`, address: '0x12...abcd', avatar: null },
     from_type: 'user',
     msg_type: 'text',
     content: `m${id}`,
@@ -30,8 +30,8 @@ function seed(queryClient: QueryClient) {
   });
   queryClient.setQueryData<ConversationList>(chatKeys.conversations, {
     list: [
-      { conversation: group, title: 'g', last_message: msg(4, group), unread: 0, updated_at: new Date(4000).toISOString() },
-      { conversation: alice, title: 'alice', last_message: msg(3, alice), unread: 1, updated_at: new Date(3000).toISOString() },
+      { conversation: group, title: 'g', avatar: null, last_message: msg(4, group), unread: 0, updated_at: new Date(4000).toISOString() },
+      { conversation: alice, title: 'alice', avatar: null, last_message: msg(3, alice), unread: 1, updated_at: new Date(3000).toISOString() },
     ],
     total_unread: 1,
   });

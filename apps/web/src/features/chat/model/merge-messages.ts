@@ -4,6 +4,7 @@ import { chatKeys } from '../api/keys';
 import { applyToConversations, insertIntoHistory, type HistoryData } from './message-cache';
 import { openConversation } from './open-conversation';
 import { patchConversationList } from './patch-conversation-list';
+import { patchCachedQuery } from './patch-query-cache';
 
 /**
  * Puts stored messages (from a socket frame, an ack, an HTTP send or a catch-up page) into the caches:
@@ -20,7 +21,7 @@ export function mergeMessages(queryClient: QueryClient, messages: readonly ChatM
     else byConversation.set(key, [message]);
   }
   for (const list of byConversation.values()) {
-    queryClient.setQueryData<HistoryData>(chatKeys.messages(list[0]!.conversation), (data) => insertIntoHistory(data, list));
+    patchCachedQuery<HistoryData>(queryClient, chatKeys.messages(list[0]!.conversation), (data) => insertIntoHistory(data, list));
   }
 
   let unknownConversation = false;

@@ -4,7 +4,7 @@ import { catchUp } from './catch-up';
 import { badgeText } from './badge';
 import { applyReadMark, applyToConversations, flattenHistory, insertIntoHistory, newestId, type ConversationList, type HistoryData } from './message-cache';
 
-const peer = (uid: number) => ({ uid, nickname: `u${uid}`, address: '0x12...abcd' });
+const peer = (uid: number) => ({ uid, nickname: `u${uid}`, address: '0x12...abcd', avatar: null });
 
 function msg(id: number, from = 2, conversation: ConversationRef = { type: 'user', id: 2 }): ChatMessage {
   return {
@@ -73,6 +73,7 @@ describe('conversation list', () => {
   const row = (conversation: ConversationRef, last: number | null, unread: number): ConversationSummary => ({
     conversation,
     title: 't',
+    avatar: null,
     last_message: last === null ? null : msg(last, 2, conversation),
     unread,
     updated_at: new Date(0).toISOString(),

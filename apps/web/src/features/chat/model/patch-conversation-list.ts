@@ -1,19 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { chatKeys } from '../api/keys';
 import type { ConversationList } from './message-cache';
+import { patchCachedQuery } from './patch-query-cache';
 
 /**
- * Writes a local change (a new message, a read mark, a pushed unread total) into the cached conversation
- * list without passing it off as a fresh fetch. A plain setQueryData both clears an invalidation and
- * restarts the list's staleTime: a list invalidated because it lacks a conversation (a friend just
- * accepted, a first message) would then count as current, and the Messages page would show the old
- * (even empty) list for 30 s instead of refetching (issue 10). So a list that owes a refetch is left as
- * it is — the server's answer carries the change anyway — and a current one keeps its own fetch time.
+ * Writes a local change (a new message, a read mark, a pushed unread total) into the cached conversation list
+ * through `patchCachedQuery`: a list invalidated because it lacks a conversation (a friend just accepted, a first
+ * message) stays owed its refetch instead of counting as current for 30 s (issue 10), and a list being refetched
+ * is refetched once more, since the answer in flight may predate the change.
  */
 export function patchConversationList(queryClient: QueryClient, update: (data: ConversationList) => ConversationList): void {
-  const state = queryClient.getQueryState<ConversationList>(chatKeys.conversations);
-  if (state === undefined || state.data === undefined || state.isInvalidated) return;
-  const next = update(state.data);
-  if (next === state.data) return;
-  queryClient.setQueryData<ConversationList>(chatKeys.conversations, next, { updatedAt: state.dataUpdatedAt });
+  patchCachedQuery(queryClient, chatKeys.conversations, update);
 }

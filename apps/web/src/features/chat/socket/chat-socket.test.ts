@@ -67,7 +67,7 @@ function message(id: number, clientId: string | null): ChatMessage {
     id,
     client_id: clientId,
     conversation: { type: 'user', id: 9 },
-    from: { uid: UID, nickname: 'me', address: '0x12...abcd' },
+    from: { uid: UID, nickname: 'me', address: '0x12...abcd', avatar: null },
     from_type: 'user',
     msg_type: 'text',
     content: 'hello',

@@ -62,7 +62,9 @@ export function PriceChart({ candles, loading = false }: { candles: readonly Can
   }
 
   return (
-    <div className="price-chart" data-testid="price-chart" role="img" aria-label={t('market.chartLabel')}>
+    // A labelled figure, not role="img": the library draws a focusable attribution link inside, and an image role
+    // may not hold anything interactive (axe's nested-interactive, decision 049).
+    <figure className="price-chart" data-testid="price-chart" aria-label={t('market.chartLabel')}>
       {/* The library owns this element's children; React renders only beside it. */}
       <div className="price-chart__canvas" ref={container} />
       {(chart === null || loading) && (
@@ -70,6 +72,6 @@ export function PriceChart({ candles, loading = false }: { candles: readonly Can
           <Spinner size="large" />
         </div>
       )}
-    </div>
+    </figure>
   );
 }

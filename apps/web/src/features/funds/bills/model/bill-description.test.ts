@@ -31,6 +31,8 @@ describe('describeBill', () => {
     expect(describeBill({ kind: 'transfer_fee', memo: ADDRESS }, symbolOf).values.counterparty).toBe('0x7099…79c8');
     expect(describeBill({ kind: 'withdrawal', memo: ADDRESS }, symbolOf)).toEqual({ key: 'withdrawalTo', values: { counterparty: '0x7099…79c8' } });
     expect(describeBill({ kind: 'withdrawal_fee', memo: ADDRESS }, symbolOf).key).toBe('withdrawalFeeTo');
+    expect(describeBill({ kind: 'transfer_in', memo: ADDRESS }, symbolOf)).toEqual({ key: 'transferFrom', values: { counterparty: '0x7099…79c8' } });
+    // A line from before the memo named the sender.
     expect(describeBill({ kind: 'transfer_in', memo: '' }, symbolOf)).toEqual({ key: 'transferIn', values: {} });
   });
 

@@ -5,6 +5,7 @@ import { isAddress, isTxHash, maskAddress, maskHash } from '../../shared/model/c
 export type BillDescriptionKey =
   | 'transferTo'
   | 'transferOut'
+  | 'transferFrom'
   | 'transferIn'
   | 'transferFeeTo'
   | 'transferFee'
@@ -64,7 +65,8 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
     case 'transfer_out':
       return counterparty ? { key: 'transferTo', values: counterparty } : { key: 'transferOut', values: {} };
     case 'transfer_in':
-      return { key: 'transferIn', values: {} };
+      // Lines posted before the memo named the sender have none: they keep the plain sentence.
+      return counterparty ? { key: 'transferFrom', values: counterparty } : { key: 'transferIn', values: {} };
     case 'transfer_fee':
       return counterparty ? { key: 'transferFeeTo', values: counterparty } : { key: 'transferFee', values: {} };
     case 'exchange_out':

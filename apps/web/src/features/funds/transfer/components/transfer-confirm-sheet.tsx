@@ -4,6 +4,7 @@ import type { AssetKey, RecipientView } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { PayPasswordField } from '../../../../components/ui/pay-password-field';
+import { Avatar } from '../../../../components/ui/user-badge';
 
 /** What the user is about to send, as checked before the sheet opened: the recipient as the server named them. */
 export interface TransferReview {
@@ -39,12 +40,15 @@ export function TransferConfirmSheet({ review, password, onPasswordChange, error
   return (
     <Modal title={t('transfer.confirmTitle')} onClose={onClose} testId="transfer-sheet">
       <div className="transfer-recipient" data-testid="transfer-sheet-recipient">
-        <span className="transfer-recipient__name" data-testid="transfer-sheet-nickname">
-          {recipient.nickname === '' ? t('transfer.noNickname') : recipient.nickname}
-        </span>
-        <span className="transfer-recipient__meta">
-          <span data-testid="transfer-sheet-uid">{t('transfer.uid', { uid: recipient.uid })}</span>
-          <span data-testid="transfer-sheet-address">{recipient.address}</span>
+        <Avatar src={recipient.avatar} uid={recipient.uid} size={48} />
+        <span className="transfer-recipient__text">
+          <span className="transfer-recipient__name" data-testid="transfer-sheet-nickname">
+            {recipient.nickname === '' ? t('transfer.noNickname') : recipient.nickname}
+          </span>
+          <span className="transfer-recipient__meta">
+            <span data-testid="transfer-sheet-uid">{t('transfer.uid', { uid: recipient.uid })}</span>
+            <span data-testid="transfer-sheet-address">{recipient.address}</span>
+          </span>
         </span>
       </div>
       <dl className="fee-box">

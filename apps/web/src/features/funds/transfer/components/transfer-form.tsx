@@ -18,6 +18,7 @@ import { checkTransfer, estimateFee, exceedsBalance, maxTransferAmount, normaliz
 import { AmountField } from '../../shared/components/amount-field';
 import { RechargePrompt } from '../../shared/components/recharge-prompt';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { Avatar } from '../../../../components/ui/user-badge';
 import { TransferConfirmSheet, type TransferReview } from './transfer-confirm-sheet';
 import '../../shared/components/funds-form.css';
 import './transfer-form.css';
@@ -254,6 +255,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
               {recipients.map((r) => (
                 <li key={r.uid}>
                   <button type="button" className="transfer-recent__item" onClick={() => changeRecipient(String(r.uid))} data-testid="transfer-recent-item">
+                    <Avatar src={r.avatar} uid={r.uid} size={24} />
                     <span className="transfer-recent__name">{r.nickname === '' ? r.address : r.nickname}</span>
                     <span className="transfer-recent__uid">{t('transfer.uid', { uid: r.uid })}</span>
                   </button>
