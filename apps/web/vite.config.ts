@@ -20,6 +20,12 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/bench.mjs reads dist/.vite/manifest.json to measure the home page's initial JS.
     manifest: true,
+    // Terser packs the entry 3.4% smaller than esbuild's minifier after brotli (120.5 → 116.4 KB), for ~20 s more
+    // build time (decision 046). Two passes, as ES modules (top-level names are private, so they are mangled too).
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, module: true, ecma: 2020 },
+    // Every browser the app supports preloads modules itself; the polyfill was dead weight in the entry.
+    modulePreload: { polyfill: false },
   },
   server: { proxy },
   preview: { proxy },
