@@ -14,7 +14,7 @@ export const BUDGET_KB = HOME_JS_TRANSFER_CEILING_KB;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const HOME_PAGE_SOURCE = 'src/app/routes/home.tsx';
-const DEFAULT_LOCALE_SOURCE = /i18n\/locales\/zh-tw\.json$/;
+const DEFAULT_LOCALE_SOURCE = /i18n\/locales\/zh-tw\.json\?part=first$/;
 
 function brotli(bytes) {
   return zlib.brotliCompressSync(bytes, {

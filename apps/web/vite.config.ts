@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { catalogueSplit } from './vite-plugins/catalogue-split';
 import { precompress } from './vite-plugins/precompress';
 import { serviceWorker } from './vite-plugins/service-worker';
 
@@ -12,9 +13,10 @@ const proxy = {
 export default defineConfig({
   // The server serves the client under /index/ (spec §2); routes live in the hash.
   base: '/index/',
-  // serviceWorker: sw.js with the shell's precache list, modulepreload of the home page; precompress:
-  // .br and .gz beside every text file, last, so sw.js and index.html are compressed too (decision 031).
-  plugins: [react(), serviceWorker(), precompress()],
+  // catalogueSplit: each catalogue's first-screen keys and the rest as two modules (decision 046); serviceWorker:
+  // sw.js with the shell's precache list, modulepreload of the home page; precompress: .br and .gz beside every text
+  // file, last, so sw.js and index.html are compressed too (decision 031).
+  plugins: [react(), catalogueSplit(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -26,6 +28,15 @@ export default defineConfig({
     terserOptions: { compress: { passes: 2 }, module: true, ecma: 2020 },
     // Every browser the app supports preloads modules itself; the polyfill was dead weight in the entry.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // A catalogue's two parts (`zh-tw.json?part=first|rest`) would both be called zh-tw-<hash>.js.
+        chunkFileNames: (chunk) => {
+          const part = /\?part=(first|rest)$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return part ? `assets/[name]-${part}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: { proxy },
   preview: { proxy },

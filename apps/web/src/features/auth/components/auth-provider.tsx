@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, withFullCatalogue } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
@@ -12,8 +12,8 @@ import { LoginPrompt } from './login-prompt';
 // the first paint by the start-up check (or by a click on Sign in, whichever comes first): Home draws without them
 // (decision 039).
 const loadWalletController = () => import('../model/wallet-controller');
-const WalletPicker = lazy(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker })));
-const WalletAppsSheet = lazy(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet })));
+const WalletPicker = lazy(withFullCatalogue(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker }))));
+const WalletAppsSheet = lazy(withFullCatalogue(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet }))));
 
 interface AuthProviderProps {
   children: ReactNode;
