@@ -1,14 +1,16 @@
 /**
- * The UI's translations (decision 046): a catalogue per language (`locales/<code>.json`), each split at build time
- * into the keys the first screen draws and the rest (`first-screen.ts`, `vite-plugins/catalogue-split.ts`). Start-up
- * loads the first part of the stored language; the rest arrives with the first lazy page or lazy part that needs it
- * (`withFullCatalogue`); a language switch loads both parts before it switches.
+ * The UI's translations (decisions 001, 046): i18next is the engine (lookup, `{{name}}` interpolation, fallback and the
+ * resource store); this module is the thin adapter the components import instead of react-i18next. A catalogue per
+ * language (`locales/<code>.json`) is split at build time into the keys the first screen draws and the rest
+ * (`first-screen.ts`, `vite-plugins/catalogue-split.ts`); each part reaches i18next through `addResourceBundle`.
+ * Start-up loads the first part of the stored language; the rest arrives with the first lazy page or lazy part that
+ * needs it (`withFullCatalogue`); a language switch loads both parts before it switches.
  *
- * What the app uses of a translation library is a key lookup with `{{name}}` placeholders, the current language and
- * a re-render when either changes, so this module does that itself (about 1 KB instead of i18next and
- * react-i18next's 16 KB brotli in the entry). Keys are typed from the zh-tw catalogue: `t('home.tittle')` does not
+ * `useTranslation` is a `useSyncExternalStore` over i18next's `languageChanged` and the store's `added` events (what
+ * react-i18next did for us, without its 2 KB). Keys are typed from the zh-tw catalogue: `t('home.tittle')` does not
  * compile.
  */
+import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, isLanguageCode, STORAGE_LANGUAGE_KEY, type LanguageCode } from '@reef/contract';
 import { readStorage, writeStorage } from '../lib/storage';
@@ -41,12 +43,33 @@ const HTML_LANG: Record<LanguageCode, string> = {
   'ru-ru': 'ru-RU',
 };
 
-/** What is loaded of each language: the merged keys and which parts they came from. */
-const loaded = new Map<LanguageCode, { tree: Tree; parts: Set<Part> }>();
+/** Which parts of each language i18next holds (it merges them into one `translation` bundle). */
+const loadedParts = new Map<LanguageCode, Set<Part>>();
 const pending = new Map<string, Promise<Tree>>();
-let language: LanguageCode | undefined;
-const listeners = new Set<() => void>();
 const languageListeners = new Set<(code: LanguageCode) => void>();
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  // Resources come only through addResourceBundle, so init is synchronous and no backend is involved.
+  resources: {},
+  initAsync: false,
+  // i18next would otherwise canonicalise "zh-tw" to "zh-TW" and miss the bundle.
+  lowerCaseLng: true,
+  load: 'currentOnly',
+  fallbackLng: false,
+  // React escapes what it renders; i18next escaping too would show "&amp;".
+  interpolation: { escapeValue: false },
+  // An absent or undefined value reads as empty, not as the raw "{{name}}".
+  missingInterpolationHandler: () => '',
+  // A key of a part not loaded yet reads as empty (never the raw key on screen) and starts loading it; everyone using
+  // `useTranslation` re-renders when it arrives. A key missing from a complete catalogue reads as the key (the locale
+  // test keeps every key in every language).
+  parseMissingKeyHandler: (key: string) => {
+    if (isComplete(currentLanguage())) return key;
+    void loadMissing().catch(() => undefined);
+    return '';
+  },
+});
 
 function fetchPart(code: LanguageCode, part: Part): Promise<Tree> {
   const id = `${code}:${part}`;
@@ -64,87 +87,54 @@ function fetchPart(code: LanguageCode, part: Part): Promise<Tree> {
   return request;
 }
 
-function merge(target: Tree, source: Tree): Tree {
-  const out: Tree = { ...target };
-  for (const [name, value] of Object.entries(source)) {
-    const current = out[name];
-    out[name] = typeof value === 'object' && typeof current === 'object' ? merge(current, value) : value;
-  }
-  return out;
-}
-
-const hasPart = (code: LanguageCode, part: Part) => loaded.get(code)?.parts.has(part) ?? false;
+const hasPart = (code: LanguageCode, part: Part) => loadedParts.get(code)?.has(part) ?? false;
 const isComplete = (code: LanguageCode) => hasPart(code, 'first') && hasPart(code, 'rest');
 
-/** Loads the parts of `code` not loaded yet; true when something was added. */
-async function loadParts(code: LanguageCode, parts: Part[]): Promise<boolean> {
+/** Loads the parts of `code` not loaded yet into i18next (one deep-merged bundle per language). */
+async function loadParts(code: LanguageCode, parts: Part[]): Promise<void> {
   const missing = parts.filter((part) => !hasPart(code, part));
-  if (missing.length === 0) return false;
+  if (missing.length === 0) return;
   const trees = await Promise.all(missing.map((part) => fetchPart(code, part)));
-  const entry = loaded.get(code) ?? { tree: {}, parts: new Set<Part>() };
+  const have = loadedParts.get(code) ?? new Set<Part>();
+  loadedParts.set(code, have);
   missing.forEach((part, i) => {
-    if (entry.parts.has(part)) return;
-    entry.tree = merge(entry.tree, trees[i]!);
-    entry.parts.add(part);
+    if (have.has(part)) return;
+    have.add(part);
+    // Emits the store's `added` event, which re-renders every `useTranslation` user.
+    i18n.addResourceBundle(code, 'translation', trees[i]!, true, true);
   });
-  loaded.set(code, entry);
-  return true;
 }
 
 /** Loads the parts of the current language still missing (after a failed start-up, the first part too). */
 function loadMissing(): Promise<void> {
-  return loadParts(currentLanguage(), ['first', 'rest']).then((added) => {
-    if (added) notify();
-  });
+  return loadParts(currentLanguage(), ['first', 'rest']);
 }
 
-function lookup(tree: Tree | undefined, key: string): string | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const name of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[name];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+const translate = i18n.t.bind(i18n) as unknown as (key: string, options: object) => string;
 
-function interpolate(text: string, values: TranslationValues | undefined): string {
-  if (!values || !text.includes('{{')) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
-    const value = values[name];
-    return value === undefined || value === null ? '' : String(value);
-  });
-}
-
-/**
- * The translation of `key` in the current language. A key of the part not loaded yet reads as an empty string (never
- * the raw key on screen) and starts loading it; everyone using `useTranslation` re-renders when it arrives. A key
- * missing from a complete catalogue reads as the key itself (the locale test keeps every key in every language).
- */
-export const t: TFunction = (key, values) => {
-  const code = currentLanguage();
-  const text = lookup(loaded.get(code)?.tree, key);
-  if (text !== undefined) return interpolate(text, values);
-  if (!isComplete(code)) {
-    void loadMissing().catch(() => undefined);
-    return '';
-  }
-  return key;
-};
+/** The translation of `key` in the current language (i18next's lookup and interpolation). */
+export const t: TFunction = (key, values) =>
+  // `replace` keeps the values apart from i18next's options (a placeholder named `count` or `lng` stays a value).
+  translate(key, { lng: currentLanguage(), replace: values ?? {} });
 
 let snapshot = makeSnapshot();
 function makeSnapshot() {
   const code = currentLanguage();
   // A new function per change, so hooks that list `t` as a dependency run again.
-  const translate: TFunction = (key, values) => t(key, values);
-  return { t: translate, i18n: { language: code } };
-}
-function notify() {
-  snapshot = makeSnapshot();
-  for (const listener of listeners) listener();
+  const translateNow: TFunction = (key, values) => t(key, values);
+  return { t: translateNow, i18n: { language: code } };
 }
 function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const update = () => {
+    snapshot = makeSnapshot();
+    listener();
+  };
+  i18n.on('languageChanged', update);
+  i18n.store.on('added', update);
+  return () => {
+    i18n.off('languageChanged', update);
+    i18n.store.off('added', update);
+  };
 }
 
 /** `t` and the current language; the component re-renders on a language switch and when more keys arrive. */
@@ -175,7 +165,8 @@ export function storedLanguage(): LanguageCode {
 
 /** The language of the UI, which is also the Accept-Language sent with every call. */
 export function currentLanguage(): LanguageCode {
-  return language ?? storedLanguage();
+  const code = i18n.language;
+  return code && isLanguageCode(code) ? code : storedLanguage();
 }
 
 /** BCP 47 tag for <html lang> and Intl formatting. */
@@ -192,17 +183,15 @@ export async function initI18n(): Promise<void> {
     // next lookup asks for the catalogue again.
     await loadParts(code, ['first']).catch(() => undefined);
   }
-  language = code;
-  notify();
+  await i18n.changeLanguage(code);
   document.documentElement.lang = localeTag(code);
 }
 
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   await loadParts(code, ['first', 'rest']);
-  const changed = code !== language;
-  language = code;
+  const changed = code !== i18n.language;
+  await i18n.changeLanguage(code);
   writeStorage(STORAGE_LANGUAGE_KEY, code);
   document.documentElement.lang = localeTag(code);
-  notify();
   if (changed) for (const listener of languageListeners) listener(code);
 }
