@@ -124,17 +124,17 @@ function makeSnapshot() {
   const translateNow: TFunction = (key, values) => t(key, values);
   return { t: translateNow, i18n: { language: code } };
 }
+const listeners = new Set<() => void>();
+// One handler for both events: the snapshot changes once per event, then every subscriber hears it.
+function update() {
+  snapshot = makeSnapshot();
+  for (const listener of listeners) listener();
+}
+i18n.on('languageChanged', update);
+i18n.store.on('added', update);
 function subscribe(listener: () => void) {
-  const update = () => {
-    snapshot = makeSnapshot();
-    listener();
-  };
-  i18n.on('languageChanged', update);
-  i18n.store.on('added', update);
-  return () => {
-    i18n.off('languageChanged', update);
-    i18n.store.off('added', update);
-  };
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** `t` and the current language; the component re-renders on a language switch and when more keys arrive. */
