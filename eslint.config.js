@@ -184,6 +184,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
+        {
+          paths: [
+            { name: '@reef/contract', importNames: ['formatAmount'], message: 'Show amounts with formatGroupedAmount (lib/amount-format).' },
+            // Decision 046: the adapter in src/i18n owns the i18next instance and the catalogue parts.
+            { name: 'i18next', message: 'Translate through useTranslation / t from src/i18n.' },
+            { name: 'react-i18next', message: 'Translate through useTranslation / t from src/i18n.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The i18n adapter is the one module that talks to i18next.
+    files: ['apps/web/src/i18n/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { paths: [{ name: '@reef/contract', importNames: ['formatAmount'], message: 'Show amounts with formatGroupedAmount (lib/amount-format).' }] },
       ],
     },

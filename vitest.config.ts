@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueSplit } from './apps/web/vite-plugins/catalogue-split';
 
 export default defineConfig({
   test: {
@@ -20,6 +21,8 @@ export default defineConfig({
         },
       },
       {
+        // The catalogues' first-screen and rest parts, as the build makes them (decision 046).
+        plugins: [catalogueSplit()],
         test: {
           name: 'web',
           root: './apps/web',

@@ -1,20 +1,20 @@
 // Measures the JavaScript a first visit to the home page downloads, as transferred: the entry script and every
 // module it preloads or imports statically (index.html's <script> and <link rel="modulepreload">, the build
-// manifest's static imports; Home's page and the default language's catalogue are among them), each compressed
+// manifest's static imports; Home's page and the default language's first-screen strings are among them), each compressed
 // with brotli as the server sends it (decision 031: the build writes .br at quality 11). Every other script is a
 // lazy chunk, held under its own limit (decision 039). Read from the build itself, so it counts what ships.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { HOME_JS_TRANSFER_BUDGET_KB, HOME_JS_TRANSFER_CEILING_KB, LAZY_CHUNK_BUDGET_KB, NAMED_LAZY_CHUNK_BUDGETS_KB } from './budgets.mjs';
+import { HOME_JS_TRANSFER_BUDGET_KB, LAZY_CHUNK_BUDGET_KB, NAMED_LAZY_CHUNK_BUDGETS_KB } from './budgets.mjs';
 
 /** @deprecated name kept for older callers: the first load's limit in KB, now of brotli bytes. */
-export const BUDGET_KB = HOME_JS_TRANSFER_CEILING_KB;
+export const BUDGET_KB = HOME_JS_TRANSFER_BUDGET_KB;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const HOME_PAGE_SOURCE = 'src/app/routes/home.tsx';
-const DEFAULT_LOCALE_SOURCE = /i18n\/locales\/zh-tw\.json$/;
+const DEFAULT_LOCALE_SOURCE = /i18n\/locales\/zh-tw\.json\?part=first$/;
 
 function brotli(bytes) {
   return zlib.brotliCompressSync(bytes, {
@@ -22,9 +22,13 @@ function brotli(bytes) {
   }).length;
 }
 
+// Hashed names: a file's measure never changes, and quality-11 brotli of the entry takes seconds on a loaded machine.
+const measured = new Map();
 function measure(file) {
   const bytes = fs.readFileSync(path.join(dist, file));
-  return { file, raw: bytes.length, brotli: brotli(bytes), gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+  const key = `${file}:${bytes.length}`;
+  if (!measured.has(key)) measured.set(key, { file, raw: bytes.length, brotli: brotli(bytes), gzip: zlib.gzipSync(bytes, { level: 9 }).length });
+  return measured.get(key);
 }
 
 function readBuild() {
@@ -63,7 +67,7 @@ export function homeInitialJs() {
   const files = [...initialFiles(build)].map(measure).sort((a, b) => b.brotli - a.brotli);
   const totalBrotli = files.reduce((sum, f) => sum + f.brotli, 0);
   const totalGzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  return { files, totalBrotli, totalGzip, budgetKb: HOME_JS_TRANSFER_BUDGET_KB, ceilingKb: HOME_JS_TRANSFER_CEILING_KB };
+  return { files, totalBrotli, totalGzip, budgetKb: HOME_JS_TRANSFER_BUDGET_KB };
 }
 
 /**

@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
-/** What the first screen needs: the home page and the default language (zh-tw, spec §1). */
+/** What the first screen needs: the home page and the default language's first-screen strings (zh-tw, spec §1; decision 046). */
 const HOME_PAGE = /\/src\/app\/routes\/home\.tsx$/;
-const DEFAULT_CATALOGUE = /\/src\/i18n\/locales\/zh-tw\.json$/;
+const DEFAULT_CATALOGUE = /\/src\/i18n\/locales\/zh-tw\.json\?part=first$/;
 const TEMPLATE = new URL('./service-worker.template.js', import.meta.url);
 /** Public files the installed app shows before any request: the manifest and its icons. */
 const PUBLIC_SHELL = ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png'];

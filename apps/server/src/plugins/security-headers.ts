@@ -5,6 +5,12 @@
  * WalletConnect project id, its relay, no framing (but WalletConnect's Verify iframe then),
  * no plugins, no <base> tricks. HSTS only on HTTPS (the request's protocol, which honours X-Forwarded-Proto
  * only from a proxy TRUST_PROXY names). API answers are `no-store`: they carry balances and tokens.
+ *
+ * The hashed scripts, styles and fonts under `/index/assets/` get none of the document headers
+ * (decision 046): a script or a style runs under the policy of the document that loads it, never its own, so a CSP,
+ * Permissions-Policy, X-Frame-Options or COOP there is ~1 KB of headers per file that no browser reads. They keep
+ * `nosniff` (web.ts) and Cross-Origin-Resource-Policy, which do apply to a subresource. Every document and worker
+ * script (index.html, sw.js) and every API answer keeps the full set.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -39,6 +45,17 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking=()',
   'interest-cohort=()',
 ].join(', ');
+
+/**
+ * Vite's hashed scripts, styles and fonts (`name-hash.ext`), loaded by the document as subresources, never a document
+ * or a worker themselves. One plain file name: no `..`, no escapes, no query; images (an SVG opened on its own is a
+ * document) keep the full set.
+ */
+const BUILD_ASSET = /^\/index\/assets\/[\w-]+(?:\.[\w-]+)*\.(?:js|css|woff2?)$/;
+/** True for a request of a hashed asset of the web build: it gets subresource headers only. */
+export function isBuildAsset(url: string): boolean {
+  return BUILD_ASSET.test(url);
+}
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -96,6 +113,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const indexPath = path.join(app.config.webDist, 'index.html');
   const html = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
   await app.register(helmet, {
+    // Applied per request below (reply.helmet()), so the hashed assets can go without the document headers.
+    global: false,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config, html) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Per request below: HSTS sent over plain HTTP is ignored by browsers, and it is wrong on a LAN deployment.
@@ -105,6 +124,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', async (request, reply) => {
+    if (isBuildAsset(request.url)) {
+      reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+      return;
+    }
+    reply.helmet();
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // Balances, tokens and messages must not sit in a shared or disk cache.

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, withFullCatalogue } from '../i18n';
 import { PAGE_LOADING_DELAY_MS, PAGE_TIMEOUT_MS } from '@reef/contract';
 import { Button } from '../components/ui/button';
 import { ErrorBoundary } from '../components/ui/error-boundary';
@@ -55,10 +55,12 @@ function PageError({ error, onRetry }: { error: Error; onRetry: () => void }) {
 
 /**
  * A route's page as React.lazy, with the loading rules of spec §2/§9. React.lazy remembers a
- * failed import, so Retry builds a fresh lazy component, which imports again.
+ * failed import, so Retry builds a fresh lazy component, which imports again. The page renders once its code and the
+ * whole catalogue are there (decision 046); only Home, which the first-screen part covers, passes `firstScreen`.
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
-  const create = () => lazy(() => loadChunk(load));
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, { firstScreen = false } = {}): ComponentType<P> {
+  const loadPage = firstScreen ? load : withFullCatalogue(load);
+  const create = () => lazy(() => loadChunk(loadPage));
   let current: LazyExoticComponent<ComponentType<P>> = create();
 
   function LazyPage(props: P) {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { RootLayout } from './layouts/root-layout';
@@ -8,7 +8,8 @@ import { lazyPage } from './lazy-page';
 import * as homeModule from './routes/home';
 
 // Every page is its own lazily loaded chunk; the pages not built yet share one.
-const HomePage = lazyPage(() => Promise.resolve(homeModule));
+// Home draws only first-screen strings (i18n/first-screen.ts): it renders without waiting for the rest of the catalogue.
+const HomePage = lazyPage(() => Promise.resolve(homeModule), { firstScreen: true });
 const MinePage = lazyPage(() => import('./routes/mine'));
 const TransferPage = lazyPage(() => import('./routes/transfer'));
 const BillsPage = lazyPage(() => import('./routes/bills'));

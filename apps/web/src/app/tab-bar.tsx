@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Link, useLocation } from 'react-router-dom';
 import { ChatIcon, HomeIcon, UserIcon } from '../components/ui/art/icons';
 import { cx } from '../components/ui/class-names';

@@ -9,7 +9,7 @@ import {
   TRANSPORT_ERROR_TOAST_MS,
   type Endpoint,
 } from '@reef/contract';
-import { currentLanguage, i18next } from '../i18n';
+import { currentLanguage, t as translate } from '../i18n';
 import { forceLogout, getSession } from './session';
 import { showToast } from './toast';
 
@@ -102,7 +102,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const transportFailure = (reason: string): TransportError => {
-    if (!quiet) showToast(i18next.t('errors.transport'), TRANSPORT_ERROR_TOAST_MS);
+    if (!quiet) showToast(translate('errors.transport'), TRANSPORT_ERROR_TOAST_MS);
     return new TransportError(reason, !quiet);
   };
 
@@ -128,7 +128,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
 
   const parsed = anyEnvelope.safeParse(json);
   if (httpStatus === STATUS_TOO_FREQUENT || (parsed.success && parsed.data.status === STATUS_TOO_FREQUENT)) {
-    const message = (parsed.success && parsed.data.msg) || i18next.t('errors.tooFrequent');
+    const message = (parsed.success && parsed.data.msg) || translate('errors.tooFrequent');
     if (!quiet) showToast(message);
     throw new ApiError('TOO_FREQUENT', message, STATUS_TOO_FREQUENT, !quiet);
   }
@@ -142,7 +142,7 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
   if (status !== STATUS_OK || httpStatus < 200 || httpStatus >= 300) {
     const refusal = refusalData.safeParse(data);
     const code = refusal.success ? refusal.data.code : 'UNKNOWN';
-    throw new ApiError(code, msg || i18next.t('errors.generic'), status);
+    throw new ApiError(code, msg || translate('errors.generic'), status);
   }
 
   const result = endpoint.response.safeParse(data);
@@ -159,7 +159,7 @@ export function toastError(error: unknown): void {
     if (!error.shown) showToast(error.message);
     return;
   }
-  showToast(i18next.t('errors.generic'));
+  showToast(translate('errors.generic'));
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { localeTag, useTranslation } from '../i18n';
 import { isLanguageCode } from '@reef/contract';
-import { localeTag } from '../i18n';
 
 /** A date-and-time formatter for the current language. */
 export function useDateFormat(): Intl.DateTimeFormat {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Fish } from '../../components/ui/art/fish';
 import { BackButton } from '../../components/ui/nav-bar';
 import { NotLoggedIn } from '../../features/auth';

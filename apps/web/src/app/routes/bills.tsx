@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { NavBar } from '../../components/ui/nav-bar';
 import { NotLoggedIn } from '../../features/auth';
 import { BillList } from '../../features/funds';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, type Tab } from '../../components/ui/tabs';
 import { AiChatPanel } from '../../features/ai';

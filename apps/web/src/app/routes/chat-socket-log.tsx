@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { BackButton } from '../../components/ui/nav-bar';
 import { SocketLogView } from '../../features/chat';
 import { useChatLive } from './chat-page';

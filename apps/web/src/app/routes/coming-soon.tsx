@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ComingSoon } from '../../components/ui/coming-soon';
 import { NavBar } from '../../components/ui/nav-bar';
 import { NAV_BAR_PAGES, type PageId } from '../../lib/pages';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router-dom';
 // By their own paths, not the barrels Home already imports, so this code stays out of a visitor's first load; the
 // valuation by its own path too: the funds barrel would bring the funds pages' code and styles.

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, withFullCatalogue } from '../../i18n';
 import { Link } from 'react-router-dom';
 import { NotLoggedIn } from '../../features/auth';
 import { HomeHeader, QuickLinks } from '../../features/home';
@@ -12,10 +12,13 @@ import { useSession } from '../../lib/session';
 // Only a signed-in user sees these two cards: a visitor's first load does not carry their code (and the
 // money-form machinery the claim uses), and a signed-in user fetches them alongside their data. The referrer
 // card is imported by its own path: the user barrel is already a static import of this page.
-const AirdropCard = lazy(() => import('../../features/airdrop').then((m) => ({ default: m.AirdropCard })));
-// The same holds for the total, the money actions and the balances (with the valuation and the hide eye).
-const HomeAccount = lazy(() => import('./home-account'));
-const BindReferrerCard = lazy(() => import('../../features/user/components/bind-referrer-card').then((m) => ({ default: m.BindReferrerCard })));
+const AirdropCard = lazy(withFullCatalogue(() => import('../../features/airdrop').then((m) => ({ default: m.AirdropCard }))));
+// The same holds for the total, the money actions and the balances (with the valuation and the hide eye). Their
+// strings are outside the first-screen part of the catalogue, so each waits for the rest of it too (decision 046).
+const HomeAccount = lazy(withFullCatalogue(() => import('./home-account')));
+const BindReferrerCard = lazy(
+  withFullCatalogue(() => import('../../features/user/components/bind-referrer-card').then((m) => ({ default: m.BindReferrerCard }))),
+);
 
 /**
  * pages/index/index — the home tab: the total balance and the money actions first (above the fold on a 375×667

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useParams } from 'react-router-dom';
 import { Fish } from '../../components/ui/art/fish';
 import { BackButton } from '../../components/ui/nav-bar';

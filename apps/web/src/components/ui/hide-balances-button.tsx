@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { setBalancesHidden, useBalancesHidden } from '../../lib/hidden-balances';
 import { EyeIcon, EyeOffIcon } from './art/icons';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useGoBack } from '../../lib/use-go-back';
 import { BackIcon } from './art/icons';
 

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Button } from './button';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Fish } from './art/fish';
 import { cx } from './class-names';
 import './user-badge.css';

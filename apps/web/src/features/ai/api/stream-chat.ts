@@ -6,7 +6,7 @@
 import { createParser } from 'eventsource-parser';
 import * as z from 'zod/mini';
 import { aiApi, AUTH_STATUSES, envelope, refusalData, STATUS_TOO_FREQUENT, type StreamEvent } from '@reef/contract';
-import { currentLanguage, i18next } from '../../../i18n';
+import { currentLanguage, t as translate } from '../../../i18n';
 import { ApiError, TransportError } from '../../../lib/api-client';
 import { forceLogout, getSession } from '../../../lib/session';
 
@@ -27,20 +27,20 @@ export async function streamChat(body: ChatRequest, signal: AbortSignal, onEvent
     response = await fetch(aiApi.chat.path, { method: aiApi.chat.method, headers, body: JSON.stringify(body), signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new TransportError(i18next.t('errors.transport'), false);
+    throw new TransportError(translate('errors.transport'), false);
   }
 
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     const parsed = envelope(z.unknown()).safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new TransportError(i18next.t('errors.transport'), false);
+    if (!parsed.success) throw new TransportError(translate('errors.transport'), false);
     const { status, msg, data } = parsed.data;
     if ((AUTH_STATUSES as readonly number[]).includes(status)) {
       forceLogout();
       throw new ApiError('UNAUTHORIZED', msg, status, true);
     }
-    if (status === STATUS_TOO_FREQUENT) throw new ApiError('TOO_FREQUENT', msg || i18next.t('errors.tooFrequent'), status);
+    if (status === STATUS_TOO_FREQUENT) throw new ApiError('TOO_FREQUENT', msg || translate('errors.tooFrequent'), status);
     const refusal = refusalData.safeParse(data);
-    throw new ApiError(refusal.success ? refusal.data.code : 'UNKNOWN', msg || i18next.t('errors.generic'), status);
+    throw new ApiError(refusal.success ? refusal.data.code : 'UNKNOWN', msg || translate('errors.generic'), status);
   }
 
   let finished = false;
@@ -63,9 +63,9 @@ export async function streamChat(body: ChatRequest, signal: AbortSignal, onEvent
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new TransportError(i18next.t('errors.transport'), false);
+    throw new TransportError(translate('errors.transport'), false);
   } finally {
     reader.releaseLock();
   }
-  if (!finished) throw new TransportError(i18next.t('errors.transport'), false);
+  if (!finished) throw new TransportError(translate('errors.transport'), false);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { AI_MESSAGE_MAX } from '@reef/contract';
 import { Button } from '../../../components/ui/button';

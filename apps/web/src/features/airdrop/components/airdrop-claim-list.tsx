@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/paged-list';
 import { EmptyState } from '../../../components/ui/empty-state';

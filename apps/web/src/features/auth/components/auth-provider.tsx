@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation, withFullCatalogue } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { appConfigQueryOptions } from '../../../lib/app-config';
 import { showToast } from '../../../lib/toast';
@@ -15,10 +15,10 @@ import { LoginPrompt } from './login-prompt';
 // the first paint by the start-up check (or by a click on Sign in, whichever comes first): Home draws without them
 // (decision 039).
 const loadWalletController = () => import('../model/wallet-controller');
-const WalletPicker = lazy(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker })));
-const WalletAppsSheet = lazy(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet })));
+const WalletPicker = lazy(withFullCatalogue(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker }))));
+const WalletAppsSheet = lazy(withFullCatalogue(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet }))));
 // The pairing sheet; the WalletConnect library itself is a further chunk the sheet fetches when it opens.
-const WalletConnectSheet = lazy(() => import('./walletconnect-sheet').then((m) => ({ default: m.WalletConnectSheet })));
+const WalletConnectSheet = lazy(withFullCatalogue(() => import('./walletconnect-sheet').then((m) => ({ default: m.WalletConnectSheet }))));
 
 interface AuthProviderProps {
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { LogoutIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

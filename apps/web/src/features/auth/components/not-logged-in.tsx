@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation, withFullCatalogue } from '../../../i18n';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
@@ -7,7 +7,7 @@ import { useAuth } from './auth-context';
 import './auth.css';
 
 // The wallet-app links show only on a phone without a wallet: their builders load then, not with every page.
-const WalletAppList = lazy(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppList })));
+const WalletAppList = lazy(withFullCatalogue(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppList }))));
 
 /** The visitor's prompt on pages that need a user (spec §6). */
 export function NotLoggedIn() {

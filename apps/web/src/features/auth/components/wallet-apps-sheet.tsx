@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { Modal } from '../../../components/ui/modal';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { chatApi, UPLOAD_MIME_TYPES } from '@reef/contract';
 import { EMOJIS } from '../model/compose';
 import { ImageIcon, SmileIcon } from './chat-icons';

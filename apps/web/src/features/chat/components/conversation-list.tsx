@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import type { ConversationSummary } from '@reef/contract';
 import { useDateFormat } from '../../../lib/use-date-format';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../lib/pages';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { chatApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import type { GroupDetails } from '@reef/contract';
 import { Button } from '../../../components/ui/button';

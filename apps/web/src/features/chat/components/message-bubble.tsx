@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { ChatMessage } from '@reef/contract';
 import { showToast } from '../../../lib/toast';
 import { isUploadAddress } from '../model/compose';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { getChatSocket, useChatSocketState, useSocketLog } from '../socket';
 import './chat.css';

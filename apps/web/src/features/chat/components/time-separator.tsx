@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { localeTag, useTranslation } from '../../../i18n';
 import { isLanguageCode } from '@reef/contract';
-import { localeTag } from '../../../i18n';
 import { separatorStyle } from '../model/time-separators';
 
 /** The centred time above a run of messages (model/time-separators.ts says when one is shown). */

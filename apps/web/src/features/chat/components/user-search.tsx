@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { SUBMIT_DEBOUNCE_MS } from '@reef/contract';
 import { pagePath } from '../../../lib/pages';

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { chatApi, chatSocket } from '@reef/contract';
-import { currentLanguage, i18next } from '../../../i18n';
+import { currentLanguage, onLanguageChanged } from '../../../i18n';
 import { callApi } from '../../../lib/api-client';
 import { forceLogout, getSession, subscribeSession } from '../../../lib/session';
 import { ChatSocket, type SocketState } from './chat-socket';
@@ -44,7 +44,7 @@ export function getChatSocket(): ChatSocket {
     if (next !== null) socket.connect();
   });
   // The socket's `lang` decides the language of the server's refusals: follow a language switch.
-  i18next.on('languageChanged', () => socket.restart());
+  onLanguageChanged(() => socket.restart());
   instance = socket;
   return socket;
 }

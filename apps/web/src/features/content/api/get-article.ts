@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { contentApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { articlesRootKey } from './list-articles';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { contentApi, type ArticleKind } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 

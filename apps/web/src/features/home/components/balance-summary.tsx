@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '../../../components/ui/art/icons';
 import { ErrorState } from '../../../components/ui/error-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ReefScene } from '../../../components/ui/art/reef-scene';
 
 /** The Red Sea header of the home tab. */

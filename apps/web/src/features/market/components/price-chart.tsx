@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { localeTag, useTranslation } from '../../../i18n';
 import { isLanguageCode } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { localeTag } from '../../../i18n';
 import type { Candle } from '../api/list-prices';
 import { createPriceChart, type PriceChartHandle } from '../model/price-chart';
 import './price-chart.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';

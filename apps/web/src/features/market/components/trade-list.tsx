@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { localeTag, useTranslation } from '../../../i18n';
 import type * as z from 'zod/mini';
 import { isLanguageCode, type Lake, type marketApi } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { localeTag } from '../../../i18n';
 import { useLake } from '../api/get-lake';
 import { useMainLake } from '../api/list-lakes';
 import './trade-list.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { AssetIcon } from '../../../components/ui/asset-icon';
 import { ErrorState } from '../../../components/ui/error-state';
 import { formatGroupedAmount } from '../../../lib/amount-format';

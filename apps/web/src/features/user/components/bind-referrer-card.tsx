@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { toastError } from '../../../lib/api-client';

@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage, useTranslation } from '../../../i18n';
 import { isLanguageCode, LANGUAGES } from '@reef/contract';
 import { GlobeIcon } from '../../../components/ui/art/icons';
-import { changeLanguage, currentLanguage } from '../../../i18n';
 import { showToast } from '../../../lib/toast';
 import './user.css';
 

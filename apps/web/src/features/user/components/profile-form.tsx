@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { NICKNAME_MAX_LENGTH, UPLOAD_MIME_TYPES, usersApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';

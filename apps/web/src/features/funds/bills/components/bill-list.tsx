@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { localeTag, useTranslation } from '../../../../i18n';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS, isAssetKey, isLanguageCode, type AssetKey } from '@reef/contract';
 import { Tabs, type Tab } from '../../../../components/ui/tabs';
-import { localeTag } from '../../../../i18n';
 import { useAppConfig } from '../../../../lib/app-config';
 import { useBills, type BillType } from '../api/get-bills';
 import { uniqueRows } from '../../../../lib/paged-list';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import type { BillLine } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { EmptyState } from '../../../../components/ui/empty-state';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { type BillLine } from '@reef/contract';
 import { LedgerRow } from '../../../../components/ui/ledger-row';
 import { formatGroupedAmount } from '../../../../lib/amount-format';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { type BnbCharge } from '@reef/contract';
 import { showToast } from '../../../../lib/toast';
 import { useBnbCharges } from '../api/list-bnb-charges';

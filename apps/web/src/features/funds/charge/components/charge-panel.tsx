@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { useSearchParams } from 'react-router-dom';
 import type { UserInfo } from '@reef/contract';
 import { Tabs } from '../../../../components/ui/tabs';

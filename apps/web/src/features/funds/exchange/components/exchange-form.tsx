@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DEFAULT_ASSET_SYMBOLS, type AssetKey, type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import type { AssetKey, UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { DepositIcon, ExchangeIcon, TransferIcon, WithdrawIcon } from '../../../../components/ui/art/icons';

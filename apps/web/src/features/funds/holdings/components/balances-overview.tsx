@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { Link } from 'react-router-dom';
 import type { UserInfo } from '@reef/contract';
 import { AssetIcon } from '../../../../components/ui/asset-icon';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { type Deposit } from '@reef/contract';
 import { useDeposits } from '../api/list-deposits';
 import { ConfirmationsNote, TxHashNote, useFailureText } from '../../shared/components/chain-notes';

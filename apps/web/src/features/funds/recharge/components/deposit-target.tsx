@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { useAppConfig } from '../../../../lib/app-config';
 import { explorerLink } from '../../shared/model/chain-display';
 import { CopyButton } from '../../shared/components/copy-button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { type depositsApi, type UserInfo } from '@reef/contract';
 import type * as z from 'zod/mini';
 import { ErrorState } from '../../../../components/ui/error-state';

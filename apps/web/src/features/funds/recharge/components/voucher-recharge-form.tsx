@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { UPLOAD_MIME_TYPES, type UserInfo } from '@reef/contract';
 import { Tabs } from '../../../../components/ui/tabs';
 import { Button } from '../../../../components/ui/button';

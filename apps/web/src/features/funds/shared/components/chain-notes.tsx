@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { chainFailure } from '../model/failure-reason';
 
 /** How far a pending payment has come: its confirmations out of those required. */

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation, type TFunction } from '../../../../i18n';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';

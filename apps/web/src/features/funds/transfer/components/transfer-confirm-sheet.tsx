@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import type { AssetKey, RecipientView } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';

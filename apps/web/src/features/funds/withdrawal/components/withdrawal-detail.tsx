@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { LoadingState } from '../../../../components/ui/loading-state';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n';
 import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
