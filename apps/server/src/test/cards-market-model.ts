@@ -1,0 +1,352 @@
+/**
+ * A reference model of the card market in memory, built from the same pure rules the service uses
+ * (`modules/cards/{pricing,matching,split,eligibility}.ts`). The property test drives it with random command
+ * sequences and checks the invariants after every step; the database property test drives the real endpoints
+ * with the same commands and compares what the database holds with what the model says.
+ */
+import { dueForAutoListing, listingProblem, renewalProblem, renewedListBy, type CardState } from '../modules/cards/eligibility.js';
+import { pickListing, pickOrder, reservationFor, settle, type MarketCardType, type PriceBand, type Reservation } from '../modules/cards/matching.js';
+import { buyCosts, isPriceTick, nextStepPrice, renewalFee } from '../modules/cards/pricing.js';
+import { ruleForOwner, splitPrices, type SplitRule } from '../modules/cards/split.js';
+
+export type Asset = 'rusd' | 'fuel' | 'trade';
+export const ASSETS: readonly Asset[] = ['rusd', 'fuel', 'trade'];
+
+export interface ModelCardType extends MarketCardType {
+  id: number;
+  startPrice: bigint;
+  stepBp: number;
+  renewalFeeBp: number;
+  /** Holding time, also the renewal cycle (ms). */
+  holdMs: number;
+}
+
+export interface ModelCard {
+  id: number;
+  typeId: number;
+  ownerId: number;
+  price: bigint;
+  state: CardState;
+  holdUntil: number;
+  listBy: number;
+  autoSell: boolean;
+  listPrice: bigint | null;
+  listedAt: number | null;
+  parentId: number | null;
+}
+
+export interface ModelOrder {
+  id: number;
+  userId: number;
+  typeId: number;
+  band: PriceBand;
+  reserved: Reservation;
+  state: 'waiting' | 'matched' | 'released' | 'cancelled';
+  placedAt: number;
+}
+
+export interface ModelMatch {
+  orderId: number;
+  cardId: number;
+  sellerId: number;
+  buyerId: number;
+  /** The price the card had when it was listed; the match price must be its next step. */
+  priceBefore: bigint;
+  price: bigint;
+  listedAt: number;
+}
+
+export interface ModelSplit {
+  parentId: number;
+  parentPrice: bigint;
+  pieces: { cardId: number; price: bigint }[];
+}
+
+export type Refusal =
+  | 'CARD_NOT_FOUND'
+  | 'CARD_NOT_IN_WAREHOUSE'
+  | 'CARD_HOLDING'
+  | 'RENEWAL_NOT_DUE'
+  | 'RENEWAL_TOO_LATE'
+  | 'SESSION_NOT_OPEN'
+  | 'PRICE_BAND_INVALID'
+  | 'INSUFFICIENT_BALANCE'
+  | 'ORDER_NOT_FOUND'
+  | 'ORDER_NOT_WAITING';
+
+export type Outcome = { ok: true; matched?: number } | { ok: false; refusal: Refusal };
+
+type Account = `user:${number}` | 'escrow' | 'fees' | 'burned' | 'cards' | 'funding';
+
+export class CardsMarketModel {
+  now = 0;
+  readonly cards = new Map<number, ModelCard>();
+  readonly orders = new Map<number, ModelOrder>();
+  readonly matches: ModelMatch[] = [];
+  readonly splits: ModelSplit[] = [];
+  readonly openSessions = new Set<number>();
+  /** Cards the session-open handler listed by themselves. */
+  autoListed = 0;
+  readonly leaders = new Map<number, SplitRule | null>();
+  private readonly balances = new Map<string, bigint>();
+  private nextCardId = 1;
+  private nextOrderId = 1;
+
+  constructor(
+    readonly types: ReadonlyMap<number, ModelCardType>,
+    /** Each user's referrer (absent: none). */
+    readonly referrers: ReadonlyMap<number, number>,
+    readonly platformRule: SplitRule,
+  ) {}
+
+  balance(account: Account, asset: Asset): bigint {
+    return this.balances.get(`${account}/${asset}`) ?? 0n;
+  }
+
+  /** Every balance per asset; with the funding account's negative side they sum to zero. */
+  totals(): Map<Asset, bigint> {
+    const sums = new Map<Asset, bigint>(ASSETS.map((a) => [a, 0n]));
+    for (const [key, value] of this.balances) {
+      const asset = key.split('/')[1] as Asset;
+      sums.set(asset, sums.get(asset)! + value);
+    }
+    return sums;
+  }
+
+  userBalances(): [string, bigint][] {
+    return [...this.balances].filter(([key]) => key.startsWith('user:'));
+  }
+
+  /** One balanced movement; refused as a whole when a user (or the escrow) would go negative. */
+  private move(lines: [Account, Asset, bigint][]): boolean {
+    const next = new Map<string, bigint>();
+    for (const [account, asset, amount] of lines) {
+      const key = `${account}/${asset}`;
+      next.set(key, (next.get(key) ?? this.balances.get(key) ?? 0n) + amount);
+    }
+    for (const [key, value] of next) if (value < 0n && !key.startsWith('funding/')) return false;
+    for (const [key, value] of next) this.balances.set(key, value);
+    return true;
+  }
+
+  fund(userId: number, asset: Asset, amount: bigint): void {
+    this.move([
+      [`user:${userId}`, asset, amount],
+      ['funding', asset, -amount],
+    ]);
+  }
+
+  advance(ms: number): void {
+    this.now += ms;
+  }
+
+  private type(id: number): ModelCardType {
+    return this.types.get(id)!;
+  }
+
+  /** A starter card from the platform's stock at the type's start price (cards-core's buy, reduced to its effect). */
+  buyStarter(userId: number, typeId: number): Outcome {
+    const type = this.type(typeId);
+    const costs = buyCosts(type.startPrice, { fuelFeeBp: type.fuelFeeBp, tradePoints: 0n });
+    const lines: [Account, Asset, bigint][] = [
+      [`user:${userId}`, 'rusd', -costs.price],
+      ['cards', 'rusd', costs.price],
+    ];
+    if (costs.fuelFee > 0n) lines.push([`user:${userId}`, 'fuel', -costs.fuelFee], ['burned', 'fuel', costs.fuelFee]);
+    if (!this.move(lines)) return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+    this.addCard(userId, typeId, type.startPrice, null);
+    return { ok: true };
+  }
+
+  private addCard(ownerId: number, typeId: number, price: bigint, parentId: number | null, holdUntil?: number, listBy?: number): ModelCard {
+    const type = this.type(typeId);
+    const hold = holdUntil ?? this.now + type.holdMs;
+    const card: ModelCard = {
+      id: this.nextCardId++,
+      typeId,
+      ownerId,
+      price,
+      state: 'warehouse',
+      holdUntil: hold,
+      listBy: listBy ?? hold + type.holdMs,
+      autoSell: false,
+      listPrice: null,
+      listedAt: null,
+      parentId,
+    };
+    this.cards.set(card.id, card);
+    return card;
+  }
+
+  private rulesCard(card: ModelCard) {
+    return { ownerId: card.ownerId, state: card.state, holdUntil: card.holdUntil, listBy: card.listBy, autoSell: card.autoSell };
+  }
+
+  list(userId: number, cardId: number): Outcome {
+    const card = this.cards.get(cardId);
+    const problem = listingProblem(card && this.rulesCard(card), userId, this.now);
+    if (problem) return { ok: false, refusal: problem };
+    return this.putOnSale(card!);
+  }
+
+  private putOnSale(card: ModelCard): Outcome {
+    card.state = 'listed';
+    card.listPrice = nextStepPrice(card.price, this.type(card.typeId).stepBp);
+    card.listedAt = this.now;
+    if (!this.openSessions.has(card.typeId)) return { ok: true };
+    const waiting = [...this.orders.values()].filter((o) => o.state === 'waiting' && o.typeId === card.typeId).map((o) => ({ ...o, orderId: o.id }));
+    const order = pickOrder(waiting, card.listPrice, card.ownerId);
+    if (!order) return { ok: true };
+    this.match(this.orders.get(order.orderId)!, card);
+    return { ok: true, matched: order.orderId };
+  }
+
+  setAuto(userId: number, cardId: number, on: boolean): Outcome {
+    const card = this.cards.get(cardId);
+    if (!card || card.ownerId !== userId) return { ok: false, refusal: 'CARD_NOT_FOUND' };
+    if (card.state !== 'warehouse' && card.state !== 'listed') return { ok: false, refusal: 'CARD_NOT_IN_WAREHOUSE' };
+    card.autoSell = on;
+    return { ok: true };
+  }
+
+  renew(userId: number, cardId: number): Outcome {
+    const card = this.cards.get(cardId);
+    const problem = renewalProblem(card && this.rulesCard(card), userId, this.now);
+    if (problem) return { ok: false, refusal: problem };
+    const type = this.type(card!.typeId);
+    const fee = renewalFee(card!.price, type.renewalFeeBp);
+    if (
+      fee > 0n &&
+      !this.move([
+        [`user:${userId}`, 'rusd', -fee],
+        ['fees', 'rusd', fee],
+      ])
+    )
+      return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+    card!.listBy = renewedListBy(card!.listBy, type.holdMs);
+    return { ok: true };
+  }
+
+  placeOrder(userId: number, typeId: number, band: PriceBand): Outcome {
+    if (band.min <= 0n || band.max < band.min || !isPriceTick(band.min) || !isPriceTick(band.max)) return { ok: false, refusal: 'PRICE_BAND_INVALID' };
+    if (!this.openSessions.has(typeId)) return { ok: false, refusal: 'SESSION_NOT_OPEN' };
+    const reserved = reservationFor(band, this.type(typeId));
+    const user: Account = `user:${userId}`;
+    const lines: [Account, Asset, bigint][] = [];
+    for (const asset of ASSETS) if (reserved[asset] > 0n) lines.push([user, asset, -reserved[asset]], ['escrow', asset, reserved[asset]]);
+    if (!this.move(lines)) return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+    const order: ModelOrder = { id: this.nextOrderId++, userId, typeId, band, reserved, state: 'waiting', placedAt: this.now };
+    this.orders.set(order.id, order);
+    return this.matchOrder(order);
+  }
+
+  private listedOf(typeId: number) {
+    return [...this.cards.values()]
+      .filter((c) => c.state === 'listed' && c.typeId === typeId)
+      .map((c) => ({ card: c, cardId: c.id, ownerId: c.ownerId, price: c.listPrice!, listedAt: c.listedAt! }));
+  }
+
+  private matchOrder(order: ModelOrder): Outcome {
+    const listing = pickListing(this.listedOf(order.typeId), order.band, order.userId);
+    if (!listing) return { ok: true };
+    this.match(order, listing.card);
+    return { ok: true, matched: order.id };
+  }
+
+  private match(order: ModelOrder, card: ModelCard): void {
+    const type = this.type(card.typeId);
+    const s = settle(card.listPrice!, order.reserved, type);
+    const buyer: Account = `user:${order.userId}`;
+    const lines: [Account, Asset, bigint][] = [
+      ['escrow', 'rusd', -order.reserved.rusd],
+      [`user:${card.ownerId}`, 'rusd', s.sellerGets],
+      ['fees', 'rusd', s.platformFee],
+      [buyer, 'rusd', s.refund.rusd],
+      ['escrow', 'fuel', -order.reserved.fuel],
+      ['burned', 'fuel', s.fuelFee],
+      [buyer, 'fuel', s.refund.fuel],
+      ['escrow', 'trade', -order.reserved.trade],
+      ['burned', 'trade', s.tradePoints],
+      [buyer, 'trade', s.refund.trade],
+    ];
+    if (!this.move(lines)) throw new Error('a match cannot fail: its reservation covers it');
+    this.matches.push({
+      orderId: order.id,
+      cardId: card.id,
+      sellerId: card.ownerId,
+      buyerId: order.userId,
+      priceBefore: card.price,
+      price: s.price,
+      listedAt: card.listedAt!,
+    });
+    order.state = 'matched';
+    card.ownerId = order.userId;
+    card.price = s.price;
+    card.state = 'warehouse';
+    card.holdUntil = this.now + type.holdMs;
+    card.listBy = card.holdUntil + type.holdMs;
+    card.autoSell = false;
+    card.listPrice = null;
+    card.listedAt = null;
+    this.splitIfDue(card);
+  }
+
+  ruleFor(ownerId: number): SplitRule {
+    const candidates = [];
+    for (let user: number | undefined = ownerId, depth = 0; user !== undefined; user = this.referrers.get(user), depth += 1) {
+      candidates.push({ depth, leader: this.leaders.has(user), rule: this.leaders.get(user) ?? null });
+    }
+    return ruleForOwner(candidates, this.platformRule);
+  }
+
+  private splitIfDue(card: ModelCard): void {
+    const prices = splitPrices(card.price, this.ruleFor(card.ownerId), this.type(card.typeId).startPrice);
+    if (!prices) return;
+    card.state = 'split';
+    const pieces = prices.map((price) => this.addCard(card.ownerId, card.typeId, price, card.id, card.holdUntil, card.listBy));
+    this.splits.push({ parentId: card.id, parentPrice: card.price, pieces: pieces.map((p) => ({ cardId: p.id, price: p.price })) });
+  }
+
+  /** The session-open handler: list every due card of the type, then match waiting orders, oldest first. */
+  openSession(typeId: number): void {
+    this.openSessions.add(typeId);
+    const due = [...this.cards.values()].filter((c) => c.typeId === typeId && dueForAutoListing(this.rulesCard(c), this.now)).sort((a, b) => a.id - b.id);
+    for (const card of due) {
+      if (card.state !== 'warehouse') continue;
+      this.autoListed += 1;
+      this.putOnSale(card);
+    }
+    const waiting = [...this.orders.values()]
+      .filter((o) => o.state === 'waiting' && o.typeId === typeId)
+      .sort((a, b) => a.placedAt - b.placedAt || a.id - b.id);
+    for (const order of waiting) if (order.state === 'waiting') this.matchOrder(order);
+  }
+
+  /** The session-close handler: every order still waiting is released in full. */
+  closeSession(typeId: number): void {
+    this.openSessions.delete(typeId);
+    for (const order of this.orders.values()) if (order.state === 'waiting' && order.typeId === typeId) this.giveBack(order, 'released');
+  }
+
+  /** An operator cancels a waiting order: the reservation goes back in full. */
+  cancelOrder(orderId: number): Outcome {
+    const order = this.orders.get(orderId);
+    if (!order) return { ok: false, refusal: 'ORDER_NOT_FOUND' };
+    if (order.state !== 'waiting') return { ok: false, refusal: 'ORDER_NOT_WAITING' };
+    this.giveBack(order, 'cancelled');
+    return { ok: true };
+  }
+
+  private giveBack(order: ModelOrder, state: 'released' | 'cancelled'): void {
+    const lines: [Account, Asset, bigint][] = [];
+    for (const asset of ASSETS) {
+      if (order.reserved[asset] > 0n) lines.push(['escrow', asset, -order.reserved[asset]], [`user:${order.userId}`, asset, order.reserved[asset]]);
+    }
+    if (!this.move(lines)) throw new Error('the escrow holds every waiting reservation');
+    order.state = state;
+  }
+
+  setLeaderRule(userId: number, rule: SplitRule | null): void {
+    this.leaders.set(userId, rule);
+  }
+}
