@@ -24,6 +24,7 @@ export const MODEL_TYPES: ModelCardType[] = [
     tradePoints: toUnits('1'),
     renewalFeeBp: 300,
     holdMs: 48 * HOUR_MS,
+    listWindowMs: 72 * HOUR_MS,
   },
   {
     id: 2,
@@ -35,6 +36,7 @@ export const MODEL_TYPES: ModelCardType[] = [
     tradePoints: 0n,
     renewalFeeBp: 0,
     holdMs: 24 * HOUR_MS,
+    listWindowMs: 24 * HOUR_MS,
   },
 ];
 

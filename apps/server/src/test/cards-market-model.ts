@@ -6,7 +6,7 @@
  */
 import { dueForAutoListing, listingProblem, renewalProblem, renewedListBy, type CardState } from '../modules/cards/eligibility.js';
 import { pickListing, pickOrder, reservationFor, settle, type MarketCardType, type PriceBand, type Reservation } from '../modules/cards/matching.js';
-import { buyCosts, isPriceTick, nextStepPrice, renewalFee } from '../modules/cards/pricing.js';
+import { buyCosts, nextStepPrice, renewalFee } from '../modules/cards/pricing.js';
 import { ruleForOwner, splitPrices, type SplitRule } from '../modules/cards/split.js';
 
 export type Asset = 'rusd' | 'fuel' | 'trade';
@@ -17,8 +17,10 @@ export interface ModelCardType extends MarketCardType {
   startPrice: bigint;
   stepBp: number;
   renewalFeeBp: number;
-  /** Holding time, also the renewal cycle (ms). */
+  /** Holding time (ms). */
   holdMs: number;
+  /** After the holding time, the window to list or renew in; a renewal adds one more (ms). */
+  listWindowMs: number;
 }
 
 export interface ModelCard {
@@ -63,18 +65,22 @@ export interface ModelSplit {
 }
 
 export type Refusal =
-  | 'CARD_NOT_FOUND'
+  | 'NOT_FOUND'
+  | 'CARD_ALREADY_LISTED'
   | 'CARD_NOT_IN_WAREHOUSE'
   | 'CARD_HOLDING'
-  | 'RENEWAL_NOT_DUE'
-  | 'RENEWAL_TOO_LATE'
-  | 'SESSION_NOT_OPEN'
-  | 'PRICE_BAND_INVALID'
-  | 'INSUFFICIENT_BALANCE'
-  | 'ORDER_NOT_FOUND'
-  | 'ORDER_NOT_WAITING';
+  | 'CARD_RENEWAL_EXPIRED'
+  | 'CARD_SESSION_NOT_OPEN'
+  | 'PARAMETER_ERROR'
+  | 'INSUFFICIENT_RUSD'
+  | 'INSUFFICIENT_FUEL'
+  | 'INSUFFICIENT_TRADE_POINTS'
+  | 'CARD_ORDER_NOT_CANCELLABLE';
 
 export type Outcome = { ok: true; matched?: number } | { ok: false; refusal: Refusal };
+
+const LEDGER_ORDER: readonly Asset[] = ['rusd', 'trade', 'fuel'];
+const SHORT: Record<Asset, Refusal> = { rusd: 'INSUFFICIENT_RUSD', fuel: 'INSUFFICIENT_FUEL', trade: 'INSUFFICIENT_TRADE_POINTS' };
 
 type Account = `user:${number}` | 'escrow' | 'fees' | 'burned' | 'cards' | 'funding';
 
@@ -117,20 +123,25 @@ export class CardsMarketModel {
     return [...this.balances].filter(([key]) => key.startsWith('user:'));
   }
 
-  /** One balanced movement; refused as a whole when a user (or the escrow) would go negative. */
-  private move(lines: [Account, Asset, bigint][]): boolean {
+  /**
+   * One movement; refused as a whole when an account (but funding) would go negative. Answers the refusal for
+   * the first short asset in the order the ledger meets a user's accounts (rusd, trade, fuel: account ids).
+   */
+  private move(lines: [Account, Asset, bigint][]): Refusal | null {
     const next = new Map<string, bigint>();
     for (const [account, asset, amount] of lines) {
       const key = `${account}/${asset}`;
       next.set(key, (next.get(key) ?? this.balances.get(key) ?? 0n) + amount);
     }
-    for (const [key, value] of next) if (value < 0n && !key.startsWith('funding/')) return false;
+    for (const asset of LEDGER_ORDER) {
+      for (const [key, value] of next) if (value < 0n && !key.startsWith('funding/') && key.endsWith(`/${asset}`)) return SHORT[asset];
+    }
     for (const [key, value] of next) this.balances.set(key, value);
-    return true;
+    return null;
   }
 
   fund(userId: number, asset: Asset, amount: bigint): void {
-    this.move([
+    void this.move([
       [`user:${userId}`, asset, amount],
       ['funding', asset, -amount],
     ]);
@@ -153,7 +164,8 @@ export class CardsMarketModel {
       ['cards', 'rusd', costs.price],
     ];
     if (costs.fuelFee > 0n) lines.push([`user:${userId}`, 'fuel', -costs.fuelFee], ['burned', 'fuel', costs.fuelFee]);
-    if (!this.move(lines)) return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+    const short = this.move(lines);
+    if (short) return { ok: false, refusal: short };
     this.addCard(userId, typeId, type.startPrice, null);
     return { ok: true };
   }
@@ -168,7 +180,7 @@ export class CardsMarketModel {
       price,
       state: 'warehouse',
       holdUntil: hold,
-      listBy: listBy ?? hold + type.holdMs,
+      listBy: listBy ?? hold + type.listWindowMs,
       autoSell: false,
       listPrice: null,
       listedAt: null,
@@ -203,7 +215,7 @@ export class CardsMarketModel {
 
   setAuto(userId: number, cardId: number, on: boolean): Outcome {
     const card = this.cards.get(cardId);
-    if (!card || card.ownerId !== userId) return { ok: false, refusal: 'CARD_NOT_FOUND' };
+    if (!card || card.ownerId !== userId) return { ok: false, refusal: 'NOT_FOUND' };
     if (card.state !== 'warehouse' && card.state !== 'listed') return { ok: false, refusal: 'CARD_NOT_IN_WAREHOUSE' };
     card.autoSell = on;
     return { ok: true };
@@ -215,26 +227,27 @@ export class CardsMarketModel {
     if (problem) return { ok: false, refusal: problem };
     const type = this.type(card!.typeId);
     const fee = renewalFee(card!.price, type.renewalFeeBp);
-    if (
-      fee > 0n &&
-      !this.move([
-        [`user:${userId}`, 'rusd', -fee],
-        ['fees', 'rusd', fee],
-      ])
-    )
-      return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
-    card!.listBy = renewedListBy(card!.listBy, type.holdMs);
+    const short =
+      fee > 0n
+        ? this.move([
+            [`user:${userId}`, 'rusd', -fee],
+            ['fees', 'rusd', fee],
+          ])
+        : null;
+    if (short) return { ok: false, refusal: short };
+    card!.listBy = renewedListBy(card!.listBy, type.listWindowMs);
     return { ok: true };
   }
 
   placeOrder(userId: number, typeId: number, band: PriceBand): Outcome {
-    if (band.min <= 0n || band.max < band.min || !isPriceTick(band.min) || !isPriceTick(band.max)) return { ok: false, refusal: 'PRICE_BAND_INVALID' };
-    if (!this.openSessions.has(typeId)) return { ok: false, refusal: 'SESSION_NOT_OPEN' };
+    if (band.min <= 0n || band.max < band.min) return { ok: false, refusal: 'PARAMETER_ERROR' };
+    if (!this.openSessions.has(typeId)) return { ok: false, refusal: 'CARD_SESSION_NOT_OPEN' };
     const reserved = reservationFor(band, this.type(typeId));
     const user: Account = `user:${userId}`;
     const lines: [Account, Asset, bigint][] = [];
     for (const asset of ASSETS) if (reserved[asset] > 0n) lines.push([user, asset, -reserved[asset]], ['escrow', asset, reserved[asset]]);
-    if (!this.move(lines)) return { ok: false, refusal: 'INSUFFICIENT_BALANCE' };
+    const short = this.move(lines);
+    if (short) return { ok: false, refusal: short };
     const order: ModelOrder = { id: this.nextOrderId++, userId, typeId, band, reserved, state: 'waiting', placedAt: this.now };
     this.orders.set(order.id, order);
     return this.matchOrder(order);
@@ -269,7 +282,7 @@ export class CardsMarketModel {
       ['burned', 'trade', s.tradePoints],
       [buyer, 'trade', s.refund.trade],
     ];
-    if (!this.move(lines)) throw new Error('a match cannot fail: its reservation covers it');
+    if (this.move(lines)) throw new Error('a match cannot fail: its reservation covers it');
     this.matches.push({
       orderId: order.id,
       cardId: card.id,
@@ -284,7 +297,7 @@ export class CardsMarketModel {
     card.price = s.price;
     card.state = 'warehouse';
     card.holdUntil = this.now + type.holdMs;
-    card.listBy = card.holdUntil + type.holdMs;
+    card.listBy = card.holdUntil + type.listWindowMs;
     card.autoSell = false;
     card.listPrice = null;
     card.listedAt = null;
@@ -331,8 +344,8 @@ export class CardsMarketModel {
   /** An operator cancels a waiting order: the reservation goes back in full. */
   cancelOrder(orderId: number): Outcome {
     const order = this.orders.get(orderId);
-    if (!order) return { ok: false, refusal: 'ORDER_NOT_FOUND' };
-    if (order.state !== 'waiting') return { ok: false, refusal: 'ORDER_NOT_WAITING' };
+    if (!order) return { ok: false, refusal: 'NOT_FOUND' };
+    if (order.state !== 'waiting') return { ok: false, refusal: 'CARD_ORDER_NOT_CANCELLABLE' };
     this.giveBack(order, 'cancelled');
     return { ok: true };
   }
@@ -342,7 +355,7 @@ export class CardsMarketModel {
     for (const asset of ASSETS) {
       if (order.reserved[asset] > 0n) lines.push(['escrow', asset, -order.reserved[asset]], [`user:${order.userId}`, asset, order.reserved[asset]]);
     }
-    if (!this.move(lines)) throw new Error('the escrow holds every waiting reservation');
+    if (this.move(lines)) throw new Error('the escrow holds every waiting reservation');
     order.state = state;
   }
 

@@ -1,10 +1,11 @@
 /**
  * When a card may be listed, renewed or is listed by itself (decision 053), as pure rules over a card's
  * state and business time. A card bought (from stock or on the market) is held until `holdUntil`; from then
- * on its owner may list it, or renew it for a fee to keep it in the warehouse one more cycle, until `listBy`.
+ * on its owner may list it, or renew it for a fee to keep it in the warehouse one more window, until `listBy`.
  * At each session of its type, a held-out card past `listBy` (or with auto-sell on) is listed by itself.
  */
-export type CardState = 'warehouse' | 'listed' | 'sold' | 'split';
+/** A sold card is not a state: the sale moves the card to its buyer. A split card is retired into its pieces. */
+export type CardState = 'warehouse' | 'listed' | 'split';
 
 export interface CardForRules {
   ownerId: number;
@@ -16,12 +17,13 @@ export interface CardForRules {
   autoSell: boolean;
 }
 
-export type ListingProblem = 'CARD_NOT_FOUND' | 'CARD_NOT_IN_WAREHOUSE' | 'CARD_HOLDING';
-export type RenewalProblem = 'CARD_NOT_FOUND' | 'CARD_NOT_IN_WAREHOUSE' | 'RENEWAL_NOT_DUE' | 'RENEWAL_TOO_LATE';
+export type ListingProblem = 'NOT_FOUND' | 'CARD_ALREADY_LISTED' | 'CARD_NOT_IN_WAREHOUSE' | 'CARD_HOLDING';
+export type RenewalProblem = 'NOT_FOUND' | 'CARD_NOT_IN_WAREHOUSE' | 'CARD_HOLDING' | 'CARD_RENEWAL_EXPIRED';
 
 /** Someone else's card is "not found": an id must not tell whether it exists. */
 export function listingProblem(card: CardForRules | undefined, userId: number, nowMs: number): ListingProblem | null {
-  if (!card || card.ownerId !== userId) return 'CARD_NOT_FOUND';
+  if (!card || card.ownerId !== userId) return 'NOT_FOUND';
+  if (card.state === 'listed') return 'CARD_ALREADY_LISTED';
   if (card.state !== 'warehouse') return 'CARD_NOT_IN_WAREHOUSE';
   if (nowMs < card.holdUntil) return 'CARD_HOLDING';
   return null;
@@ -29,16 +31,16 @@ export function listingProblem(card: CardForRules | undefined, userId: number, n
 
 /** Renewal is open from the end of the holding time until the listing deadline (exclusive). */
 export function renewalProblem(card: CardForRules | undefined, userId: number, nowMs: number): RenewalProblem | null {
-  if (!card || card.ownerId !== userId) return 'CARD_NOT_FOUND';
+  if (!card || card.ownerId !== userId) return 'NOT_FOUND';
   if (card.state !== 'warehouse') return 'CARD_NOT_IN_WAREHOUSE';
-  if (nowMs < card.holdUntil) return 'RENEWAL_NOT_DUE';
-  if (nowMs >= card.listBy) return 'RENEWAL_TOO_LATE';
+  if (nowMs < card.holdUntil) return 'CARD_HOLDING';
+  if (nowMs >= card.listBy) return 'CARD_RENEWAL_EXPIRED';
   return null;
 }
 
-/** A renewal moves the deadline one cycle (the type's holding days) on from where it was. */
-export function renewedListBy(listBy: number, cycleMs: number): number {
-  return listBy + cycleMs;
+/** A renewal moves the deadline one listing window (the type's `list_window_days`) on from where it was. */
+export function renewedListBy(listBy: number, windowMs: number): number {
+  return listBy + windowMs;
 }
 
 /** Whether a session opening now lists the card by itself. */

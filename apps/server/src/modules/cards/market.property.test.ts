@@ -42,7 +42,7 @@ describe('card market model (property)', () => {
     expect(seen.matches).toBeGreaterThan(250);
     expect(seen.autoListed).toBeGreaterThan(200);
     expect(seen.splits).toBeGreaterThan(8);
-    expect(seen.renewals).toBeGreaterThan(30);
+    expect(seen.renewals).toBeGreaterThan(15);
     expect(seen.released).toBeGreaterThan(300);
   });
 });
