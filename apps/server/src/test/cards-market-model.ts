@@ -6,7 +6,7 @@
  */
 import { dueForAutoListing, listingProblem, renewalProblem, renewedListBy, type CardState } from '../modules/cards/eligibility.js';
 import { pickListing, pickOrder, reservationFor, settle, type MarketCardType, type PriceBand, type Reservation } from '../modules/cards/matching.js';
-import { buyCosts, nextStepPrice, renewalFee } from '../modules/cards/pricing.js';
+import { buyCosts, nextStepPrice, renewalFee, splitSalePrice, type SaleSplit } from '../modules/cards/pricing.js';
 import { ruleForOwner, splitPrices, type SplitRule } from '../modules/cards/split.js';
 
 export type Asset = 'rusd' | 'fuel' | 'trade';
@@ -33,6 +33,8 @@ export interface ModelCard {
   listBy: number;
   autoSell: boolean;
   listPrice: bigint | null;
+  /** The seller's and the platform's shares, fixed when listed. */
+  listSale: SaleSplit | null;
   listedAt: number | null;
   parentId: number | null;
 }
@@ -183,6 +185,7 @@ export class CardsMarketModel {
       listBy: listBy ?? hold + type.listWindowMs,
       autoSell: false,
       listPrice: null,
+      listSale: null,
       listedAt: null,
       parentId,
     };
@@ -204,6 +207,7 @@ export class CardsMarketModel {
   private putOnSale(card: ModelCard): Outcome {
     card.state = 'listed';
     card.listPrice = nextStepPrice(card.price, this.type(card.typeId).stepBp);
+    card.listSale = splitSalePrice(card.listPrice, this.type(card.typeId));
     card.listedAt = this.now;
     if (!this.openSessions.has(card.typeId)) return { ok: true };
     const waiting = [...this.orders.values()].filter((o) => o.state === 'waiting' && o.typeId === card.typeId).map((o) => ({ ...o, orderId: o.id }));
@@ -268,7 +272,7 @@ export class CardsMarketModel {
 
   private match(order: ModelOrder, card: ModelCard): void {
     const type = this.type(card.typeId);
-    const s = settle(card.listPrice!, order.reserved, type);
+    const s = settle(card.listPrice!, card.listSale!, order.reserved, type);
     const buyer: Account = `user:${order.userId}`;
     const lines: [Account, Asset, bigint][] = [
       ['escrow', 'rusd', -order.reserved.rusd],
@@ -300,6 +304,7 @@ export class CardsMarketModel {
     card.listBy = card.holdUntil + type.listWindowMs;
     card.autoSell = false;
     card.listPrice = null;
+    card.listSale = null;
     card.listedAt = null;
     this.splitIfDue(card);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toUnits } from '@reef/contract';
 import { pickListing, pickOrder, reservationFor, settle, type MarketCardType } from './matching.js';
+import { splitSalePrice } from './pricing.js';
 
 const u = toUnits;
 const type: MarketCardType = { platformFeeBp: 1000, obtainableBp: null, fuelFeeBp: 200, tradePoints: u('1') };
@@ -39,7 +40,7 @@ describe('matching', () => {
 
   it('a match pays the listing price and gives back the rest of the reservation', () => {
     const reserved = reservationFor({ min: u('100'), max: u('110') }, type);
-    const s = settle(u('105'), reserved, type);
+    const s = settle(u('105'), splitSalePrice(u('105'), type), reserved, type);
     expect(s).toEqual({
       price: u('105'),
       sellerGets: u('94.5'),
@@ -52,8 +53,9 @@ describe('matching', () => {
 
   it('rates raised after the order was placed never charge more than was reserved', () => {
     const reserved = reservationFor({ min: u('100'), max: u('110') }, type);
-    const s = settle(u('110'), reserved, { ...type, fuelFeeBp: 900, tradePoints: u('5') });
+    const s = settle(u('110'), splitSalePrice(u('110'), type), reserved, { ...type, fuelFeeBp: 900, tradePoints: u('5') });
     expect([s.fuelFee, s.tradePoints, s.refund.fuel, s.refund.trade]).toEqual([u('2.2'), u('1'), 0n, 0n]);
-    expect(() => settle(u('110.01'), reserved, type)).toThrow(RangeError);
+    expect(() => settle(u('110.01'), splitSalePrice(u('110.01'), type), reserved, type)).toThrow(RangeError);
+    expect(() => settle(u('110'), { sellerGets: u('100'), platformFee: u('9') }, reserved, type)).toThrow(RangeError);
   });
 });

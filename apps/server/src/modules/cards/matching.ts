@@ -6,9 +6,10 @@
  * the fuel fee at max and the trading points. It is matched to the OLDEST listed card of that type whose price
  * lies in the band and that is not the buyer's own (ties by card id). A match pays the seller their share of
  * the listing price, the platform the rest, burns the fuel fee and trading points actually due, and gives the
- * buyer back everything reserved above that. An order still waiting when its session closes is released in full.
+ * buyer back everything reserved above that. The seller's and the platform's shares are fixed when the card is
+ * listed (`splitSalePrice`), so a fee change reaches only later listings. An order still waiting when its session closes is released in full.
  */
-import { buyCosts, splitSalePrice, type SaleRates } from './pricing.js';
+import { buyCosts, type SaleRates, type SaleSplit } from './pricing.js';
 
 export interface PriceBand {
   min: bigint;
@@ -85,21 +86,22 @@ export interface Settlement {
 }
 
 /**
- * Settles an order against a listing price inside its band. The reservation covers the price (≤ max), the
- * fuel fee at max (the fee grows with the price) and the trading points, so price + refund = reservation per
- * asset. Were a type's rates raised after the order was placed, the buyer still pays at most what was
- * reserved: the fuel fee and trading points are capped by their reservation.
+ * Settles an order against a listing inside its band. The listing fixed the seller's and the platform's shares
+ * of its price when it was listed (`sale`); the buyer's costs come from the reservation: price (≤ max), the fuel
+ * fee at that price and the trading points, so price + refund = reservation per asset. Were a type's rates raised
+ * after the order was placed, the buyer still pays at most what was reserved: the fuel fee and trading points are
+ * capped by their reservation.
  */
-export function settle(price: bigint, reserved: Reservation, type: MarketCardType): Settlement {
+export function settle(price: bigint, sale: SaleSplit, reserved: Reservation, type: Pick<MarketCardType, 'fuelFeeBp' | 'tradePoints'>): Settlement {
   if (price > reserved.rusd) throw new RangeError('a listing above the band cannot be settled');
+  if (sale.sellerGets + sale.platformFee !== price) throw new RangeError('the sale shares must add up to the price');
   const costs = buyCosts(price, type);
   const fuelFee = costs.fuelFee < reserved.fuel ? costs.fuelFee : reserved.fuel;
   const tradePoints = costs.tradePoints < reserved.trade ? costs.tradePoints : reserved.trade;
-  const { sellerGets, platformFee } = splitSalePrice(price, type);
   return {
     price,
-    sellerGets,
-    platformFee,
+    sellerGets: sale.sellerGets,
+    platformFee: sale.platformFee,
     fuelFee,
     tradePoints,
     refund: { rusd: reserved.rusd - price, fuel: reserved.fuel - fuelFee, trade: reserved.trade - tradePoints },

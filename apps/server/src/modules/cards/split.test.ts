@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toUnits } from '@reef/contract';
-import { MAX_SPLIT_PIECES, NO_SPLIT, ruleForOwner, splitPrices, splitRuleProblem, type SplitRule } from './split.js';
+import { MAX_SPLIT_PIECES, NO_SPLIT, ruleForOwner, splitPrices, type SplitRule } from './split.js';
 
 const u = toUnits;
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
@@ -32,19 +32,6 @@ describe('order split', () => {
     expect(sum(pieces)).toBe(u('10000.07'));
     expect(pieces[0]).toBe(u('200'));
     expect(pieces.at(-1)).toBe(u('200.07'));
-  });
-
-  it('a rule is refused without a threshold, without an auto amount, off cents, or with a threshold under two pieces', () => {
-    const rule = (r: Partial<SplitRule>): SplitRule => ({ mode: 'auto', threshold: u('300'), amount: u('100'), ...r });
-    expect(splitRuleProblem(NO_SPLIT)).toBeNull();
-    expect(splitRuleProblem(rule({}))).toBeNull();
-    expect(splitRuleProblem(rule({ mode: 'full', amount: null }))).toBeNull();
-    expect(splitRuleProblem(rule({ threshold: null }))).toBe('THRESHOLD_REQUIRED');
-    expect(splitRuleProblem(rule({ threshold: 0n }))).toBe('THRESHOLD_REQUIRED');
-    expect(splitRuleProblem(rule({ amount: null }))).toBe('AMOUNT_REQUIRED');
-    expect(splitRuleProblem(rule({ amount: -1n }))).toBe('AMOUNT_REQUIRED');
-    expect(splitRuleProblem(rule({ amount: u('0.001') }))).toBe('NOT_IN_CENTS');
-    expect(splitRuleProblem(rule({ threshold: u('199.99') }))).toBe('THRESHOLD_BELOW_TWO_PIECES');
   });
 
   it('the nearest leader decides (the owner first), a leader without a rule and no leader mean the default', () => {

@@ -4,7 +4,7 @@
  * nearest leader up the referral tree (the owner first, when they lead), else the platform default. No money
  * moves: the split is journal-neutral, only the cards change.
  */
-import { floorToTick, isPriceTick } from './pricing.js';
+import { floorToTick } from './pricing.js';
 
 export const SPLIT_MODES = ['none', 'full', 'auto'] as const;
 export type SplitMode = (typeof SPLIT_MODES)[number];
@@ -22,23 +22,6 @@ export interface SplitRule {
 }
 
 export const NO_SPLIT: SplitRule = { mode: 'none', threshold: null, amount: null };
-
-export type SplitRuleProblem = 'THRESHOLD_REQUIRED' | 'AMOUNT_REQUIRED' | 'NOT_IN_CENTS' | 'THRESHOLD_BELOW_TWO_PIECES';
-
-/**
- * Why a rule cannot be saved, or null. Amounts are positive whole cents; an automatic split's threshold is at
- * least two pieces, so reaching it always splits.
- */
-export function splitRuleProblem(rule: SplitRule): SplitRuleProblem | null {
-  if (rule.mode === 'none') return null;
-  if (rule.threshold === null || rule.threshold <= 0n) return 'THRESHOLD_REQUIRED';
-  if (!isPriceTick(rule.threshold)) return 'NOT_IN_CENTS';
-  if (rule.mode === 'full') return null;
-  if (rule.amount === null || rule.amount <= 0n) return 'AMOUNT_REQUIRED';
-  if (!isPriceTick(rule.amount)) return 'NOT_IN_CENTS';
-  if (rule.threshold < 2n * rule.amount) return 'THRESHOLD_BELOW_TWO_PIECES';
-  return null;
-}
 
 /** The price of one piece under a rule, or null when the rule does not split. */
 export function piecePrice(rule: SplitRule, startPrice: bigint): bigint | null {
