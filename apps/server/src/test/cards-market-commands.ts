@@ -34,7 +34,7 @@ export const MODEL_TYPES: ModelCardType[] = [
     obtainableBp: 9000,
     fuelFeeBp: 0,
     tradePoints: 0n,
-    renewalFeeBp: 0,
+    renewalFeeBp: 100,
     holdMs: 24 * HOUR_MS,
     listWindowMs: 24 * HOUR_MS,
   },

@@ -9,6 +9,9 @@ import { pickListing, pickOrder, reservationFor, settle, type MarketCardType, ty
 import { buyCosts, nextStepPrice, renewalFee, splitSalePrice, type SaleSplit } from '../modules/cards/pricing.js';
 import { ruleForOwner, splitPrices, type SplitRule } from '../modules/cards/split.js';
 
+/** Buy orders one user may have waiting in one session (the service's MAX_WAITING_ORDERS). */
+export const MAX_WAITING_ORDERS = 20;
+
 export type Asset = 'rusd' | 'fuel' | 'trade';
 export const ASSETS: readonly Asset[] = ['rusd', 'fuel', 'trade'];
 
@@ -77,7 +80,8 @@ export type Refusal =
   | 'INSUFFICIENT_RUSD'
   | 'INSUFFICIENT_FUEL'
   | 'INSUFFICIENT_TRADE_POINTS'
-  | 'CARD_ORDER_NOT_CANCELLABLE';
+  | 'CARD_ORDER_NOT_CANCELLABLE'
+  | 'CARD_ORDER_LIMIT_REACHED';
 
 export type Outcome = { ok: true; matched?: number } | { ok: false; refusal: Refusal };
 
@@ -99,6 +103,7 @@ export class CardsMarketModel {
   private readonly balances = new Map<string, bigint>();
   private nextCardId = 1;
   private nextOrderId = 1;
+  private nextListing = 1;
 
   constructor(
     readonly types: ReadonlyMap<number, ModelCardType>,
@@ -157,8 +162,9 @@ export class CardsMarketModel {
     return this.types.get(id)!;
   }
 
-  /** A starter card from the platform's stock at the type's start price (cards-core's buy, reduced to its effect). */
+  /** A starter card from the platform's stock at the type's start price, during the type's session (stock unbounded here). */
   buyStarter(userId: number, typeId: number): Outcome {
+    if (!this.openSessions.has(typeId)) return { ok: false, refusal: 'CARD_SESSION_NOT_OPEN' };
     const type = this.type(typeId);
     const costs = buyCosts(type.startPrice, { fuelFeeBp: type.fuelFeeBp, tradePoints: 0n });
     const lines: [Account, Asset, bigint][] = [
@@ -208,7 +214,8 @@ export class CardsMarketModel {
     card.state = 'listed';
     card.listPrice = nextStepPrice(card.price, this.type(card.typeId).stepBp);
     card.listSale = splitSalePrice(card.listPrice, this.type(card.typeId));
-    card.listedAt = this.now;
+    // Listing order, not time: two cards listed in the same millisecond sell in the order they were listed.
+    card.listedAt = this.nextListing++;
     if (!this.openSessions.has(card.typeId)) return { ok: true };
     const waiting = [...this.orders.values()].filter((o) => o.state === 'waiting' && o.typeId === card.typeId).map((o) => ({ ...o, orderId: o.id }));
     const order = pickOrder(waiting, card.listPrice, card.ownerId);
@@ -246,6 +253,8 @@ export class CardsMarketModel {
   placeOrder(userId: number, typeId: number, band: PriceBand): Outcome {
     if (band.min <= 0n || band.max < band.min) return { ok: false, refusal: 'PARAMETER_ERROR' };
     if (!this.openSessions.has(typeId)) return { ok: false, refusal: 'CARD_SESSION_NOT_OPEN' };
+    const waiting = [...this.orders.values()].filter((o) => o.state === 'waiting' && o.userId === userId && o.typeId === typeId).length;
+    if (waiting >= MAX_WAITING_ORDERS) return { ok: false, refusal: 'CARD_ORDER_LIMIT_REACHED' };
     const reserved = reservationFor(band, this.type(typeId));
     const user: Account = `user:${userId}`;
     const lines: [Account, Asset, bigint][] = [];
@@ -364,7 +373,8 @@ export class CardsMarketModel {
     order.state = state;
   }
 
+  /** Flags a leader; a rule replaces theirs, null keeps the one they have (none at first). */
   setLeaderRule(userId: number, rule: SplitRule | null): void {
-    this.leaders.set(userId, rule);
+    this.leaders.set(userId, rule ?? this.leaders.get(userId) ?? null);
   }
 }
