@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { toUnits } from '@reef/contract';
 import { floorToTick, nextStepPrice } from '../modules/cards/pricing.js';
 import type { SplitRule } from '../modules/cards/split.js';
-import { ASSETS, CardsMarketModel, type ModelCardType } from './cards-market-model.js';
+import { ASSETS, CardsMarketModel, type ModelCardType, type Outcome } from './cards-market-model.js';
 
 export const HOUR_MS = 3_600_000;
 export const USERS = 5;
@@ -129,40 +129,68 @@ export function actor(model: CardsMarketModel, c: { user: number; asOwner: boole
   return (c.asOwner && model.cards.get(cardId)?.ownerId) || c.user;
 }
 
-/** Applies one command to the model; answers the outcome (refusals included). */
-export function apply(model: CardsMarketModel, c: Command) {
+/** A command with its targets resolved against the model as it stands: who acts on which card or order. */
+export type Resolved =
+  | { kind: 'starter'; user: number; type: number }
+  | { kind: 'list' | 'renew'; user: number; card: number }
+  | { kind: 'auto'; user: number; card: number; on: boolean }
+  | { kind: 'order'; user: number; type: number; min: bigint; max: bigint }
+  | { kind: 'open' | 'close'; type: number }
+  | { kind: 'advance'; hours: number }
+  | { kind: 'leader'; user: number; rule: SplitRule | null }
+  | { kind: 'cancel'; order: number };
+
+export function resolve(model: CardsMarketModel, c: Command): Resolved {
   switch (c.kind) {
-    case 'starter':
-      return model.buyStarter(c.user, c.type);
-    case 'list': {
+    case 'list':
+    case 'renew': {
       const card = cardAt(model, c.card);
-      return model.list(actor(model, c, card), card);
+      return { kind: c.kind, user: actor(model, c, card), card };
     }
     case 'auto': {
       const card = cardAt(model, c.card);
-      return model.setAuto(actor(model, c, card), card, c.on);
+      return { kind: 'auto', user: actor(model, c, card), card, on: c.on };
     }
-    case 'renew': {
-      const card = cardAt(model, c.card);
-      return model.renew(actor(model, c, card), card);
-    }
+    case 'cancel':
+      return { kind: 'cancel', order: orderAt(model, c.order) };
+    default:
+      return c;
+  }
+}
+
+/** Applies a resolved command to the model; answers the outcome (refusals included). */
+export function applyResolved(model: CardsMarketModel, c: Resolved): Outcome {
+  switch (c.kind) {
+    case 'starter':
+      return model.buyStarter(c.user, c.type);
+    case 'list':
+      return model.list(c.user, c.card);
+    case 'auto':
+      return model.setAuto(c.user, c.card, c.on);
+    case 'renew':
+      return model.renew(c.user, c.card);
     case 'order':
       return model.placeOrder(c.user, c.type, { min: c.min, max: c.max });
     case 'open':
       model.openSession(c.type);
-      return { ok: true as const };
+      return { ok: true };
     case 'close':
       model.closeSession(c.type);
-      return { ok: true as const };
+      return { ok: true };
     case 'advance':
       model.advance(c.hours * HOUR_MS);
-      return { ok: true as const };
+      return { ok: true };
     case 'leader':
       model.setLeaderRule(c.user, c.rule);
-      return { ok: true as const };
+      return { ok: true };
     case 'cancel':
-      return model.cancelOrder(orderAt(model, c.order));
+      return model.cancelOrder(c.order);
   }
+}
+
+/** Applies one command to the model; answers the outcome (refusals included). */
+export function apply(model: CardsMarketModel, c: Command): Outcome {
+  return applyResolved(model, resolve(model, c));
 }
 
 /** The market's invariants; throws with what broke. */
