@@ -6,9 +6,9 @@
  * where they really race (20 connections, FOR UPDATE SKIP LOCKED on the listings).
  */
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromUnits, toUnits } from '@reef/contract';
-import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
+import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 import {
   balanceOf,
   buyStarter,
@@ -43,32 +43,30 @@ describe.each(databaseKinds)('market burst on %s', (kind) => {
   let t: TestApp, typeId: number, sessionId: number;
   let sellers: SignedInUser[], buyers: SignedInUser[];
 
-  withTestApp(
-    kind,
-    async (app) => {
-      t = app;
-      useTestClock();
-      // Held 0 days: a starter card may be listed at once, so the burst needs no clock moves.
-      typeId = await createCardType(t, { hold_days: 0, list_window_days: 1 });
-      sessionId = await openSession(t, typeId, { stock: LISTINGS, perUserCap: LISTINGS / SELLERS, hours: 4 });
-      sellers = await inChunks(Array.from({ length: SELLERS }), 10, () => fundedUser(t, { rusd: '1100', fuel: '30' }));
-      const cards = await inChunks(
-        Array.from({ length: LISTINGS }, (_, i) => sellers[i % SELLERS]!),
-        20,
-        async (seller) => ({ seller, card: await buyStarter(t, seller, typeId) }),
-      );
-      await inChunks(cards, 20, async ({ seller, card }) => {
-        const res = await listCard(t, seller, card);
-        if (res.status !== 200) throw new Error(`listing: ${res.msg}`);
-      });
-      buyers = await inChunks(
-        Array.from({ length: BUYERS }, (_, b) => (b < POOR_BUYERS ? POOR : RICH)),
-        25,
-        (funds) => fundedUser(t, funds),
-      );
-    },
-    600_000,
-  );
+  // Set-up is 300 starter buys, 300 listings and 280 sign-ins: longer than the suite's default hook time-out.
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    useTestClock();
+    // Held 0 days: a starter card may be listed at once, so the burst needs no clock moves.
+    typeId = await createCardType(t, { hold_days: 0, list_window_days: 1 });
+    sessionId = await openSession(t, typeId, { stock: LISTINGS, perUserCap: LISTINGS / SELLERS, hours: 4 });
+    sellers = await inChunks(Array.from({ length: SELLERS }), 10, () => fundedUser(t, { rusd: '1100', fuel: '30' }));
+    const cards = await inChunks(
+      Array.from({ length: LISTINGS }, (_, i) => sellers[i % SELLERS]!),
+      20,
+      async (seller) => ({ seller, card: await buyStarter(t, seller, typeId) }),
+    );
+    await inChunks(cards, 20, async ({ seller, card }) => {
+      const res = await listCard(t, seller, card);
+      if (res.status !== 200) throw new Error(`listing: ${res.msg}`);
+    });
+    buyers = await inChunks(
+      Array.from({ length: BUYERS }, (_, b) => (b < POOR_BUYERS ? POOR : RICH)),
+      25,
+      (funds) => fundedUser(t, funds),
+    );
+  }, 600_000);
+  afterAll(() => t?.close());
 
   it(
     '1,000 orders at once: each listing sold at most once, each buyer charged exactly for what they got, the rest released',
