@@ -145,7 +145,7 @@ CREATE TABLE "card_split_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "card_split_settings_mode" CHECK ("card_split_settings"."mode" in ('none', 'full', 'auto')),
 	CONSTRAINT "card_split_settings_threshold" CHECK ("card_split_settings"."mode" = 'none' or "card_split_settings"."threshold" > 0),
-	CONSTRAINT "card_split_settings_amount" CHECK (("card_split_settings"."mode" = 'auto') = ("card_split_settings"."amount" is not null) and coalesce("card_split_settings"."amount" > 0 and "card_split_settings"."amount" <= "card_split_settings"."threshold", true))
+	CONSTRAINT "card_split_settings_amount" CHECK (("card_split_settings"."mode" = 'auto') = ("card_split_settings"."amount" is not null) and coalesce("card_split_settings"."amount" > 0 and "card_split_settings"."amount" * 2 <= "card_split_settings"."threshold", true))
 );
 --> statement-breakpoint
 CREATE TABLE "card_types" (

@@ -180,6 +180,18 @@ const cardRenewed = moneyEvent('card.renewed', {
   list_by: z.string(),
 });
 
+/** The owner turned auto-sell on or off. */
+const cardAutoSet = z.object({ type: z.literal('card.auto_set'), user_id: uid, card_id: id, auto_sell: z.boolean() });
+
+/** A leader set their team's split rule (operators' changes are `card.admin_changed`). */
+const cardSplitSettingsSet = z.object({
+  type: z.literal('card.split_settings_set'),
+  user_id: uid,
+  mode: z.enum(['none', 'full', 'auto']),
+  threshold: z.nullable(amountString),
+  amount: z.nullable(amountString),
+});
+
 /**
  * An operator's change to the cards setup (decision 050): the audit of who changed what, with the row before and
  * after. `user_id` is the operator; `target_id` the row (a user's uid for `leader`).
@@ -212,6 +224,8 @@ export const businessEvent = z.discriminatedUnion('type', [
   cardOrderReleased,
   cardSplit,
   cardRenewed,
+  cardAutoSet,
+  cardSplitSettingsSet,
   cardAdminChanged,
 ]);
 

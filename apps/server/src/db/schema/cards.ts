@@ -421,7 +421,7 @@ export const cardRenewals = pgTable(
 /**
  * How cards split when a sale takes their price to `threshold` or above: a leader's rule for their team
  * (`leader_id`), or the platform default (the one row with `leader_id` null). `none`: never; `full`: into pieces
- * of the type's start price; `auto`: into pieces of `amount`. The pieces' prices always sum to the original.
+ * of the type's start price; `auto`: into pieces of `amount` (threshold ≥ 2 × amount). The pieces' prices always sum to the original.
  */
 export const cardSplitSettings = pgTable(
   'card_split_settings',
@@ -443,7 +443,7 @@ export const cardSplitSettings = pgTable(
     check('card_split_settings_threshold', sql`${t.mode} = 'none' or ${t.threshold} > 0`),
     check(
       'card_split_settings_amount',
-      sql`(${t.mode} = 'auto') = (${t.amount} is not null) and coalesce(${t.amount} > 0 and ${t.amount} <= ${t.threshold}, true)`,
+      sql`(${t.mode} = 'auto') = (${t.amount} is not null) and coalesce(${t.amount} > 0 and ${t.amount} * 2 <= ${t.threshold}, true)`,
     ),
   ],
 );

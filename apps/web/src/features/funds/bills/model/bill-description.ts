@@ -113,12 +113,12 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
       return { key: 'reward', values: {} };
     case 'card_buy':
     case 'card_fuel_fee':
-    case 'card_escrow':
-    case 'card_release':
+    case 'card_order_reserve':
+    case 'card_order_release':
     case 'card_purchase':
     case 'card_sale':
     case 'card_fee':
-    case 'card_trade_fee':
+    case 'card_trade_points':
     case 'card_refund':
     case 'card_renewal': {
       const card = CARD_MEMO.exec(memo);
