@@ -37,6 +37,16 @@ test('the cards contract refuses what the rules refuse', () => {
   expect(cardsApi.listMarket.query.safeParse({ min_price: '5', max_price: '4' }).success).toBe(false);
   expect(cardsApi.listMarket.query.safeParse({ min_price: '4', max_price: '5', seller: '12' }).data).toMatchObject({ seller: 12, page: 1 });
   expect(cardsApi.placeOrder.body.safeParse({ card_type_id: 1, min_price: '1.123456789', max_price: '5' }).success).toBe(false);
+  expect(cardsApi.splitSettingsInput.safeParse({ mode: 'auto', threshold: '99.99', amount: '50' }).success).toBe(false);
+  expect(cardsApi.splitSettingsInput.safeParse({ mode: 'auto', threshold: '100', amount: '50' }).success).toBe(true);
+  expect(cardsApi.placeOrder.body.safeParse({ card_type_id: 1, min_price: '1.123', max_price: '5' }).success).toBe(false);
+  expect(cardsApi.placeOrder.body.safeParse({ card_type_id: 1, min_price: '0', max_price: '5' }).success).toBe(false);
+  expect(cardsApi.placeOrder.body.safeParse({ card_type_id: 1, min_price: '-1', max_price: '5' }).success).toBe(false);
+  expect(cardsApi.placeOrder.body.safeParse({ card_type_id: 1, min_price: '1.5', max_price: '5' }).data).toEqual({
+    card_type_id: 1,
+    min_price: '1.50000000',
+    max_price: '5.00000000',
+  });
   expect(
     businessEvent.safeParse({ type: 'card.admin_changed', user_id: 1, target: 'session', target_id: 3, action: 'open', before: { a: 1 }, after: null }).success,
   ).toBe(true);
