@@ -79,14 +79,14 @@ export type Refusal =
   | 'PARAMETER_ERROR'
   | 'INSUFFICIENT_RUSD'
   | 'INSUFFICIENT_FUEL'
-  | 'INSUFFICIENT_TRADE_POINTS'
+  | 'INSUFFICIENT_TRADE'
   | 'CARD_ORDER_NOT_CANCELLABLE'
   | 'CARD_ORDER_LIMIT_REACHED';
 
 export type Outcome = { ok: true; matched?: number } | { ok: false; refusal: Refusal };
 
 const LEDGER_ORDER: readonly Asset[] = ['rusd', 'trade', 'fuel'];
-const SHORT: Record<Asset, Refusal> = { rusd: 'INSUFFICIENT_RUSD', fuel: 'INSUFFICIENT_FUEL', trade: 'INSUFFICIENT_TRADE_POINTS' };
+const SHORT: Record<Asset, Refusal> = { rusd: 'INSUFFICIENT_RUSD', fuel: 'INSUFFICIENT_FUEL', trade: 'INSUFFICIENT_TRADE' };
 
 type Account = `user:${number}` | 'escrow' | 'fees' | 'burned' | 'cards' | 'funding';
 

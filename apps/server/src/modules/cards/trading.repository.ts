@@ -172,6 +172,12 @@ export async function waitingOrderCount(db: Executor, buyerId: number, sessionId
   return rows[0]!.n;
 }
 
+/** An order's id before its row: the reservation entry's memo names the order (`order <id>`), and the row names the entry. */
+export async function nextOrderId(db: Executor): Promise<number> {
+  const rows = await db.execute(sql`select nextval(pg_get_serial_sequence('card_orders', 'id'))::bigint as id`);
+  return Number((rows as unknown as { rows: { id: string | number }[] }).rows[0]!.id);
+}
+
 export async function insertOrder(db: Executor, row: typeof cardOrders.$inferInsert): Promise<OrderRow> {
   return (await db.insert(cardOrders).values(row).returning())[0]!;
 }
@@ -235,18 +241,27 @@ export async function splitSettingsOf(db: Executor, leaderId: number | null): Pr
   return rows[0];
 }
 
-export async function upsertLeaderSettings(
+/** Saves a leader's rule (leaderId) or the platform default (null): one row each. */
+export async function upsertSettings(
   db: Executor,
-  leaderId: number,
-  values: { mode: string; threshold: string | null; amount: string | null; at: Date },
-): Promise<SplitSettingsRow> {
-  const set = { mode: values.mode, threshold: values.threshold, amount: values.amount, updatedBy: leaderId, updatedAt: values.at };
-  const rows = await db
-    .insert(cardSplitSettings)
-    .values({ leaderId, ...set })
-    .onConflictDoUpdate({ target: cardSplitSettings.leaderId, set })
-    .returning();
-  return rows[0]!;
+  leaderId: number | null,
+  values: { mode: string; threshold: string | null; amount: string | null; by: number; at: Date },
+): Promise<void> {
+  const set = { mode: values.mode, threshold: values.threshold, amount: values.amount, updatedBy: values.by, updatedAt: values.at };
+  const updated = await db
+    .update(cardSplitSettings)
+    .set(set)
+    .where(leaderId === null ? isNull(cardSplitSettings.leaderId) : eq(cardSplitSettings.leaderId, leaderId))
+    .returning({ id: cardSplitSettings.id });
+  // Two first saves at once: the unique indexes let one insert in, the other retries as an update.
+  if (updated.length === 0) {
+    const inserted = await db
+      .insert(cardSplitSettings)
+      .values({ leaderId, ...set })
+      .onConflictDoNothing()
+      .returning({ id: cardSplitSettings.id });
+    if (inserted.length === 0) await upsertSettings(db, leaderId, values);
+  }
 }
 
 // ───── reads for the pages ─────

@@ -25,6 +25,8 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, cardsApi.getSplitSettings, ({ user }) => trading.splitSettings(app.db, user.id));
   registerEndpoint(app, cardsApi.setSplitSettings, ({ user, body }) => trading.setSplitSettings(app.db, user.id, body));
 
+  registerEndpoint(app, cardsApi.adminGetSplitDefault, () => trading.platformSplitDefault(app.db));
+  registerEndpoint(app, cardsApi.adminSetSplitDefault, ({ user, body }) => trading.setPlatformSplitDefault(app.db, user.id, body));
   registerEndpoint(app, cardsApi.adminSetLeader, ({ user, params, body }) => trading.adminSetLeader(app.db, user.id, params.id, body.leader));
   registerEndpoint(app, cardsApi.adminListOrders, ({ query, request }) => trading.adminOrders(app.db, query, request.language));
   registerEndpoint(app, cardsApi.adminListMatches, ({ query }) => trading.adminMatches(app.db, query));

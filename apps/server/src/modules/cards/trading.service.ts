@@ -18,6 +18,7 @@ import { dueForAutoListing, listingProblem, renewalProblem, renewedListBy, type 
 import { reservationFor, settle, type MarketCardType, type Reservation } from './matching.js';
 import { nextStepPrice, renewalFee, splitSalePrice } from './pricing.js';
 import { NO_SPLIT, ruleForOwner, splitPrices, type SplitMode, type SplitRule } from './split.js';
+import type { CardSessionRow } from './cards.service.js';
 import * as repo from './trading.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -153,10 +154,10 @@ function listingView(listing: repo.ListingRow, type: repo.CardTypeRow, language:
 
 // ───── ledger helpers ─────
 
-const SHORT_OF: Record<string, 'INSUFFICIENT_RUSD' | 'INSUFFICIENT_FUEL' | 'INSUFFICIENT_TRADE_POINTS'> = {
+const SHORT_OF: Record<string, 'INSUFFICIENT_RUSD' | 'INSUFFICIENT_FUEL' | 'INSUFFICIENT_TRADE'> = {
   rusd: 'INSUFFICIENT_RUSD',
   fuel: 'INSUFFICIENT_FUEL',
-  trade: 'INSUFFICIENT_TRADE_POINTS',
+  trade: 'INSUFFICIENT_TRADE',
 };
 
 /** Posts, turning the ledger's "insufficient balance" into the code that names the short asset (the page offers its top-up). */
@@ -179,12 +180,12 @@ function reservationOf(order: repo.OrderRow): Reservation {
 }
 
 /** Escrow ↔ buyer lines moving a whole reservation (sign +1: back to the buyer). */
-function reservationLines(buyerId: number, reserved: Reservation, direction: 1n | -1n, kind: string): PostingInput[] {
+function reservationLines(buyerId: number, reserved: Reservation, direction: 1n | -1n, kind: string, memo: string): PostingInput[] {
   return RESERVED_ASSETS.flatMap((asset): PostingInput[] =>
     reserved[asset] > 0n
       ? [
-          { account: { userId: buyerId, asset }, amount: direction * reserved[asset], kind },
-          { account: { system: 'cards_escrow', asset }, amount: -direction * reserved[asset], kind },
+          { account: { userId: buyerId, asset }, amount: direction * reserved[asset], kind, memo },
+          { account: { system: 'cards_escrow', asset }, amount: -direction * reserved[asset], kind, memo },
         ]
       : [],
   );
@@ -296,6 +297,7 @@ export async function setAutoSell(db: Database, userId: number, cardId: number, 
       const at = now();
       await repo.updateCard(tx, card.id, { autoSell: auto, updatedAt: at });
       await repo.insertHistory(tx, [{ cardId: card.id, event: auto ? 'auto_sell_on' : 'auto_sell_off', ownerId: userId, price: card.price, createdAt: at }]);
+      await recordEvent(tx, { type: 'card.auto_set', user_id: userId, card_id: card.id, auto_sell: auto });
     }
     return { card_id: card.id, auto_sell: auto };
   });
@@ -354,13 +356,16 @@ export async function placeOrder(db: Database, userId: number, input: OrderInput
     if ((await repo.waitingOrderCount(tx, userId, session.id)) >= MAX_WAITING_ORDERS) throw new DomainError('CARD_ORDER_LIMIT_REACHED');
     const reserved = reservationFor(band, marketType(book.type));
     const listing = await repo.oldestListingInBand(tx, book.type.id, amount(band.min), amount(band.max), userId);
-    const lines = reservationLines(userId, reserved, -1n, 'card_escrow');
+    const orderId = await repo.nextOrderId(tx);
+    const orderMemo = `order ${orderId}`;
+    const lines = reservationLines(userId, reserved, -1n, 'card_order_reserve', orderMemo);
     // Two entries follow (reservation, match) over different accounts: lock the card, then all the accounts, in
     // the file's lock order, before the first entry takes any.
     if (listing) await repo.lockCard(tx, listing.cardId);
     if (listing) await lockAccounts(tx, [...lines.map((l) => l.account), ...matchAccounts(listing.sellerId, userId)]);
-    const posted = await post(tx, { kind: 'card_order', memo: `order ${book.type.id}`, actorId: userId, postings: lines });
+    const posted = await post(tx, { kind: 'card_order_reserve', memo: orderMemo, actorId: userId, postings: lines });
     const order = await repo.insertOrder(tx, {
+      id: orderId,
       buyerId: userId,
       cardTypeId: book.type.id,
       sessionId: session.id,
@@ -447,12 +452,12 @@ async function settleMatch(tx: Transaction, { book, session, order, listing, at 
   }
   if (reserved.trade > 0n) {
     lines.push(
-      { account: { system: 'cards_escrow', asset: 'trade' }, amount: -reserved.trade, kind: 'card_trade_fee', memo },
-      { account: { system: 'burned', asset: 'trade' }, amount: s.tradePoints, kind: 'card_trade_fee', memo },
+      { account: { system: 'cards_escrow', asset: 'trade' }, amount: -reserved.trade, kind: 'card_trade_points', memo },
+      { account: { system: 'burned', asset: 'trade' }, amount: s.tradePoints, kind: 'card_trade_points', memo },
       { account: { userId: buyerId, asset: 'trade' }, amount: s.refund.trade, kind: 'card_refund', memo },
     );
   }
-  const posted = await postEntry(tx, { kind: 'card_match', memo, actorId: buyerId, postings: lines.filter((l) => l.amount !== 0n) });
+  const posted = await postEntry(tx, { kind: 'card_purchase', memo, actorId: buyerId, postings: lines.filter((l) => l.amount !== 0n) });
   const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);
   const listBy = new Date(holdUntil.getTime() + type.listWindowDays * DAY_MS);
   await repo.updateListing(tx, listing.id, { state: 'sold', endedAt: at });
@@ -574,11 +579,7 @@ async function splitIfDue(tx: Transaction, card: repo.CardRow, type: repo.CardTy
 }
 
 export async function splitSettings(db: Database, userId: number) {
-  const view = (rule: SplitRule) => ({
-    mode: rule.mode,
-    threshold: rule.threshold === null ? null : amount(rule.threshold),
-    amount: rule.amount === null ? null : amount(rule.amount),
-  });
+  const view = splitView;
   const [leader, own, platform, effective] = [
     await isLeader(db, userId),
     ruleOf(await repo.splitSettingsOf(db, userId)),
@@ -588,16 +589,60 @@ export async function splitSettings(db: Database, userId: number) {
   return { leader, settings: leader && own ? view(own) : null, effective: view(effective), platform_default: view(platform) };
 }
 
-export async function setSplitSettings(db: Database, userId: number, input: { mode: SplitMode; threshold?: string; amount?: string }) {
-  if (!(await isLeader(db, userId))) throw new DomainError('NOT_LEADER');
-  const threshold = input.mode === 'none' || input.threshold === undefined ? null : amount(toUnits(input.threshold));
-  const pieceAmount = input.mode === 'auto' && input.amount !== undefined ? amount(toUnits(input.amount)) : null;
-  const row = await repo.upsertLeaderSettings(db, userId, { mode: input.mode, threshold, amount: pieceAmount, at: now() });
+const splitView = (rule: SplitRule) => ({
+  mode: rule.mode,
+  threshold: rule.threshold === null ? null : amount(rule.threshold),
+  amount: rule.amount === null ? null : amount(rule.amount),
+});
+
+export interface SplitInput {
+  mode: SplitMode;
+  threshold?: string;
+  amount?: string;
+}
+
+/** The contract has checked the input (a threshold to split, an amount for auto and only for auto, two pieces at least). */
+function ruleFrom(input: SplitInput): SplitRule {
   return {
-    mode: row.mode as SplitMode,
-    threshold: row.threshold === null ? null : amount(toUnits(row.threshold)),
-    amount: row.amount === null ? null : amount(toUnits(row.amount)),
+    mode: input.mode,
+    threshold: input.mode === 'none' || input.threshold === undefined ? null : toUnits(input.threshold),
+    amount: input.mode === 'auto' && input.amount !== undefined ? toUnits(input.amount) : null,
   };
+}
+
+/** A leader sets the rule their team's cards split by. */
+export async function setSplitSettings(db: Database, userId: number, input: SplitInput) {
+  return db.transaction(async (tx) => {
+    if (!(await isLeader(tx, userId))) throw new DomainError('NOT_LEADER');
+    const rule = ruleFrom(input);
+    const view = splitView(rule);
+    await repo.upsertSettings(tx, userId, { ...view, by: userId, at: now() });
+    await recordEvent(tx, { type: 'card.split_settings_set', user_id: userId, ...view });
+    return view;
+  });
+}
+
+export async function platformSplitDefault(db: Database) {
+  return splitView(ruleOf(await repo.splitSettingsOf(db, null)) ?? NO_SPLIT);
+}
+
+/** An operator sets the platform's default split rule, audited with the rule before and after. */
+export async function setPlatformSplitDefault(db: Database, operatorId: number, input: SplitInput) {
+  return db.transaction(async (tx) => {
+    const before = ruleOf(await repo.splitSettingsOf(tx, null));
+    const view = splitView(ruleFrom(input));
+    await repo.upsertSettings(tx, null, { ...view, by: operatorId, at: now() });
+    await recordEvent(tx, {
+      type: 'card.admin_changed',
+      user_id: operatorId,
+      target: 'split_default',
+      target_id: null,
+      action: before ? 'update' : 'create',
+      before: before ? splitView(before) : null,
+      after: view,
+    });
+    return view;
+  });
 }
 
 // ───── renewal ─────
@@ -659,6 +704,16 @@ export async function renewCard(db: Database, userId: number, cardId: number, id
 }
 
 // ───── the session handlers (called by the session jobs, safe to run again) ─────
+
+/** The session hook (cards-core's `session-jobs.ts` calls it once the session's row says open). */
+export async function onSessionOpen(db: Database, session: CardSessionRow): Promise<void> {
+  await onSessionOpened(db, session.id);
+}
+
+/** The session hook (called once the session's row says closed): every waiting order is released. */
+export async function onSessionClose(db: Database, session: CardSessionRow): Promise<void> {
+  await releaseSessionOrders(db, session.id);
+}
 
 /**
  * A session has opened: every due card of its type is listed by itself (auto-sell on and past holding, or past
@@ -737,12 +792,12 @@ async function giveBack(tx: Transaction, orderId: number, why: { reason: 'sessio
   if (order?.state !== 'waiting') return null;
   const at = now();
   const reserved = reservationOf(order);
-  const memo = why.note || `order ${order.id}`;
+  // The lines keep the order's memo (the bill page names the order); the entry carries the operator's reason.
   const posted = await postEntry(tx, {
-    kind: 'card_release',
-    memo,
+    kind: 'card_order_release',
+    memo: why.note || `order ${order.id}`,
     actorId: why.operatorId,
-    postings: reservationLines(order.buyerId, reserved, 1n, 'card_release').map((l) => ({ ...l, memo })),
+    postings: reservationLines(order.buyerId, reserved, 1n, 'card_order_release', `order ${order.id}`),
   });
   const ended = await repo.updateOrder(tx, order.id, {
     state: why.reason === 'cancelled' ? 'cancelled' : 'released',

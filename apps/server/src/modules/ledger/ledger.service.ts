@@ -17,10 +17,23 @@ import * as repo from './ledger.repository.js';
  * `rusd_sales` (USDT users paid for RUSD), `rusd_issue` (RUSD issued by charges, from USDT or on-chain BNB; negative:
  * minus what was issued),
  * `airdrop` (airdrop credits; negative: minus what was given away), `rewards` (reward income paid to users; negative),
- * `cards_escrow` (the reservations of the card market's waiting buy orders, decision 053).
+ * `cards` (RUSD paid for starter cards: the platform's revenue from its stock), `cards_escrow` (what open card buy
+ * orders reserved until a match uses it or the order is released; decision 050).
  */
 export type SystemAccountKey =
-  'adjustment' | 'fees' | 'burned' | `lake:${number}` | 'pending_withdrawal' | 'withdrawn' | 'chain_in' | 'rusd_sales' | 'rusd_issue' | 'airdrop' | 'rewards' | 'cards_escrow';
+  | 'adjustment'
+  | 'fees'
+  | 'burned'
+  | `lake:${number}`
+  | 'pending_withdrawal'
+  | 'withdrawn'
+  | 'chain_in'
+  | 'rusd_sales'
+  | 'rusd_issue'
+  | 'airdrop'
+  | 'rewards'
+  | 'cards'
+  | 'cards_escrow';
 
 const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in', 'rusd_issue', 'airdrop', 'rewards']);
 
