@@ -37,7 +37,7 @@ interface CardDbRow {
 }
 
 describe.each(databaseKinds)('card market on %s', (kind) => {
-  let t: TestApp, alice: SignedInUser, bob: SignedInUser, carol: SignedInUser;
+  let t: TestApp, alice: SignedInUser, bob: SignedInUser, carol: SignedInUser, dave: SignedInUser;
   let typeId: number, s1: number, aliceCard: number, bobCard: number;
 
   const card = async (id: number): Promise<CardDbRow> =>
@@ -56,6 +56,9 @@ describe.each(databaseKinds)('card market on %s', (kind) => {
     useTestClock();
     typeId = await createCardType(t);
     [alice, bob, carol] = [await fundedUser(t), await fundedUser(t), await fundedUser(t)];
+    // Dave joins under Alice (signed in before the tests move the clock: a sign-in message carries real time).
+    dave = await t.signIn(undefined, alice.uid);
+    for (const [asset, value] of Object.entries({ rusd: '1000', fuel: '100', trade: '10' })) await t.fund(dave.uid, asset, value);
     s1 = await openSession(t, typeId);
     aliceCard = await buyStarter(t, alice, typeId);
     bobCard = await buyStarter(t, bob, typeId);
@@ -201,7 +204,7 @@ describe.each(databaseKinds)('card market on %s', (kind) => {
     expect(detail.data).toMatchObject({ card_id: bobCard, rules: { id: typeId, price_step_bp: 500 }, session: { id: s2, state: 'open' } });
     // An order out of every listing's band waits, holding its reservation in escrow.
     const waiting = await placeOrder(t, carol, typeId, '200', '210');
-    expect(waiting.data).toMatchObject({ state: 'waiting', reserved_rusd: '210.00000000', reserved_fuel: '4.20000000', balance_rusd: '690.00000000' });
+    expect(waiting.data).toMatchObject({ state: 'waiting', reserved_rusd: '210.00000000', reserved_fuel: '4.20000000', balance_rusd: '790.00000000' });
     carolOrder = waiting.data.id;
     expect(await escrowBalances(t)).toMatchObject({ rusd: '210.00000000', fuel: '4.20000000', trade: '1.00000000' });
   });
@@ -263,8 +266,6 @@ describe.each(databaseKinds)('card market on %s', (kind) => {
       amount: '50.00000000',
     });
     // Dave joins under Alice and buys Bob's card (listed at 110.25 by the deadline rule): it splits 50 + 60.25.
-    const dave = await t.signIn(undefined, alice.uid);
-    for (const [asset, value] of Object.entries({ rusd: '1000', fuel: '100', trade: '10' })) await t.fund(dave.uid, asset, value);
     expect((await get(dave, '/api/project/card/split')).data).toMatchObject({ leader: false, effective: { mode: 'auto', amount: '50.00000000' } });
     const bought = await placeOrder(t, dave, typeId, '110', '111');
     expect(bought.data).toMatchObject({ state: 'completed', card_id: aliceCard, price: '110.25000000' });
