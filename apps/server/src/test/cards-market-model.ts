@@ -6,7 +6,7 @@
  */
 import { dueForAutoListing, listingProblem, renewalProblem, renewedListBy, type CardState } from '../modules/cards/eligibility.js';
 import { pickListing, pickOrder, reservationFor, settle, type MarketCardType, type PriceBand, type Reservation } from '../modules/cards/matching.js';
-import { buyCosts, nextStepPrice, renewalFee, splitSalePrice, type SaleSplit } from '../modules/cards/pricing.js';
+import { buyCosts, isPriceTick, nextStepPrice, renewalFee, splitSalePrice, type SaleSplit } from '../modules/cards/pricing.js';
 import { ruleForOwner, splitPrices, type SplitRule } from '../modules/cards/split.js';
 
 /** Buy orders one user may have waiting in one session (the service's MAX_WAITING_ORDERS). */
@@ -251,7 +251,8 @@ export class CardsMarketModel {
   }
 
   placeOrder(userId: number, typeId: number, band: PriceBand): Outcome {
-    if (band.min <= 0n || band.max < band.min) return { ok: false, refusal: 'PARAMETER_ERROR' };
+    // The contract's `cardPrice`: positive, whole cents, min ≤ max.
+    if (band.min <= 0n || band.max < band.min || !isPriceTick(band.min) || !isPriceTick(band.max)) return { ok: false, refusal: 'PARAMETER_ERROR' };
     if (!this.openSessions.has(typeId)) return { ok: false, refusal: 'CARD_SESSION_NOT_OPEN' };
     const waiting = [...this.orders.values()].filter((o) => o.state === 'waiting' && o.userId === userId && o.typeId === typeId).length;
     if (waiting >= MAX_WAITING_ORDERS) return { ok: false, refusal: 'CARD_ORDER_LIMIT_REACHED' };
@@ -336,6 +337,8 @@ export class CardsMarketModel {
 
   /** The session-open handler: list every due card of the type, then match waiting orders, oldest first. */
   openSession(typeId: number): void {
+    // A session opens once; while one is open there is nothing to open.
+    if (this.openSessions.has(typeId)) return;
     this.openSessions.add(typeId);
     const due = [...this.cards.values()].filter((c) => c.typeId === typeId && dueForAutoListing(this.rulesCard(c), this.now)).sort((a, b) => a.id - b.id);
     for (const card of due) {
