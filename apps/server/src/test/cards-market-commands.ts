@@ -34,7 +34,8 @@ export const MODEL_TYPES: ModelCardType[] = [
     obtainableBp: 9000,
     fuelFeeBp: 0,
     tradePoints: 0n,
-    renewalFeeBp: 100,
+    // Free renewals: no entry, only the deadline moves.
+    renewalFeeBp: 0,
     holdMs: 24 * HOUR_MS,
     listWindowMs: 24 * HOUR_MS,
   },

@@ -12,7 +12,7 @@ import { now } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { balanceKey, lockAccounts, postEntry, type AccountRef, type PostingInput } from '../ledger/ledger.service.js';
+import { balanceKey, balancesOf, lockAccounts, postEntry, type AccountRef, type PostingInput } from '../ledger/ledger.service.js';
 import { nearestLeader, isLeader, setLeader as setLeaderFlag } from '../users/users.service.js';
 import { dueForAutoListing, listingProblem, renewalProblem, renewedListBy, type CardForRules, type CardState } from './eligibility.js';
 import { reservationFor, settle, type MarketCardType, type Reservation } from './matching.js';
@@ -676,30 +676,28 @@ export async function renewCard(db: Database, userId: number, cardId: number, id
     if (problem) throw new DomainError(problem);
     const type = (await repo.cardType(tx, card!.cardTypeId))!;
     const fee = renewalFee(toUnits(card!.price), type.renewalFeeBp);
-    // A free renewal has no entry to post, and the renewal row and its event name one (see cards-requests.md).
-    if (fee === 0n) throw new DomainError('PARAMETER_ERROR');
     const listBy = new Date(renewedListBy(card!.listBy.getTime(), type.listWindowDays * DAY_MS));
     const memo = `card ${cardId}`;
-    const posted = await post(tx, {
-      kind: 'card_renewal',
-      memo,
-      actorId: userId,
-      postings: [
-        { account: { userId, asset: 'rusd' }, amount: -fee, kind: 'card_renewal', memo },
-        { account: { system: 'fees', asset: 'rusd' }, amount: fee, kind: 'card_renewal', memo },
-      ],
-    });
-    await repo.insertRenewal(tx, { cardId, userId, fee: amount(fee), listByBefore: card!.listBy, listByAfter: listBy, entryId: posted.entryId, createdAt: at });
+    // A free renewal (rate 0, or a fee that truncates to 0) has no money to move, so no entry.
+    const posted =
+      fee === 0n
+        ? null
+        : await post(tx, {
+            kind: 'card_renewal',
+            memo,
+            actorId: userId,
+            postings: [
+              { account: { userId, asset: 'rusd' }, amount: -fee, kind: 'card_renewal', memo },
+              { account: { system: 'fees', asset: 'rusd' }, amount: fee, kind: 'card_renewal', memo },
+            ],
+          });
+    const entryId = posted?.entryId ?? null;
+    await repo.insertRenewal(tx, { cardId, userId, fee: amount(fee), listByBefore: card!.listBy, listByAfter: listBy, entryId, createdAt: at });
     await repo.updateCard(tx, cardId, { listBy, updatedAt: at });
-    await repo.insertHistory(tx, [{ cardId, event: 'renewed', ownerId: userId, price: card!.price, entryId: posted.entryId, createdAt: at }]);
-    await recordEvent(tx, { type: 'card.renewed', user_id: userId, entry_id: posted.entryId, card_id: cardId, fee: amount(fee), list_by: iso(listBy) });
-    return {
-      card_id: cardId,
-      fee: amount(fee),
-      list_by: iso(listBy),
-      entry_id: posted.entryId,
-      balance_rusd: posted.userBalances.get(balanceKey(userId, 'rusd'))!,
-    };
+    await repo.insertHistory(tx, [{ cardId, event: 'renewed', ownerId: userId, price: card!.price, entryId, createdAt: at }]);
+    await recordEvent(tx, { type: 'card.renewed', user_id: userId, entry_id: entryId, card_id: cardId, fee: amount(fee), list_by: iso(listBy) });
+    const balance = posted?.userBalances.get(balanceKey(userId, 'rusd')) ?? (await balancesOf(tx, userId)).get('rusd') ?? '0.00000000';
+    return { card_id: cardId, fee: amount(fee), list_by: iso(listBy), entry_id: entryId, balance_rusd: balance };
   });
 }
 
