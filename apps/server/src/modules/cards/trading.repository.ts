@@ -49,16 +49,6 @@ export async function shareOpenSession(db: Executor, typeId: number, at: Date): 
   return rows[0];
 }
 
-export async function openSessionOf(db: Executor, typeId: number, at: Date): Promise<SessionRow | undefined> {
-  const rows = await db
-    .select()
-    .from(cardSessions)
-    .where(and(eq(cardSessions.cardTypeId, typeId), openAt(at)))
-    .orderBy(asc(cardSessions.opensAt))
-    .limit(1);
-  return rows[0];
-}
-
 /** The open session of each type that has one at `at`. */
 export async function openSessions(db: Executor, at: Date): Promise<SessionRow[]> {
   return db.select().from(cardSessions).where(openAt(at)).orderBy(asc(cardSessions.opensAt));
@@ -93,15 +83,6 @@ export async function lockCard(db: Executor, id: number): Promise<CardRow | unde
 
 export async function cardById(db: Executor, id: number): Promise<CardRow | undefined> {
   return (await db.select().from(cards).where(eq(cards.id, id)))[0];
-}
-
-export async function liveListingOf(db: Executor, cardId: number): Promise<ListingRow | undefined> {
-  return (
-    await db
-      .select()
-      .from(cardListings)
-      .where(and(eq(cardListings.cardId, cardId), eq(cardListings.state, 'listed')))
-  )[0];
 }
 
 export async function insertListing(db: Executor, row: typeof cardListings.$inferInsert): Promise<ListingRow> {
@@ -326,10 +307,6 @@ export async function sellerListings(db: Executor, sellerId: number, filter: Sal
     .offset(page.offset);
   const total = (await db.select({ n: count() }).from(cardListings).where(where))[0]!.n;
   return { list, total };
-}
-
-export async function matchOfListing(db: Executor, listingId: number): Promise<MatchRow | undefined> {
-  return (await db.select().from(cardMatches).where(eq(cardMatches.listingId, listingId)))[0];
 }
 
 export interface OrderFilter {
