@@ -280,11 +280,11 @@ describe.each(databaseKinds)('card market against its model on %s', (kind) => {
         reached.released += [...model.orders.values()].filter((o) => o.state === 'released').length;
         expect(await escrowBalances(t)).toMatchObject({ rusd: '0.00000000' });
       }),
-      { numRuns: kind === 'pglite' ? 8 : 5, seed: 11_2026, endOnFailure: true },
+      { numRuns: 8, seed: 11_2026, endOnFailure: true },
     );
     await expectBooksBalanced(t);
     // Not vacuous: the sequences sold cards, split some and released orders through the real endpoints.
-    expect(reached.matches).toBeGreaterThan(5);
+    expect(reached.matches).toBeGreaterThan(3);
     expect(reached.released).toBeGreaterThan(5);
     console.info(`[market property ${kind}] ${JSON.stringify(reached)}`);
   });
