@@ -276,11 +276,11 @@ export async function buyStarterCard(db: Database, userId: number, typeId: numbe
 }
 
 async function purchase(tx: Transaction, userId: number, type: CardTypeRow, session: CardSessionRow, language: LanguageCode): Promise<StarterPurchase> {
-  // The stock first, so the reasons come in the order users understand: not open, sold out, then the cap.
+  // The rows every buyer of the session shares (its stock row, the `cards` and `burned` accounts) are locked until
+  // commit, so they come last: first the buyer's own rows (cap, card), then the entry, then the stock — the
+  // session's lock is held for the last few statements only (decision 051).
+  if (!(await repo.takeBuyerSlot(tx, session.id, userId, session.perUserCap))) throw new DomainError('CARD_LIMIT_REACHED');
   const at = clock.now();
-  const taken = await repo.takeStock(tx, session.id, at);
-  if (!taken) throw new DomainError(isSessionOpen(session, at) ? 'CARD_SOLD_OUT' : 'CARD_SESSION_NOT_OPEN');
-  if (!(await repo.takeBuyerSlot(tx, session.id, userId, taken.perUserCap))) throw new DomainError('CARD_LIMIT_REACHED');
 
   const price = units(type.startPrice);
   const fuelFee = applyBp(price, type.fuelFeeBp);
@@ -309,6 +309,8 @@ async function purchase(tx: Transaction, userId: number, type: CardTypeRow, sess
     );
   }
   const posted = await postEntry(tx, { kind: 'card_buy', memo, actorId: userId, postings }).catch(shortfallByAsset);
+  // ONE conditional UPDATE decides the sale (stock left, window open by the clock); it rolls back all of the above.
+  if (!(await repo.takeStock(tx, session.id, at))) throw new DomainError(isSessionOpen(session, at) ? 'CARD_SOLD_OUT' : 'CARD_SESSION_NOT_OPEN');
   await repo.insertHistory(tx, {
     cardId: card.id,
     event: 'bought',
