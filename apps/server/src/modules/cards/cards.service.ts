@@ -13,6 +13,7 @@ import {
   type CardSchedule,
   type CardSession,
   type CardTypeRules,
+  type ErrorCode,
   type LanguageCode,
   type MyCard,
   type StarterCardType,
@@ -26,6 +27,7 @@ import { runIdempotent, storedAnswer } from '../idempotency/idempotency.service.
 import { balanceKey, balancesOf, postEntry, type PostingInput } from '../ledger/ledger.service.js';
 import { applyBp, nextStepPrice, splitSalePrice } from './pricing.js';
 import * as repo from './cards.repository.js';
+import { StockGates, type GateOutcome } from './stock-gate.js';
 
 export type CardTypeRow = repo.CardTypeRow;
 export type CardSessionRow = repo.CardSessionRow;
@@ -174,86 +176,167 @@ export interface StarterPurchase {
   balance_fuel: string;
 }
 
+/** How long a process trusts its copy of a type and its session for the cheap refusals (real time, decision 051). */
+const SNAPSHOT_MAX_AGE_MS = 250;
+
+interface Snapshot {
+  type: CardTypeRow | undefined;
+  session: CardSessionRow | undefined;
+}
+
+/** Per database handle: the types' snapshots (with the read in progress shared) and the sessions' stock gates. */
+interface BurstState {
+  snapshots: Map<number, { at: number; value: Promise<Snapshot> }>;
+  gates: StockGates;
+}
+const burstStates = new WeakMap<Database, BurstState>();
+
+function burstState(db: Database): BurstState {
+  let state = burstStates.get(db);
+  if (!state) {
+    state = { snapshots: new Map(), gates: new StockGates(SNAPSHOT_MAX_AGE_MS) };
+    burstStates.set(db, state);
+  }
+  return state;
+}
+
 /**
- * Buys one starter card (decision 051). Before any transaction: a replay of this Idempotency-Key, then the cheap
- * refusals a burst mostly gets (no open session, sold out) from one read. Then one transaction: the per-user cap
+ * The type and its current-or-next session as this process last read them, at most SNAPSHOT_MAX_AGE_MS old: a
+ * burst of presses costs one read per period, not one per press. Only the cheap refusals use it; the transaction
+ * re-checks everything on the locked rows.
+ */
+/** An operator changed the type or its sessions: this process reads them again at the next press. */
+function forgetSnapshot(db: Database, typeId: number): void {
+  burstStates.get(db)?.snapshots.delete(typeId);
+}
+
+function snapshotOf(db: Database, typeId: number): Promise<Snapshot> {
+  const state = burstState(db);
+  const cached = state.snapshots.get(typeId);
+  const realNow = performance.now();
+  if (cached && realNow - cached.at <= SNAPSHOT_MAX_AGE_MS) return cached.value;
+  const value = (async () => {
+    const type = await repo.findCardType(db, typeId);
+    return { type, session: type ? await repo.currentOrNextSession(db, typeId, clock.now()) : undefined };
+  })();
+  state.snapshots.set(typeId, { at: realNow, value });
+  value.catch(() => state.snapshots.delete(typeId));
+  return value;
+}
+
+/**
+ * Buys one starter card (decision 051). The cheap refusals first, from this process's snapshot of the type and its
+ * session (no open session, sold out) — each after looking for a replay of the Idempotency-Key, so a retried
+ * success still gets its card. Then the session's stock gate: at most as many buyers inside a transaction as cards
+ * are left, the rest wait their turn or are refused once the stock is gone. Then one transaction: the per-user cap
  * (a conditional upsert on the user's own row), the stock (ONE conditional UPDATE, which also re-checks the window
  * by the clock), the card, and ONE ledger entry moving the price (RUSD → `cards`) and the fuel fee (fuel →
  * `burned`); a shortfall rolls everything back and names the asset.
  */
 export async function buyStarterCard(db: Database, userId: number, typeId: number, language: LanguageCode, idempotencyKey: string | undefined) {
   const scope = { userId, key: idempotencyKey, request: { buy: 'starter-card', typeId } };
-  const replay = await storedAnswer<StarterPurchase>(db, scope);
-  if (replay) return replay.response;
+  const refuse = async (code: ErrorCode): Promise<StarterPurchase> => {
+    const replay = await storedAnswer<StarterPurchase>(db, scope);
+    if (replay) return replay.response;
+    throw new DomainError(code);
+  };
 
-  const now = clock.now();
-  const type = await repo.findCardType(db, typeId);
-  if (!type) throw new DomainError('NOT_FOUND');
-  if (!type.active) throw new DomainError('CARD_TYPE_INACTIVE');
-  const session = await repo.currentOrNextSession(db, typeId, now);
-  if (!session || !isSessionOpen(session, now)) throw new DomainError('CARD_SESSION_NOT_OPEN');
-  if (session.sold >= session.stock) throw new DomainError('CARD_SOLD_OUT');
+  const { type, session } = await snapshotOf(db, typeId);
+  if (!type) return refuse('NOT_FOUND');
+  if (!type.active) return refuse('CARD_TYPE_INACTIVE');
+  if (!session || !isSessionOpen(session, clock.now())) return refuse('CARD_SESSION_NOT_OPEN');
+  const gate = burstState(db).gates.gateFor(session.id, performance.now(), () => session.stock - session.sold);
+  if (gate.soldOut) return refuse('CARD_SOLD_OUT');
+  // The buyer's own refusals from two reads, before taking a place at the gate: a burst's presses that cannot pay
+  // or are over the cap never open a transaction (which re-checks both on locked rows).
+  const [balances, bought] = [await balancesOf(db, userId), await repo.boughtInSessions(db, userId, [session.id])];
+  if ((bought.get(session.id) ?? 0) >= session.perUserCap) return refuse('CARD_LIMIT_REACHED');
+  const price = units(type.startPrice);
+  if (units(balances.get('rusd') ?? '0') < price) return refuse('INSUFFICIENT_RUSD');
+  if (units(balances.get('fuel') ?? '0') < applyBp(price, type.fuelFeeBp)) return refuse('INSUFFICIENT_FUEL');
+  if (!(await gate.enter())) return refuse('CARD_SOLD_OUT');
 
-  return runIdempotent(db, scope, async (tx) => {
-    if (!(await repo.takeBuyerSlot(tx, session.id, userId, session.perUserCap))) throw new DomainError('CARD_LIMIT_REACHED');
-    const at = clock.now();
-    const taken = await repo.takeStock(tx, session.id, at);
-    if (!taken) throw new DomainError(isSessionOpen(session, at) ? 'CARD_SOLD_OUT' : 'CARD_SESSION_NOT_OPEN');
+  let outcome: GateOutcome = 'failed';
+  try {
+    let sold = false;
+    const answer = await runIdempotent(db, scope, (tx) =>
+      purchase(tx, userId, type, session, language).then((result) => {
+        sold = true;
+        return result;
+      }),
+    );
+    if (sold) outcome = 'bought';
+    return answer;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'CARD_SOLD_OUT') outcome = 'sold_out';
+    throw error;
+  } finally {
+    gate.leave(outcome);
+  }
+}
 
-    const price = units(type.startPrice);
-    const fuelFee = applyBp(price, type.fuelFeeBp);
-    const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);
-    const card = await repo.insertCard(tx, {
-      cardTypeId: type.id,
-      ownerId: userId,
-      price: type.startPrice,
-      purchasePrice: type.startPrice,
-      purchasedAt: at,
-      fuelFee: amount(fuelFee),
-      origin: 'starter',
-      sessionId: session.id,
-      holdUntil,
-      listBy: new Date(holdUntil.getTime() + type.listWindowDays * DAY_MS),
-    });
-    const memo = `card ${card.id}`;
-    const postings: PostingInput[] = [
-      { account: { userId, asset: 'rusd' }, amount: -price, kind: 'card_buy' },
-      { account: { system: 'cards', asset: 'rusd' }, amount: price, kind: 'card_buy' },
-    ];
-    if (fuelFee > 0n) {
-      postings.push(
-        { account: { userId, asset: 'fuel' }, amount: -fuelFee, kind: 'card_fuel_fee' },
-        { account: { system: 'burned', asset: 'fuel' }, amount: fuelFee, kind: 'card_fuel_fee' },
-      );
-    }
-    const posted = await postEntry(tx, { kind: 'card_buy', memo, actorId: userId, postings }).catch(shortfallByAsset);
-    await repo.insertHistory(tx, {
-      cardId: card.id,
-      event: 'bought',
-      ownerId: userId,
-      price: type.startPrice,
-      fuelFee: amount(fuelFee),
-      entryId: posted.entryId,
-    });
-    await recordEvent(tx, {
-      type: 'card.bought',
-      user_id: userId,
-      entry_id: posted.entryId,
-      card_id: card.id,
-      card_type_id: type.id,
-      session_id: session.id,
-      price: type.startPrice,
-      fuel_fee: amount(fuelFee),
-    });
-    const balanceFuel = posted.userBalances.get(balanceKey(userId, 'fuel')) ?? (await balancesOf(tx, userId)).get('fuel') ?? '0.00000000';
-    return {
-      card: myCardView({ card, type, listingId: null, listingObtainable: null, sessionOpensAt: session.opensAt }, language, at),
-      entry_id: posted.entryId,
-      session_id: session.id,
-      balance_rusd: posted.userBalances.get(balanceKey(userId, 'rusd'))!,
-      balance_fuel: balanceFuel,
-    } satisfies StarterPurchase;
+async function purchase(tx: Transaction, userId: number, type: CardTypeRow, session: CardSessionRow, language: LanguageCode): Promise<StarterPurchase> {
+  // The rows every buyer of the session shares (its stock row, the `cards` and `burned` accounts) are locked until
+  // commit, so they come last: first the buyer's own rows (cap, card), then the entry, then the stock — the
+  // session's lock is held for the last few statements only (decision 051).
+  if (!(await repo.takeBuyerSlot(tx, session.id, userId, session.perUserCap))) throw new DomainError('CARD_LIMIT_REACHED');
+  const at = clock.now();
+
+  const price = units(type.startPrice);
+  const fuelFee = applyBp(price, type.fuelFeeBp);
+  const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);
+  const card = await repo.insertCard(tx, {
+    cardTypeId: type.id,
+    ownerId: userId,
+    price: type.startPrice,
+    purchasePrice: type.startPrice,
+    purchasedAt: at,
+    fuelFee: amount(fuelFee),
+    origin: 'starter',
+    sessionId: session.id,
+    holdUntil,
+    listBy: new Date(holdUntil.getTime() + type.listWindowDays * DAY_MS),
   });
+  const memo = `card ${card.id}`;
+  const postings: PostingInput[] = [
+    { account: { userId, asset: 'rusd' }, amount: -price, kind: 'card_buy' },
+    { account: { system: 'cards', asset: 'rusd' }, amount: price, kind: 'card_buy' },
+  ];
+  if (fuelFee > 0n) {
+    postings.push(
+      { account: { userId, asset: 'fuel' }, amount: -fuelFee, kind: 'card_fuel_fee' },
+      { account: { system: 'burned', asset: 'fuel' }, amount: fuelFee, kind: 'card_fuel_fee' },
+    );
+  }
+  const posted = await postEntry(tx, { kind: 'card_buy', memo, actorId: userId, postings }).catch(shortfallByAsset);
+  // ONE conditional UPDATE decides the sale (stock left, window open by the clock); it rolls back all of the above.
+  if (!(await repo.takeStock(tx, session.id, at))) throw new DomainError(isSessionOpen(session, at) ? 'CARD_SOLD_OUT' : 'CARD_SESSION_NOT_OPEN');
+  await repo.insertHistory(tx, {
+    cardId: card.id,
+    event: 'bought',
+    ownerId: userId,
+    price: type.startPrice,
+    fuelFee: amount(fuelFee),
+    entryId: posted.entryId,
+  });
+  await recordEvent(tx, {
+    type: 'card.bought',
+    user_id: userId,
+    entry_id: posted.entryId,
+    card_id: card.id,
+    card_type_id: type.id,
+    session_id: session.id,
+    price: type.startPrice,
+    fuel_fee: amount(fuelFee),
+  });
+  const balanceFuel = posted.userBalances.get(balanceKey(userId, 'fuel')) ?? (await balancesOf(tx, userId)).get('fuel') ?? '0.00000000';
+  return {
+    card: myCardView({ card, type, listingId: null, listingObtainable: null, sessionOpensAt: session.opensAt }, language, at),
+    entry_id: posted.entryId,
+    session_id: session.id,
+    balance_rusd: posted.userBalances.get(balanceKey(userId, 'rusd'))!,
+    balance_fuel: balanceFuel,
+  };
 }
 
 /** The ledger's INSUFFICIENT_BALANCE names the asset; the cards pages need a code per asset (decision 050). */
@@ -479,7 +562,7 @@ export async function adminCreateType(db: Database, operatorId: number, input: C
 }
 
 export async function adminUpdateType(db: Database, operatorId: number, id: number, input: CardTypeInput) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const before = await repo.lockCardType(tx, id);
     if (!before) throw new DomainError('NOT_FOUND');
     const columns = typeColumns(input);
@@ -492,6 +575,8 @@ export async function adminUpdateType(db: Database, operatorId: number, id: numb
     await audit(tx, operatorId, 'card_type', id, 'update', adminTypeView(before), view);
     return view;
   });
+  forgetSnapshot(db, id);
+  return result;
 }
 
 // ───────────────────────────── operators: sessions ─────────────────────────────
@@ -534,7 +619,7 @@ export async function adminCreateSession(
   operatorId: number,
   input: { card_type_id: number; opens_at: string; closes_at: string; stock: number; per_user_cap?: number | undefined },
 ) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const type = await repo.lockCardType(tx, input.card_type_id);
     if (!type) throw new DomainError('NOT_FOUND');
     const opensAt = new Date(input.opens_at);
@@ -554,6 +639,8 @@ export async function adminCreateSession(
     await audit(tx, operatorId, 'session', row.id, 'create', null, view);
     return view;
   });
+  forgetSnapshot(db, input.card_type_id);
+  return result;
 }
 
 /** A session that can still be edited: not closed, cancelled or past its window. */
@@ -573,7 +660,7 @@ export async function adminUpdateSession(
     cancelled?: true | undefined;
   },
 ) {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const found = await repo.findSession(tx, id);
     if (!found) throw new DomainError('NOT_FOUND');
     await repo.lockCardType(tx, found.cardTypeId);
@@ -599,6 +686,8 @@ export async function adminUpdateSession(
     await audit(tx, operatorId, 'session', id, input.cancelled ? 'cancel' : 'update', adminSessionView(before, now), view);
     return view;
   });
+  forgetSnapshot(db, result.card_type_id);
+  return result;
 }
 
 /**
@@ -606,7 +695,7 @@ export async function adminUpdateSession(
  * an earlier session), an open one stays open. Returns the row for the opening work (session-jobs.ts).
  */
 export async function adminOpenSession(db: Database, operatorId: number, id: number): Promise<CardSessionRow> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const found = await repo.findSession(tx, id);
     if (!found) throw new DomainError('NOT_FOUND');
     await repo.lockCardType(tx, found.cardTypeId);
@@ -621,11 +710,13 @@ export async function adminOpenSession(db: Database, operatorId: number, id: num
     await audit(tx, operatorId, 'session', id, 'open', adminSessionView(before, now), adminSessionView(row, now));
     return row;
   });
+  forgetSnapshot(db, result.cardTypeId);
+  return result;
 }
 
 /** An operator closes a session now: its window ends now (one that never opened is cancelled instead). */
 export async function adminCloseSession(db: Database, operatorId: number, id: number): Promise<CardSessionRow> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const found = await repo.findSession(tx, id);
     if (!found) throw new DomainError('NOT_FOUND');
     const before = (await repo.lockSession(tx, id))!;
@@ -640,6 +731,8 @@ export async function adminCloseSession(db: Database, operatorId: number, id: nu
     await audit(tx, operatorId, 'session', id, neverOpened ? 'cancel' : 'close', adminSessionView(before, now), adminSessionView(row, now));
     return row;
   });
+  forgetSnapshot(db, result.cardTypeId);
+  return result;
 }
 
 export function adminSessionAnswer(row: CardSessionRow): AdminCardSession {
