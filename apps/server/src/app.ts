@@ -17,6 +17,7 @@ import { websocketPlugin } from './plugins/websocket.js';
 import { webPlugin } from './plugins/web.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
+import { cardsRoutes } from './modules/cards/cards.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
 import { clockRoutes } from './modules/clock/clock.routes.js';
@@ -37,6 +38,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { tradingRoutes } from './modules/cards/trading.routes.js';
 import { createLogDestination } from './infra/log-destination.js';
 
 declare module 'fastify' {
@@ -111,6 +113,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(depositsRoutes);
   await app.register(chargeRoutes);
   await app.register(airdropsRoutes);
+  await app.register(cardsRoutes);
   await app.register(incomesRoutes);
   await app.register(chatRoutes);
   await app.register(chatSocketRoutes);
@@ -118,6 +121,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(contentRoutes);
   await app.register(aiRoutes);
   await app.register(clockRoutes);
+  await app.register(tradingRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

@@ -1,0 +1,122 @@
+/**
+ * The session-open burst (issue 11, decision 051): a session with 100 starter cards is open and 500 signed-in
+ * users press "buy" at once, over and over, for the run's duration (each press its own Idempotency-Key). Reports
+ * the presses answered per second and their p99 beside the target (PostgreSQL ≥ 1,000 answered/s, p99 ≤ 250 ms),
+ * and checks that no more than the stock was sold. `npm run bench` runs it on PGlite and, with DATABASE_URL, on
+ * PostgreSQL; `npm run bench:cards` runs only this section.
+ */
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { toUnits } from '@reef/contract';
+import { buildApp } from '../src/app.js';
+import * as clock from '../src/core/clock.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { postEntry, type PostingInput } from '../src/modules/ledger/ledger.service.js';
+import { benchConfig, benchSignIn } from './common.js';
+
+const run = promisify(execFile);
+const USERS = 500;
+const STOCK = 100;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
+export const BURST_TARGET = { answeredPerSecond: 1000, p99Ms: 250 };
+
+export interface BurstResult {
+  answeredPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  sold: number;
+  codes: Record<string, number>;
+  errors: number;
+}
+
+export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<BurstResult> {
+  const adminWallet = privateKeyToAccount(generatePrivateKey());
+  const database = await open();
+  const app = await buildApp({ config: benchConfig(adminWallet), db: database.db });
+  try {
+    const signIn = benchSignIn(app);
+    const admin = await signIn(adminWallet);
+    const asAdmin = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());
+    const users: { token: string; uid: number }[] = [];
+    for (let i = 0; i < USERS; i += 25) users.push(...(await Promise.all(Array.from({ length: 25 }, () => signIn()))));
+    await database.db.transaction(async (tx) => {
+      const postings: PostingInput[] = users.flatMap((u) => [
+        { account: { userId: u.uid, asset: 'rusd' as const }, amount: toUnits('100'), kind: 'adjustment' },
+        { account: { userId: u.uid, asset: 'fuel' as const }, amount: toUnits('100'), kind: 'adjustment' },
+      ]);
+      const total = toUnits('100') * BigInt(users.length);
+      postings.push({ account: { system: 'adjustment', asset: 'rusd' }, amount: -total, kind: 'adjustment' });
+      postings.push({ account: { system: 'adjustment', asset: 'fuel' }, amount: -total, kind: 'adjustment' });
+      await postEntry(tx, { kind: 'adjustment', memo: 'bench', actorId: admin.uid, postings });
+    });
+    const type = await asAdmin('/api/admin/cards/types', {
+      name: 'Bench',
+      start_price: '10',
+      price_step_bp: 500,
+      fuel_fee_bp: 1000,
+      trade_points: '0',
+      hold_days: 1,
+      list_window_days: 1,
+      platform_fee_bp: 500,
+      renewal_fee_bp: 100,
+    });
+    const now = clock.nowMs();
+    await asAdmin('/api/admin/cards/sessions', {
+      card_type_id: type.data.id,
+      opens_at: new Date(now - 1000).toISOString(),
+      closes_at: new Date(now + 3_600_000).toISOString(),
+      stock: STOCK,
+    });
+
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const script = path.resolve(import.meta.dirname, 'cards-burst-load.mjs');
+    const config = JSON.stringify({ url: address, tokens: users.map((u) => u.token), duration: DURATION_S, typeId: type.data.id });
+    const { stdout } = await run(process.execPath, [script, config], { maxBuffer: 64 * 1024 * 1024 });
+    const r = JSON.parse(stdout);
+    const [sold] = ((await database.db.execute(sql`select count(*)::int as n from cards`)) as unknown as { rows: { n: number }[] }).rows;
+    // Fewer than the stock may be sold inside a short window on a slow machine; more would be a bug.
+    if (sold!.n > STOCK) throw new Error(`the burst sold ${sold!.n} cards of a stock of ${STOCK}`);
+    return {
+      answeredPerSecond: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      total: r.requests.total,
+      sold: sold!.n,
+      codes: r.codes,
+      errors: r.errors + r.non2xx,
+    };
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+export function burstLines(kind: string, r: BurstResult): string[] {
+  const target = kind === 'postgres' ? `target ≥ ${BURST_TARGET.answeredPerSecond} answered/s, p99 ≤ ${BURST_TARGET.p99Ms} ms` : 'no target on PGlite';
+  return [
+    `Session-open burst on ${kind}: ${USERS} users pressing buy at once on a session of ${STOCK} starter cards, ${DURATION_S} s`,
+    `  answered ${r.answeredPerSecond.toFixed(0).padStart(6)} presses/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${target})`,
+    `  ${r.total} presses: ${Object.entries(r.codes)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ')}; sold ${r.sold} of ${STOCK}${r.errors ? `; errors ${r.errors}` : ''}`,
+    '  (measured on whatever else the machine is running at the time: compare runs of the same load)',
+  ];
+}
+
+if (process.argv[1]?.endsWith('cards-burst-bench.ts')) {
+  const { openPgliteBenchDatabase } = await import('./common.js');
+  const { openScratchPostgres } = await import('../src/db/scratch-database.js');
+  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    const result = await runCardsBurstBench(kind, () =>
+      kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench'),
+    );
+    for (const line of burstLines(kind, result)) console.log(line);
+    console.log('');
+  }
+}
