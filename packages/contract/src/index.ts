@@ -22,6 +22,8 @@ export * as chatUnreadApi from './http/chat-unread.js';
 export * as chatSocket from './ws/chat-socket.js';
 export * as contentApi from './http/content.js';
 export * as aiApi from './http/ai.js';
+export * as miningApi from './http/mining.js';
+export * as pledgeApi from './http/pledge.js';
 export type { UserInfo, UserBadge } from './http/users.js';
 export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
@@ -75,3 +77,5 @@ export {
 } from './http/ai.js';
 export { businessEvent, BUSINESS_EVENT_TYPES, type BusinessEvent, type BusinessEventType } from './events.js';
 export * as clockApi from './http/clock.js';
+export type { MiningProduct, Miner, Bubble } from './http/mining.js';
+export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from './http/pledge.js';

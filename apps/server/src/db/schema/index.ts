@@ -13,3 +13,5 @@ export * from './chat.js';
 export * from './clock.js';
 export * from './events.js';
 export * from './jobs.js';
+export * from './mining.js';
+export * from './pledge.js';

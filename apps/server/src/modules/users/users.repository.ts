@@ -158,3 +158,10 @@ export async function referrerAccountOf(db: Executor, userId: number): Promise<s
   const rows = await db.execute(sql`select r.account from ${users} u join ${users} r on r.id = u.referrer_id where u.id = ${userId}`);
   return (rows as unknown as { rows: { account: string }[] }).rows[0]?.account ?? null;
 }
+
+export async function setPledged(db: Executor, userIds: readonly number[], pledged: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ pledged })
+    .where(and(inArray(users.id, [...userIds]), sql`${users.pledged} <> ${pledged}`));
+}

@@ -132,3 +132,8 @@ export async function accountCreatedAt(db: Executor, userId: number): Promise<Da
   if (!createdAt) throw new Error(`user ${userId} does not exist`);
   return createdAt;
 }
+
+/** The `pledged` flag of user info (spec §3): the pledge module sets it while a user holds a position. */
+export async function setPledged(db: Executor, userIds: readonly number[], pledged: boolean): Promise<void> {
+  if (userIds.length > 0) await repo.setPledged(db, userIds, pledged);
+}
