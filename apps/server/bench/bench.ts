@@ -19,6 +19,7 @@ import { homeInitialJs, lazyChunks } from '../../../scripts/bundle-size.mjs';
 import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
 import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
+import { runSettlementBench } from './settlement-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
 
@@ -149,6 +150,7 @@ async function main() {
     if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
     await runSocketBench(kind, () => openBenchDatabase(kind));
     await runResponsivenessBench(kind, () => openBenchDatabase(kind));
+    await runSettlementBench(kind, () => openBenchDatabase(kind));
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
 
