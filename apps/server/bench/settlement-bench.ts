@@ -12,9 +12,10 @@ import { settlePledge } from '../src/modules/pledge/pledge.service.js';
 import { seedSettlementLoad, settlementFacts } from '../src/test/settlement-kit.js';
 import { openPgliteBenchDatabase } from './common.js';
 
-const MINERS = 100_000;
-const POSITIONS = 100_000;
-const USERS = 10_000;
+/** SETTLEMENT_BENCH_ROWS scales it down for a quick look (default: the 100,000 of each). */
+const MINERS = Number(process.env.SETTLEMENT_BENCH_ROWS ?? 100_000);
+const POSITIONS = MINERS;
+const USERS = Math.max(1, MINERS / 10);
 const TARGET_S = 10;
 
 export async function runSettlementBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<void> {

@@ -167,9 +167,7 @@ CREATE INDEX "mining_bubbles_user_idx" ON "mining_bubbles" USING btree ("user_id
 CREATE UNIQUE INDEX "mining_miners_order_no_key" ON "mining_miners" USING btree ("order_no");--> statement-breakpoint
 CREATE INDEX "mining_miners_user_idx" ON "mining_miners" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "mining_miners_user_product_idx" ON "mining_miners" USING btree ("user_id","product_id");--> statement-breakpoint
-CREATE INDEX "mining_miners_due_idx" ON "mining_miners" USING btree ("next_period_at","id") WHERE "mining_miners"."status" = 'mining';--> statement-breakpoint
 CREATE INDEX "pledge_positions_user_idx" ON "pledge_positions" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "pledge_positions_user_product_idx" ON "pledge_positions" USING btree ("user_id","product_id");--> statement-breakpoint
-CREATE INDEX "pledge_positions_due_idx" ON "pledge_positions" USING btree ("next_due_at","id") WHERE "pledge_positions"."status" = 'holding';--> statement-breakpoint
 CREATE UNIQUE INDEX "pledge_settlements_position_kind_period_key" ON "pledge_settlements" USING btree ("position_id","kind","period");--> statement-breakpoint
 CREATE INDEX "pledge_settlements_user_idx" ON "pledge_settlements" USING btree ("user_id","id");

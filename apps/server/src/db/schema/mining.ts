@@ -85,9 +85,6 @@ export const miningMiners = pgTable(
     uniqueIndex('mining_miners_order_no_key').on(t.orderNo),
     index('mining_miners_user_idx').on(t.userId, t.id),
     index('mining_miners_user_product_idx').on(t.userId, t.productId),
-    index('mining_miners_due_idx')
-      .on(t.nextPeriodAt, t.id)
-      .where(sql`${t.status} = 'mining'`),
     check('mining_miners_quantity', sql`${t.quantity} > 0`),
     check('mining_miners_produced', sql`${t.produced} >= 0 and ${t.produced} <= ${t.totalOutput}`),
     check('mining_miners_status', sql`${t.status} in ('mining', 'paused', 'ended')`),

@@ -88,9 +88,6 @@ export const pledgePositions = pgTable(
   (t) => [
     index('pledge_positions_user_idx').on(t.userId, t.id),
     index('pledge_positions_user_product_idx').on(t.userId, t.productId),
-    index('pledge_positions_due_idx')
-      .on(t.nextDueAt, t.id)
-      .where(sql`${t.status} = 'holding'`),
     check('pledge_positions_amounts', sql`${t.principal} > 0 and ${t.fee} >= 0 and ${t.amount} = ${t.principal} + ${t.fee}`),
     check('pledge_positions_status', sql`${t.status} in ('holding', 'released')`),
   ],

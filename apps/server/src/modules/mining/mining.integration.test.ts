@@ -31,7 +31,7 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     expect(res.status, res.msg).toBe(200);
     return res.data as { id: number };
   };
-  const buy = (user: SignedInUser, id: number, payload: unknown = { quantity: 1, asset: 'usdt' }, key?: string) =>
+  const buy = (user: SignedInUser, id: number, payload: Record<string, unknown> = { quantity: 1, asset: 'usdt' }, key?: string) =>
     t.call({ method: 'POST', url: `/api/project/mining_machine/${id}`, token: user.token, payload, headers: key ? { 'idempotency-key': key } : {} });
   const collect = (user: SignedInUser, id: number) => t.call({ method: 'POST', url: `/api/project/mining_machine/bubble/${id}`, token: user.token });
   const bubbles = async (user: SignedInUser) => (await t.call({ method: 'GET', url: '/api/project/mining_machine/bubble', token: user.token })).data.list;

@@ -72,9 +72,10 @@ export interface SettledBatch {
  * paid its next period: interest day k (the daily interest fixed at lock, from `pledge_interest`) while
  * k ≤ cycle_days, then release instalment j of release_days (floor(principal × j ÷ n) − floor(principal ×
  * (j − 1) ÷ n) in units of 10^-8, so the instalments add up to the principal; all at once for 0 days, from
- * `pledge_locked`). The settlement rows' unique (position, kind, period) key lets a period be paid once; only
- * rows actually inserted are credited, in one journal entry through the ledger's `reef_ledger_credit_batch`,
- * each line dated at its period and explained in its memo (product, day, rate). A period is paid in a later
+ * `pledge_locked`). The positions are taken under their row locks, a period already recorded is skipped, and
+ * the settlement rows' unique (position, kind, period) key backs that up: a period is paid once. The new
+ * periods are credited in one journal entry through the ledger's `reef_ledger_credit_batch`, each line dated
+ * at its period and explained in its memo (product, day, rate), and the rows carry that entry. A period is paid in a later
  * statement than the one before it, so a catch-up pays every missed period in order.
  */
 export async function settlePositions(db: Executor, now: Date, batch: number): Promise<SettledBatch> {
@@ -96,35 +97,42 @@ export async function settlePositions(db: Executor, now: Date, batch: number): P
                         - floor(d.principal * 100000000 * d.release_paid / d.release_days)) / 100000000
              end::numeric(38, 8) as amount
         from due d
-    ), ins as (
-      insert into pledge_settlements (position_id, user_id, product_id, kind, period, asset, amount, due_at)
-      select position_id, user_id, product_id, kind, period, asset, amount, due_at from pay order by due_at, position_id
-      on conflict (position_id, kind, period) do nothing
-      returning id, position_id, user_id, product_id, kind, period, asset, amount, due_at
-    ), moved as (
-      update pledge_positions p
-         set interest_paid = case when i.kind = 'interest' then i.period else p.interest_paid end,
-             release_paid = case when i.kind = 'release' then i.period else p.release_paid end,
-             next_due_at = case
-               when i.kind = 'interest' and i.period < p.cycle_days then p.dividend_at + make_interval(secs => (i.period + 1) * 86400)
-               when i.kind = 'interest' then p.unlock_at + make_interval(secs => least(p.release_days, 1) * 86400)
-               when i.period < greatest(p.release_days, 1) then p.unlock_at + make_interval(secs => (i.period + 1) * 86400)
-               else null end,
-             status = case when i.kind = 'release' and i.period >= greatest(p.release_days, 1) then 'released' else p.status end
-        from ins i
-       where p.id = i.position_id
-      returning p.id, p.user_id, p.status
+    ), fresh as (
+      -- The positions are locked above, so no other run pays them meanwhile; the unique key stays the backstop
+      -- (a conflict fails the whole batch, ledger entry included, and the next run skips the period).
+      select pay.* from pay
+       where not exists (select 1 from pledge_settlements s where s.position_id = pay.position_id and s.kind = pay.kind and s.period = pay.period)
     ), posted as (
       select reef_ledger_credit_batch('pledge_settlement', '', ${at(now)},
-               array_agg(i.user_id order by i.id), array_agg(i.asset order by i.id), array_agg(i.amount order by i.id),
-               array_agg('pledge_' || i.kind order by i.id),
-               array_agg(case when i.kind = 'interest'
-                              then 'pledge ' || i.product_id || ' day ' || i.period || ' rate ' || pay.annual_rate::text
-                              else 'pledge ' || i.product_id || ' release ' || i.period || '/' || greatest(pay.release_days, 1) end order by i.id),
-               array_agg(i.due_at order by i.id),
-               array_agg(case when i.kind = 'interest' then 'pledge_interest' else 'pledge_locked' end order by i.id)) as entry_id
-        from ins i join pay on pay.position_id = i.position_id
-       where i.amount > 0
+               array_agg(f.user_id order by f.due_at, f.position_id), array_agg(f.asset order by f.due_at, f.position_id),
+               array_agg(f.amount order by f.due_at, f.position_id), array_agg('pledge_' || f.kind order by f.due_at, f.position_id),
+               array_agg(case when f.kind = 'interest'
+                              then 'pledge ' || f.product_id || ' day ' || f.period || ' rate ' || f.annual_rate::text
+                              else 'pledge ' || f.product_id || ' release ' || f.period || '/' || greatest(f.release_days, 1) end
+                         order by f.due_at, f.position_id),
+               array_agg(f.due_at order by f.due_at, f.position_id),
+               array_agg(case when f.kind = 'interest' then 'pledge_interest' else 'pledge_locked' end order by f.due_at, f.position_id)) as entry_id
+        from fresh f
+       where f.amount > 0
+    ), ins as (
+      insert into pledge_settlements (position_id, user_id, product_id, kind, period, asset, amount, due_at, entry_id)
+      select position_id, user_id, product_id, kind, period, asset, amount, due_at,
+             case when amount > 0 then (select entry_id from posted) end
+        from fresh order by due_at, position_id
+      returning id, user_id
+    ), moved as (
+      update pledge_positions p
+         set interest_paid = case when f.kind = 'interest' then f.period else p.interest_paid end,
+             release_paid = case when f.kind = 'release' then f.period else p.release_paid end,
+             next_due_at = case
+               when f.kind = 'interest' and f.period < p.cycle_days then p.dividend_at + make_interval(secs => (f.period + 1) * 86400)
+               when f.kind = 'interest' then p.unlock_at + make_interval(secs => least(p.release_days, 1) * 86400)
+               when f.period < greatest(p.release_days, 1) then p.unlock_at + make_interval(secs => (f.period + 1) * 86400)
+               else null end,
+             status = case when f.kind = 'release' and f.period >= greatest(p.release_days, 1) then 'released' else p.status end
+        from fresh f
+       where p.id = f.position_id
+      returning p.id, p.user_id, p.status
     )
     select (select entry_id from posted) as entry_id,
            (select count(*) from ins)::integer as lines,
@@ -141,13 +149,6 @@ export async function settlePositions(db: Executor, now: Date, batch: number): P
     last_id: id(row.last_id),
     released_users: (row.released_users ?? []).map(Number),
   };
-}
-
-/** Marks a batch's settlement rows with the entry that paid them (rows with nothing to pay keep null). */
-export async function setSettlementEntry(db: Executor, entryId: number, firstId: number, lastId: number): Promise<void> {
-  await db.execute(
-    sql`update pledge_settlements set entry_id = ${entryId} where id between ${firstId} and ${lastId} and entry_id is null and amount > 0`,
-  );
 }
 
 /** One `pledge.released` event per release instalment of the batch, through the events' `reef_record_events`. */

@@ -266,7 +266,6 @@ export interface SettlementHooks {
 
 async function finishBatch(tx: Transaction, batch: repo.SettledBatch, now: Date) {
   if (batch.entry_id !== null && batch.first_id !== null && batch.last_id !== null) {
-    await repo.setSettlementEntry(tx, batch.entry_id, batch.first_id, batch.last_id);
     await repo.recordReleaseEvents(tx, batch.first_id, batch.last_id, now);
     const totals = await repo.batchTotals(tx, batch.first_id, batch.last_id);
     await recordEvent(tx, {
