@@ -42,7 +42,9 @@ export async function runSettlementBench(kind: 'pglite' | 'postgres', open: () =
     console.log(`  load written in ${seedS.toFixed(1)} s (${USERS.toLocaleString('en')} holders)`);
     console.log(`  mining: ${mining.bubbles} bubbles in ${((t1 - t0) / 1000).toFixed(2)} s`);
     console.log(`  pledge: ${pledge.lines} interest lines in ${((t2 - t1) / 1000).toFixed(2)} s (one journal entry per 20,000)`);
-    console.log(`  total ${total.toFixed(2)} s   target ≤ ${TARGET_S} s on PostgreSQL: ${kind === 'postgres' ? (total <= TARGET_S ? 'met' : 'NOT met') : 'n/a (PGlite)'}`);
+    console.log(
+      `  total ${total.toFixed(2)} s   target ≤ ${TARGET_S} s on PostgreSQL: ${kind === 'postgres' ? (total <= TARGET_S ? 'met' : 'NOT met') : 'n/a (PGlite)'}`,
+    );
     console.log(`  second run: ${again.bubbles} bubbles, ${againPledge.lines} lines; paid exactly once: ${exactlyOnce ? 'yes' : 'NO'}\n`);
     if (!exactlyOnce || again.bubbles !== 0 || againPledge.lines !== 0) throw new Error('the settlement paid a period twice or missed one');
   } finally {

@@ -114,7 +114,15 @@ export const minerDetails = endpoint('GET /api/project/mining_machine/my/:id', '
     /** Release records: every day's bubble, newest first. */
     releases: z.array(bubble),
     /** Purchase record: the order. */
-    purchase: z.object({ order_no: z.string(), entry_id: z.int(), asset: assetKey, amount: amountString, quantity: z.int(), created_at: isoTime, status: z.literal('paid') }),
+    purchase: z.object({
+      order_no: z.string(),
+      entry_id: z.int(),
+      asset: assetKey,
+      amount: amountString,
+      quantity: z.int(),
+      created_at: isoTime,
+      status: z.literal('paid'),
+    }),
   }),
 });
 

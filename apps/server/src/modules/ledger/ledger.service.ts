@@ -37,7 +37,15 @@ export type SystemAccountKey =
   | 'pledge_locked'
   | 'pledge_interest';
 
-const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in', 'rusd_issue', 'airdrop', 'rewards', 'mining_output', 'pledge_interest']);
+const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
+  'adjustment',
+  'chain_in',
+  'rusd_issue',
+  'airdrop',
+  'rewards',
+  'mining_output',
+  'pledge_interest',
+]);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
 

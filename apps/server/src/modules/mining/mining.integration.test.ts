@@ -26,7 +26,16 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
       method: 'POST',
       url: '/api/admin/mining/products',
       token: t.admin.token,
-      payload: { name: 'Reef miner', price: '100', price_asset: 'usdt', period_days: 30, multiple: '1.5', daily_output: '40', output_asset: 'coin', ...overrides },
+      payload: {
+        name: 'Reef miner',
+        price: '100',
+        price_asset: 'usdt',
+        period_days: 30,
+        multiple: '1.5',
+        daily_output: '40',
+        output_asset: 'coin',
+        ...overrides,
+      },
     });
     expect(res.status, res.msg).toBe(200);
     return res.data as { id: number };
@@ -43,12 +52,23 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
   it('sells a miner for its price in one entry; day 1 grows a bubble that ripens a day later and is collected once', async () => {
     const product = await createProduct();
     const list = await t.call({ method: 'GET', url: '/api/project/mining_machine', token: alice.token });
-    expect(list.data.list.find((p: { id: number }) => p.id === product.id)).toMatchObject({ total_output: '150.00000000', daily_output: '40.00000000', bought: 0 });
+    expect(list.data.list.find((p: { id: number }) => p.id === product.id)).toMatchObject({
+      total_output: '150.00000000',
+      daily_output: '40.00000000',
+      bought: 0,
+    });
 
     const bought = await buy(alice, product.id, { quantity: 2, asset: 'usdt' });
     expect(bought.status, bought.msg).toBe(200);
     expect(bought.data.balance).toBe('9800.00000000');
-    expect(bought.data.miner).toMatchObject({ quantity: 2, total_output: '300.00000000', daily_output: '80.00000000', produced: '0.00000000', state: 'mining', release_state: 'working' });
+    expect(bought.data.miner).toMatchObject({
+      quantity: 2,
+      total_output: '300.00000000',
+      daily_output: '80.00000000',
+      produced: '0.00000000',
+      state: 'mining',
+      release_state: 'working',
+    });
     expect(bought.data.miner.order_no).toMatch(/^M\d{24}$/);
 
     const [growing] = await bubbles(alice);
@@ -56,7 +76,7 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     expect((await collect(alice, growing.id)).data.code).toBe('BUBBLE_NOT_RIPE');
     expect((await collect(bob, growing.id)).data.code).toBe('NOT_FOUND');
 
-    await advance(DAY + 1000);
+    advance(DAY + 1000);
     await settle();
     const now = await bubbles(alice);
     expect(now.map((b: { period: number; state: string }) => [b.period, b.state])).toEqual([
@@ -94,7 +114,7 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     const user = await t.signIn();
     await t.fund(user.uid, 'usdt', '100');
     expect((await buy(user, product.id)).status).toBe(200);
-    await advance(DAY + 1000);
+    advance(DAY + 1000);
     await settle();
     const ripe = (await bubbles(user)).find((b: { state: string }) => b.state === 'ripe');
     const taps = await Promise.all(Array.from({ length: 20 }, () => collect(user, ripe.id)));
@@ -108,7 +128,7 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     const user = await t.signIn();
     await t.fund(user.uid, 'usdt', '100');
     const { data } = await buy(user, product.id);
-    await advance(5 * DAY);
+    advance(5 * DAY);
     await settle();
     const details = await t.call({ method: 'GET', url: `/api/project/mining_machine/my/${data.miner.id}`, token: user.token });
     // 40 + 40 + 40 + 30 = 150 = 100 × 1.5: the fourth day holds only what was left, and no fifth day starts.
@@ -116,7 +136,7 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     expect(details.data.miner).toMatchObject({ state: 'ended', release_state: 'awaiting_release', produced: '150.00000000', remaining: '0.00000000' });
     const day1 = details.data.releases.at(-1);
     expect((await collect(user, day1.id)).status).toBe(200);
-    await advance(3 * DAY);
+    advance(3 * DAY);
     const day4 = details.data.releases[0];
     expect((await collect(user, day4.id)).status).toBe(200);
     const day2 = details.data.releases[2];
@@ -134,7 +154,7 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     const refused = await buy(user, single.id);
     expect(refused.data.code).toBe('MINER_IN_USE');
     expect(refused.msg).toBe('礦機仍在使用中，請等待結束');
-    await advance(2 * DAY + 1000);
+    advance(2 * DAY + 1000);
     await settle();
     expect((await buy(user, single.id)).status).toBe(200);
 
@@ -152,7 +172,15 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     const product = await createProduct();
     const user = await t.signIn();
     await t.fund(user.uid, 'usdt', '150');
-    for (const payload of [{ quantity: 0, asset: 'usdt' }, { quantity: -1, asset: 'usdt' }, { quantity: 1.5, asset: 'usdt' }, { quantity: '1', asset: 'usdt' }, { quantity: 1 }, { quantity: 1, asset: 'usdt', extra: 1 }, { quantity: 1001, asset: 'usdt' }]) {
+    for (const payload of [
+      { quantity: 0, asset: 'usdt' },
+      { quantity: -1, asset: 'usdt' },
+      { quantity: 1.5, asset: 'usdt' },
+      { quantity: '1', asset: 'usdt' },
+      { quantity: 1 },
+      { quantity: 1, asset: 'usdt', extra: 1 },
+      { quantity: 1001, asset: 'usdt' },
+    ]) {
       expect((await buy(user, product.id, payload)).data.code, JSON.stringify(payload)).toBe('PARAMETER_ERROR');
     }
     expect((await buy(user, product.id, { quantity: 1, asset: 'coin' })).data.code).toBe('MINING_PAYMENT_ASSET');
@@ -160,12 +188,19 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     expect((await buy(user, product.id, { quantity: 2, asset: 'usdt' })).data.code).toBe('INSUFFICIENT_BALANCE');
     expect((await collect(user, 0)).data.code).toBe('PARAMETER_ERROR');
     expect((await collect(user, 987_654_321)).data.code).toBe('NOT_FOUND');
-    const paused = await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}/status`, token: t.admin.token, payload: { status: 'paused' } });
+    const paused = await t.call({
+      method: 'POST',
+      url: `/api/admin/mining/products/${product.id}/status`,
+      token: t.admin.token,
+      payload: { status: 'paused' },
+    });
     expect(paused.data.status).toBe('paused');
     expect((await buy(user, product.id)).data.code).toBe('MINING_NOT_ON_SALE');
     await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}/status`, token: t.admin.token, payload: { status: 'closed' } });
     expect((await buy(user, product.id)).data.code).toBe('MINING_NOT_ON_SALE');
-    expect((await t.call({ method: 'GET', url: '/api/project/mining_machine', token: user.token })).data.list.some((p: { id: number }) => p.id === product.id)).toBe(false);
+    expect(
+      (await t.call({ method: 'GET', url: '/api/project/mining_machine', token: user.token })).data.list.some((p: { id: number }) => p.id === product.id),
+    ).toBe(false);
     expect(await balance(user, 'usdt')).toBe('150.00000000');
     expect((await t.call({ method: 'GET', url: '/api/project/mining_machine/my', token: user.token })).data.total).toBe(0);
   });
@@ -182,13 +217,22 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
 
   it('operators create, edit, pause and close products, pause a miner and see what is owed; audited, admin only', async () => {
     const product = await createProduct({ name: 'Audited' });
-    const edited = await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}`, token: t.admin.token, payload: { daily_output: '10', image: '/uploads/x.png' } });
+    const edited = await t.call({
+      method: 'POST',
+      url: `/api/admin/mining/products/${product.id}`,
+      token: t.admin.token,
+      payload: { daily_output: '10', image: '/uploads/x.png' },
+    });
     expect(edited.data).toMatchObject({ daily_output: '10.00000000', image: '/uploads/x.png' });
-    expect((await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}`, token: t.admin.token, payload: {} })).data.code).toBe('PARAMETER_ERROR');
+    expect((await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}`, token: t.admin.token, payload: {} })).data.code).toBe(
+      'PARAMETER_ERROR',
+    );
     expect((await t.call({ method: 'POST', url: '/api/admin/mining/products', token: alice.token, payload: { name: 'x' } })).http).toBe(403);
     expect((await t.call({ method: 'GET', url: '/api/admin/mining/outstanding', token: alice.token })).http).toBe(403);
     const audit = rowsOf<{ payload: { action: string; before: { daily_output: string } | null; after: { daily_output: string } } }>(
-      await t.database.db.execute(sql`select payload from business_events where type = 'mining.product_changed' and payload->>'product_id' = ${String(product.id)} order by id`),
+      await t.database.db.execute(
+        sql`select payload from business_events where type = 'mining.product_changed' and payload->>'product_id' = ${String(product.id)} order by id`,
+      ),
     );
     expect(audit.map((a) => [a.payload.action, a.payload.before?.daily_output ?? null, a.payload.after.daily_output])).toEqual([
       ['create', null, '40.00000000'],
@@ -200,19 +244,24 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
     const { data } = await buy(user, product.id);
     const paused = await t.call({ method: 'POST', url: `/api/admin/mining/miners/${data.miner.id}/pause`, token: t.admin.token, payload: { paused: true } });
     expect(paused.data.miner).toMatchObject({ state: 'paused', user_id: user.uid });
-    await advance(3 * DAY);
+    advance(3 * DAY);
     await settle();
     // Paused for three days: still only day 1, which had started before the pause.
     expect((await bubbles(user)).map((b: { period: number }) => b.period)).toEqual([1]);
     await t.call({ method: 'POST', url: `/api/admin/mining/miners/${data.miner.id}/pause`, token: t.admin.token, payload: { paused: false } });
-    await advance(DAY + 1000);
+    advance(DAY + 1000);
     await settle();
     expect((await bubbles(user)).map((b: { period: number }) => b.period)).toEqual([1, 2]);
     const owed = await t.call({ method: 'GET', url: '/api/admin/mining/outstanding', token: t.admin.token });
     expect(owed.status).toBe(200);
     expect(owed.data.list.find((l: { asset: string }) => l.asset === 'coin').running_miners).toBeGreaterThan(0);
-    expect((await t.call({ method: 'POST', url: `/api/admin/mining/miners/${data.miner.id}/pause`, token: user.token, payload: { paused: true } })).http).toBe(403);
+    expect((await t.call({ method: 'POST', url: `/api/admin/mining/miners/${data.miner.id}/pause`, token: user.token, payload: { paused: true } })).http).toBe(
+      403,
+    );
     await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}/status`, token: t.admin.token, payload: { status: 'closed' } });
-    expect((await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}/status`, token: t.admin.token, payload: { status: 'on_sale' } })).data.code).toBe('MINING_NOT_ON_SALE');
+    expect(
+      (await t.call({ method: 'POST', url: `/api/admin/mining/products/${product.id}/status`, token: t.admin.token, payload: { status: 'on_sale' } })).data
+        .code,
+    ).toBe('MINING_NOT_ON_SALE');
   });
 });

@@ -32,7 +32,10 @@ export function listProducts(db: Executor, statuses: string[]): Promise<ProductR
 }
 
 export async function boughtBy(db: Executor, userId: number): Promise<Map<number, number>> {
-  const rows = await db.select({ productId: miningHoldings.productId, bought: miningHoldings.bought }).from(miningHoldings).where(eq(miningHoldings.userId, userId));
+  const rows = await db
+    .select({ productId: miningHoldings.productId, bought: miningHoldings.bought })
+    .from(miningHoldings)
+    .where(eq(miningHoldings.userId, userId));
   return new Map(rows.map((r) => [r.productId, r.bought]));
 }
 
@@ -157,7 +160,15 @@ interface MinerQueryRow {
   todayIncome: string;
   waiting: number;
 }
-const flatten = (r: MinerQueryRow): MinerWithFigures => ({ ...r.miner, name: r.name, image: r.image, produced: r.produced, income: r.income, todayIncome: r.todayIncome, waiting: r.waiting });
+const flatten = (r: MinerQueryRow): MinerWithFigures => ({
+  ...r.miner,
+  name: r.name,
+  image: r.image,
+  produced: r.produced,
+  income: r.income,
+  todayIncome: r.todayIncome,
+  waiting: r.waiting,
+});
 
 export async function minersOf(db: Executor, userId: number, now: Date, dayStart: Date, limit: number, offset: number) {
   const [rows, totals] = await Promise.all([
@@ -184,7 +195,10 @@ export async function lockMiner(db: Executor, id: number): Promise<MinerRow | un
 }
 
 export async function pauseMiner(db: Executor, id: number, now: Date): Promise<void> {
-  await db.update(miningMiners).set({ status: 'paused', pausedAt: now }).where(and(eq(miningMiners.id, id), eq(miningMiners.status, 'mining')));
+  await db
+    .update(miningMiners)
+    .set({ status: 'paused', pausedAt: now })
+    .where(and(eq(miningMiners.id, id), eq(miningMiners.status, 'mining')));
 }
 
 /** Resumes a paused miner: its days start later by the time the pause lasted, so no output is lost. */

@@ -64,7 +64,13 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
     advanceClock(HOUR);
     const quote = await t.call({ method: 'POST', url: `/api/project/pledge/${product.id}/preview`, token: alice.token, payload: { amount: '500' } });
     // Fee 1 %: 5; principal 495; a day at 36.5 % a year: 495 × 0.365 ÷ 365 = 0.495.
-    expect(quote.data).toMatchObject({ amount: '500.00000000', fee: '5.00000000', principal: '495.00000000', daily_interest: '0.49500000', total_interest: '1.48500000' });
+    expect(quote.data).toMatchObject({
+      amount: '500.00000000',
+      fee: '5.00000000',
+      principal: '495.00000000',
+      daily_interest: '0.49500000',
+      total_interest: '1.48500000',
+    });
     const locked = await lock(alice, product.id, '500');
     expect(locked.status, locked.msg).toBe(200);
     expect(locked.data.balance).toBe('99500.00000000');
@@ -106,8 +112,14 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
     expect(details.data.release_schedule.every((r: { paid: boolean }) => r.paid)).toBe(true);
     expect((await t.call({ method: 'GET', url: `/api/project/pledge/my/${locked.data.position.id}`, token: bob.token })).data.code).toBe('NOT_FOUND');
     const memos = (await t.call({ method: 'GET', url: '/api/finance/bill/coin', token: alice.token })).data.list.map((l: { memo: string }) => l.memo);
-    expect(memos).toEqual([`pledge ${product.id} day 3 rate 0.36500000`, `pledge ${product.id} day 2 rate 0.36500000`, `pledge ${product.id} day 1 rate 0.36500000`]);
-    const events = rowsOf<{ type: string }>(await t.database.db.execute(sql`select type from business_events where user_id = ${alice.uid} and type like 'pledge.%' order by id`));
+    expect(memos).toEqual([
+      `pledge ${product.id} day 3 rate 0.36500000`,
+      `pledge ${product.id} day 2 rate 0.36500000`,
+      `pledge ${product.id} day 1 rate 0.36500000`,
+    ]);
+    const events = rowsOf<{ type: string }>(
+      await t.database.db.execute(sql`select type from business_events where user_id = ${alice.uid} and type like 'pledge.%' order by id`),
+    );
     expect(events.map((e) => e.type)).toEqual(['pledge.locked', 'pledge.released', 'pledge.released']);
   });
 
@@ -161,7 +173,12 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
 
   it('operators create, edit, pause and close products, see what is owed; audited and admin only', async () => {
     const product = await createProduct();
-    const edited = await t.call({ method: 'POST', url: `/api/admin/pledge/products/${product.id}`, token: t.admin.token, payload: { annual_rate: '0.2', cycle_days: 5 } });
+    const edited = await t.call({
+      method: 'POST',
+      url: `/api/admin/pledge/products/${product.id}`,
+      token: t.admin.token,
+      payload: { annual_rate: '0.2', cycle_days: 5 },
+    });
     expect(edited.data).toMatchObject({ annual_rate: '0.20000000', cycle_days: 5 });
     expect(Date.parse(edited.data.unlock_at) - Date.parse(edited.data.dividend_at)).toBe(5 * DAY);
     const bad = await t.call({ method: 'POST', url: `/api/admin/pledge/products/${product.id}`, token: t.admin.token, payload: { min_lock: '5000' } });
@@ -169,7 +186,9 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
     expect((await t.call({ method: 'POST', url: '/api/admin/pledge/products', token: alice.token, payload: {} })).http).toBe(403);
     expect((await t.call({ method: 'GET', url: '/api/admin/pledge/outstanding', token: alice.token })).http).toBe(403);
     const audit = rowsOf<{ payload: { action: string; before: { annual_rate: string } | null; after: { annual_rate: string } } }>(
-      await t.database.db.execute(sql`select payload from business_events where type = 'pledge.product_changed' and payload->>'product_id' = ${String(product.id)} order by id`),
+      await t.database.db.execute(
+        sql`select payload from business_events where type = 'pledge.product_changed' and payload->>'product_id' = ${String(product.id)} order by id`,
+      ),
     );
     expect(audit.map((a) => [a.payload.action, a.payload.before?.annual_rate ?? null, a.payload.after.annual_rate])).toEqual([
       ['create', null, '0.36500000'],

@@ -10,7 +10,9 @@ export async function pledgeRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, pledgeApi.pledgePositionDetails, ({ user, params }) => pledge.positionDetails(app.db, user.id, params.id));
   registerEndpoint(app, pledgeApi.pledgeProductDetails, ({ user, params }) => pledge.productDetails(app.db, user.id, params.id));
   registerEndpoint(app, pledgeApi.previewPledge, ({ user, params, body }) => pledge.preview(app.db, user.id, params.id, body.amount));
-  registerEndpoint(app, pledgeApi.lockPledge, ({ user, params, body, request }) => pledge.lock(app.db, user, params.id, body.amount, idempotencyKeyOf(request)));
+  registerEndpoint(app, pledgeApi.lockPledge, ({ user, params, body, request }) =>
+    pledge.lock(app.db, user, params.id, body.amount, idempotencyKeyOf(request)),
+  );
 
   registerEndpoint(app, pledgeApi.adminListPledgeProducts, () => pledge.listProductsForOperators(app.db));
   registerEndpoint(app, pledgeApi.adminCreatePledgeProduct, ({ user, body }) => pledge.createProduct(app.db, user.id, body));

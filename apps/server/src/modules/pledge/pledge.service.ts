@@ -363,7 +363,14 @@ function checkedTerms(merged: repo.NewProduct): repo.NewProduct {
   return { ...merged, unlockAt };
 }
 
-async function audit(tx: Executor, operatorId: number, action: 'create' | 'edit' | 'status', before: repo.ProductRow | null, after: repo.ProductRow, now: Date) {
+async function audit(
+  tx: Executor,
+  operatorId: number,
+  action: 'create' | 'edit' | 'status',
+  before: repo.ProductRow | null,
+  after: repo.ProductRow,
+  now: Date,
+) {
   await recordEvent(tx as Transaction, {
     type: 'pledge.product_changed',
     user_id: operatorId,
@@ -384,7 +391,14 @@ export async function createProduct(db: Database, operatorId: number, input: Pro
 }
 
 /** Edits apply to later locks only: a position keeps the terms it was locked with. */
-export async function editProduct(db: Database, operatorId: number, productId: number, input: ProductInput, action: 'edit' | 'status' = 'edit', now = clock.now()) {
+export async function editProduct(
+  db: Database,
+  operatorId: number,
+  productId: number,
+  input: ProductInput,
+  action: 'edit' | 'status' = 'edit',
+  now = clock.now(),
+) {
   return db.transaction(async (tx) => {
     const before = await repo.findProduct(tx, productId, true);
     if (!before) throw new DomainError('NOT_FOUND');

@@ -118,22 +118,26 @@ describe.each(databaseKinds)('settlement processes (%s)', (kind) => {
   }, 300_000);
 
   // Several processes share one database only on PostgreSQL (a PGlite directory has one owner).
-  if (kind === 'postgres') it('two runner processes settling at once pay every period once', async () => {
-    const { target, env } = await prepared();
-    const handle = await openDatabase(target);
-    try {
-      for (let i = 2; i <= 6; i += 1) await enqueueJob(handle.db, { name: 'settlement.run', key: `run-${i}`, payload: { key: `run-${i}` }, runAt: new Date(0) });
-    } finally {
-      await handle.close();
-    }
-    const processes = [runnerProcess(env), runnerProcess(env)];
-    try {
-      await expect.poll(() => processes.map((p) => (p.output.match(/^ran /gm) ?? []).length).reduce((a, b) => a + b, 0), { timeout: 120_000, interval: 200 }).toBe(6);
-    } finally {
-      for (const p of processes) p.child.kill('SIGKILL');
-      await Promise.all(processes.map((p) => p.exited));
-    }
-    expect(processes.every((p) => /^ran /m.test(p.output))).toBe(true);
-    await expectExactlyOnce(target, true);
-  }, 300_000);
+  if (kind === 'postgres')
+    it('two runner processes settling at once pay every period once', async () => {
+      const { target, env } = await prepared();
+      const handle = await openDatabase(target);
+      try {
+        for (let i = 2; i <= 6; i += 1)
+          await enqueueJob(handle.db, { name: 'settlement.run', key: `run-${i}`, payload: { key: `run-${i}` }, runAt: new Date(0) });
+      } finally {
+        await handle.close();
+      }
+      const processes = [runnerProcess(env), runnerProcess(env)];
+      try {
+        await expect
+          .poll(() => processes.map((p) => (p.output.match(/^ran /gm) ?? []).length).reduce((a, b) => a + b, 0), { timeout: 120_000, interval: 200 })
+          .toBe(6);
+      } finally {
+        for (const p of processes) p.child.kill('SIGKILL');
+        await Promise.all(processes.map((p) => p.exited));
+      }
+      expect(processes.every((p) => /^ran /m.test(p.output))).toBe(true);
+      await expectExactlyOnce(target, true);
+    }, 300_000);
 });
