@@ -93,4 +93,19 @@ describe.each(databaseKinds)('settlements (%s)', (kind) => {
     ]);
     await expectExactlyOnce();
   });
+
+  it('the ledger still refuses, at commit, an entry that does not balance (its check now runs once per entry)', async () => {
+    const attempt = database.db.transaction(async (tx) => {
+      const entry = rowsOf<{ id: number }>(await tx.execute(sql`insert into journal_entries (kind) values ('probe') returning id`))[0]!.id;
+      const account = rowsOf<{ id: number }>(await tx.execute(sql`select id from ledger_accounts where system_key = 'pledge_interest' limit 1`))[0]!.id;
+      await tx.execute(
+        sql`insert into postings (entry_id, account_id, asset, amount, balance_after, kind) values (${entry}, ${account}, 'coin', 1, 0, 'probe')`,
+      );
+      await tx.execute(
+        sql`insert into postings (entry_id, account_id, asset, amount, balance_after, kind) values (${entry}, ${account}, 'coin', 1, 0, 'probe')`,
+      );
+    });
+    await expect(attempt).rejects.toThrow();
+    expect(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::integer as n from postings where kind = 'probe'`))[0]!.n).toBe(0);
+  });
 });
