@@ -25,6 +25,7 @@ import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
 import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
 import { burstLines, runCardsBurstBench } from './cards-burst-bench.js';
+import { runSettlementBench } from './settlement-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
 
@@ -200,6 +201,7 @@ async function main() {
     await runResponsivenessBench(kind, () => openBenchDatabase(kind));
     for (const line of burstLines(kind, await runCardsBurstBench(kind, () => openBenchDatabase(kind)))) console.log(line);
     console.log('');
+    await runSettlementBench(kind, () => openBenchDatabase(kind));
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
   if (ONLY_EXCHANGE) return;

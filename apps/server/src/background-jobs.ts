@@ -1,6 +1,6 @@
 /**
  * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling, the card
- * sessions' open/close jobs and weekly schedules (decision 051) and,
+ * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056) and,
  * with an RPC, the deposit and BNB-charge watcher. server.ts starts it after the app; with several processes
  * on one PostgreSQL each job still runs once per period, by whichever process claims it.
  */
@@ -13,6 +13,8 @@ import type { ChainClient } from './modules/chain/chain-client.js';
 import { followSharedClock } from './modules/clock/clock.service.js';
 import { watchDepositsAndCharges } from './modules/deposits/deposit-watcher.js';
 import { samplePrices } from './modules/market/market.service.js';
+import { settleMining } from './modules/mining/mining.service.js';
+import { settlePledge } from './modules/pledge/pledge.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
@@ -30,6 +32,9 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   runner.every('auth.prune-expired', HOUSEKEEPING_INTERVAL_MS, () => pruneExpired(db));
   runner.every('market.sample-prices', config.priceSampleMs, () => samplePrices(db));
   registerCardJobs(runner, db);
+  // Settlements (decision 056): each run produces/pays every period due by now, so a late run catches up.
+  runner.every('mining.settle', config.settlementPollMs, async () => void (await settleMining(db)));
+  runner.every('pledge.settle', config.settlementPollMs, async () => void (await settlePledge(db)));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

@@ -124,6 +124,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   CLOCK_ADJUSTABLE: bool.default(false),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** How often the mining and pledge settlements look for due periods (decision 056); a period is a day. */
+  SETTLEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface Config {
@@ -207,6 +209,8 @@ export interface Config {
   clockAdjustable: boolean;
   /** How often the job runner looks for due jobs when it found none. */
   jobPollMs: number;
+  /** How often the settlements run (decision 056). */
+  settlementPollMs: number;
 }
 
 export interface ChainConfig {
@@ -440,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     aiBuiltinPauseMs: e.AI_BUILTIN_PAUSE_MS,
     clockAdjustable: e.CLOCK_ADJUSTABLE,
     jobPollMs: e.JOB_POLL_MS,
+    settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

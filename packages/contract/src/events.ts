@@ -209,6 +209,73 @@ const cardAdminChanged = z.object({
   after: z.nullable(z.record(z.string(), z.unknown())),
 });
 
+const miningPurchased = moneyEvent('mining.purchased', {
+  miner_id: id,
+  product_id: id,
+  order_no: z.string(),
+  quantity: id,
+  asset: assetKey,
+  amount: amountString,
+});
+
+const bubbleCollected = moneyEvent('mining.bubble_collected', {
+  miner_id: id,
+  bubble_id: id,
+  period: id,
+  asset: assetKey,
+  amount: amountString,
+});
+
+const pledgeLocked = moneyEvent('pledge.locked', {
+  position_id: id,
+  product_id: id,
+  asset: assetKey,
+  amount: amountString,
+  fee: amountString,
+  principal: amountString,
+});
+
+/** One release instalment of a position (written by the settlement, decision 056). */
+const pledgeReleased = moneyEvent('pledge.released', {
+  position_id: id,
+  product_id: id,
+  asset: assetKey,
+  amount: amountString,
+  period: id,
+  periods: id,
+});
+
+/** One settlement batch of pledge interest and releases: one journal entry, its line count and totals (decision 056). */
+const pledgeSettled = z.object({
+  type: z.literal('pledge.settled'),
+  user_id: z.null(),
+  entry_id: id,
+  interest_lines: z.int(),
+  release_lines: z.int(),
+  totals: z.array(z.object({ kind: z.enum(['interest', 'release']), asset: assetKey, amount: amountString })),
+});
+
+/** An operator's change to a product (decision 057): the audit, with the product before and after. */
+const productChange = <T extends string>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    /** The operator. */
+    user_id: uid,
+    product_id: id,
+    action: z.enum(['create', 'edit', 'status']),
+    before: z.nullable(z.record(z.string(), z.unknown())),
+    after: z.record(z.string(), z.unknown()),
+  });
+
+/** An operator paused or resumed a user's miner. */
+const minerPaused = z.object({
+  type: z.literal('mining.miner_paused'),
+  user_id: uid,
+  miner_id: id,
+  owner_id: uid,
+  paused: z.boolean(),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -230,6 +297,14 @@ export const businessEvent = z.discriminatedUnion('type', [
   cardAutoSet,
   cardSplitSettingsSet,
   cardAdminChanged,
+  miningPurchased,
+  bubbleCollected,
+  pledgeLocked,
+  pledgeReleased,
+  pledgeSettled,
+  productChange('mining.product_changed'),
+  productChange('pledge.product_changed'),
+  minerPaused,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

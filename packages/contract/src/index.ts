@@ -23,6 +23,8 @@ export * as chatSocket from './ws/chat-socket.js';
 export * as contentApi from './http/content.js';
 export * as aiApi from './http/ai.js';
 export * as cardsApi from './http/cards.js';
+export * as miningApi from './http/mining.js';
+export * as pledgeApi from './http/pledge.js';
 export type { UserInfo, UserBadge } from './http/users.js';
 export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
@@ -97,3 +99,5 @@ export {
   type AdminCardSession,
   type CardSchedule,
 } from './http/cards.js';
+export type { MiningProduct, Miner, Bubble } from './http/mining.js';
+export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from './http/pledge.js';

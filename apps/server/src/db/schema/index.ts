@@ -14,3 +14,5 @@ export * from './clock.js';
 export * from './events.js';
 export * from './jobs.js';
 export * from './cards.js';
+export * from './mining.js';
+export * from './pledge.js';

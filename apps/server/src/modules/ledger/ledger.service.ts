@@ -19,6 +19,8 @@ import * as repo from './ledger.repository.js';
  * `airdrop` (airdrop credits; negative: minus what was given away), `rewards` (reward income paid to users; negative),
  * `cards` (RUSD paid for starter cards: the platform's revenue from its stock), `cards_escrow` (what open card buy
  * orders reserved until a match uses it or the order is released; decision 050).
+ * `mining_sales` (what users paid for miners), `mining_output` (collected mining output; negative), `pledge_locked`
+ * (principal locked in pledges, paid back on release), `pledge_interest` (pledge interest paid; negative).
  */
 export type SystemAccountKey =
   | 'adjustment'
@@ -33,9 +35,21 @@ export type SystemAccountKey =
   | 'airdrop'
   | 'rewards'
   | 'cards'
-  | 'cards_escrow';
+  | 'cards_escrow'
+  | 'mining_sales'
+  | 'mining_output'
+  | 'pledge_locked'
+  | 'pledge_interest';
 
-const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in', 'rusd_issue', 'airdrop', 'rewards']);
+const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
+  'adjustment',
+  'chain_in',
+  'rusd_issue',
+  'airdrop',
+  'rewards',
+  'mining_output',
+  'pledge_interest',
+]);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
 
@@ -154,6 +168,14 @@ async function resolveAccount(tx: Transaction, ref: AccountRef): Promise<{ accou
   const accountId = ids.get(ref.asset);
   if (accountId === undefined) throw new DomainError('USER_NOT_FOUND');
   return { accountId, userId: ref.userId };
+}
+
+/**
+ * Creates these system accounts if they do not exist yet, so a set-based credit (the SQL function
+ * `reef_ledger_credit_batch`, decision 056) finds them with the right may-go-negative flag.
+ */
+export async function ensureSystemAccounts(tx: Executor, accounts: { system: SystemAccountKey; asset: AssetKey }[]): Promise<void> {
+  for (const { system, asset } of accounts) await repo.systemAccountId(tx, system, asset, NEGATIVE_ALLOWED.has(system));
 }
 
 export function openUserAccounts(tx: Transaction, userId: number): Promise<void> {

@@ -186,3 +186,10 @@ export async function setLeader(db: Executor, id: number, leader: boolean): Prom
   if (rows[0].leader !== leader) await db.update(users).set({ leader }).where(eq(users.id, id));
   return { before: rows[0].leader };
 }
+
+export async function setPledged(db: Executor, userIds: readonly number[], pledged: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ pledged })
+    .where(and(inArray(users.id, [...userIds]), sql`${users.pledged} <> ${pledged}`));
+}

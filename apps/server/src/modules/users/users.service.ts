@@ -152,3 +152,8 @@ export async function setLeader(tx: Transaction, userId: number, leader: boolean
   if (!changed) throw new DomainError('USER_NOT_FOUND');
   return { before: changed.before, after: leader };
 }
+
+/** The `pledged` flag of user info (spec §3): the pledge module sets it while a user holds a position. */
+export async function setPledged(db: Executor, userIds: readonly number[], pledged: boolean): Promise<void> {
+  if (userIds.length > 0) await repo.setPledged(db, userIds, pledged);
+}

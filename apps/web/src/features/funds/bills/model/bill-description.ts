@@ -27,10 +27,18 @@ export type BillDescriptionKey =
   | 'airdropGeneric'
   | 'adjustment'
   | 'adjustmentNote'
-  | 'reward'
   | 'card'
   | 'cardOrder'
-  | 'cardGeneric';
+  | 'cardGeneric'
+  | 'miningPurchase'
+  | 'miningOutput'
+  | 'miningGeneric'
+  | 'pledgeLock'
+  | 'pledgeFee'
+  | 'pledgeInterest'
+  | 'pledgeRelease'
+  | 'pledgeGeneric'
+  | 'reward';
 
 /** What the sentences interpolate; a key uses at most one or two of them. */
 export interface BillDescriptionValues {
@@ -40,6 +48,9 @@ export interface BillDescriptionValues {
   hash?: string;
   rate?: string;
   id?: string;
+  /** A miner's or a pledge's day, a release instalment and how many there are. */
+  day?: string;
+  of?: string;
   /** An operator's own words (an adjustment's memo, a rejection's reason), written to be read by the user. */
   note?: string;
 }
@@ -56,6 +67,17 @@ const REVIEWED_DEPOSIT_MEMO = /^deposit \d+ reviewed$/;
 const CARD_MEMO = /^card (\d+)$/;
 const CARD_ORDER_MEMO = /^order (\d+)$/;
 const RATE_MEMO = /^rate (\d+(?:\.\d+)?)$/;
+const MINER_MEMO = /^miner (M\d+)(?: day (\d+))?$/;
+const PLEDGE_MEMO = /^pledge (\d+)(?: day (\d+) rate (\d+(?:\.\d+)?)| release (\d+)\/(\d+))?$/;
+
+/** '0.12000000' → '12': a pledge memo's annual rate as a percentage, exactly (no floating point). */
+function ratePercent(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const digits = `${whole}${fraction.padEnd(8, '0')}`.replace(/^0+(?=\d)/, '');
+  const units = digits.padStart(9, '0');
+  const percent = `${units.slice(0, -6).replace(/^0+(?=\d)/, '')}.${units.slice(-6)}`.replace(/\.?0+$/, '');
+  return percent || '0';
+}
 
 /**
  * A fund-log line in words, from its kind and the memo the server module wrote (decision 042): the memos are
@@ -107,6 +129,26 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
     }
     case 'adjustment':
       return memo ? { key: 'adjustmentNote', values: { note: memo } } : { key: 'adjustment', values: {} };
+    case 'mining_purchase':
+    case 'mining_output': {
+      const match = MINER_MEMO.exec(memo);
+      if (match?.[2]) return { key: 'miningOutput', values: { id: match[1]!, day: match[2] } };
+      if (match && line.kind === 'mining_purchase') return { key: 'miningPurchase', values: { id: match[1]! } };
+      return { key: 'miningGeneric', values: {} };
+    }
+    case 'pledge_lock':
+    case 'pledge_fee':
+    case 'pledge_interest':
+    case 'pledge_release': {
+      const match = PLEDGE_MEMO.exec(memo);
+      if (!match) return { key: 'pledgeGeneric', values: {} };
+      const id = match[1]!;
+      if (line.kind === 'pledge_interest' && match[2]) return { key: 'pledgeInterest', values: { id, day: match[2], rate: ratePercent(match[3]!) } };
+      if (line.kind === 'pledge_release' && match[4]) return { key: 'pledgeRelease', values: { id, day: match[4], of: match[5]! } };
+      if (line.kind === 'pledge_lock') return { key: 'pledgeLock', values: { id } };
+      if (line.kind === 'pledge_fee') return { key: 'pledgeFee', values: { id } };
+      return { key: 'pledgeGeneric', values: {} };
+    }
     case 'reward_direct':
     case 'reward_indirect':
     case 'reward_dividend':
