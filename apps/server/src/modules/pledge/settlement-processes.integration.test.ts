@@ -56,8 +56,11 @@ describe.each(databaseKinds)('settlement processes (%s)', (kind) => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  /** A database with the load and one `settlement.run` job waiting; the handle is closed (PGlite: one process per directory). */
-  async function prepared(): Promise<{ target: DatabaseTarget; env: Record<string, string> }> {
+  /**
+   * A database with the load and (unless `withJob` is false) one `settlement.run` job waiting; the handle is closed
+   * (PGlite: one process per directory).
+   */
+  async function prepared(withJob = true): Promise<{ target: DatabaseTarget; env: Record<string, string> }> {
     let target: DatabaseTarget;
     let env: Record<string, string>;
     if (kind === 'pglite') {
@@ -74,7 +77,7 @@ describe.each(databaseKinds)('settlement processes (%s)', (kind) => {
     const handle = await openDatabase(target);
     try {
       await seedSettlementLoad(handle.db, LOAD);
-      await enqueueJob(handle.db, { name: 'settlement.run', key: 'run-1', payload: { key: 'run-1' }, runAt: new Date(0) });
+      if (withJob) await enqueueJob(handle.db, { name: 'settlement.run', key: 'run-1', payload: { key: 'run-1' }, runAt: new Date(0) });
     } finally {
       await handle.close();
     }
@@ -120,16 +123,19 @@ describe.each(databaseKinds)('settlement processes (%s)', (kind) => {
   // Several processes share one database only on PostgreSQL (a PGlite directory has one owner).
   if (kind === 'postgres')
     it('two runner processes settling at once pay every period once', async () => {
-      const { target, env } = await prepared();
-      const handle = await openDatabase(target);
-      try {
-        for (let i = 2; i <= 6; i += 1)
-          await enqueueJob(handle.db, { name: 'settlement.run', key: `run-${i}`, payload: { key: `run-${i}` }, runAt: new Date(0) });
-      } finally {
-        await handle.close();
-      }
+      const { target, env } = await prepared(false);
       const processes = [runnerProcess(env), runnerProcess(env)];
       try {
+        // The jobs are queued only once both runners poll, so neither can drain the queue before the other starts
+        // (the first job settles everything, the others find nothing left while it runs: the race under test).
+        await expect.poll(() => processes.every((p) => /^ready$/m.test(p.output)), { timeout: 90_000, interval: 100 }).toBe(true);
+        const handle = await openDatabase(target);
+        try {
+          for (let i = 1; i <= 6; i += 1)
+            await enqueueJob(handle.db, { name: 'settlement.run', key: `run-${i}`, payload: { key: `run-${i}` }, runAt: new Date(0) });
+        } finally {
+          await handle.close();
+        }
         await expect
           .poll(() => processes.map((p) => (p.output.match(/^ran /gm) ?? []).length).reduce((a, b) => a + b, 0), { timeout: 120_000, interval: 200 })
           .toBe(6);
