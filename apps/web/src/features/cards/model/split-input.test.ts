@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { checkSplitSettings } from './split-input';
+
+describe('checkSplitSettings', () => {
+  it('needs nothing for no split, and ignores what was typed', () => {
+    expect(checkSplitSettings('none', 'x', 'y')).toEqual({ body: { mode: 'none' }, problem: null });
+  });
+
+  it('needs a threshold to split (spec §5)', () => {
+    expect(checkSplitSettings('full', '', '')).toEqual({ body: null, problem: { field: 'threshold', problem: 'required' } });
+    expect(checkSplitSettings('full', '1000', 'ignored')).toEqual({ body: { mode: 'full', threshold: '1000' }, problem: null });
+    expect(checkSplitSettings('full', '10.123', '')).toEqual({ body: null, problem: { field: 'threshold', problem: 'decimals' } });
+  });
+
+  it('needs a piece amount no larger than the threshold for auto', () => {
+    expect(checkSplitSettings('auto', '1000', '')).toEqual({ body: null, problem: { field: 'amount', problem: 'required' } });
+    expect(checkSplitSettings('auto', '1000', '1000,01')).toEqual({ body: null, problem: { field: 'amount', problem: 'aboveThreshold' } });
+    expect(checkSplitSettings('auto', '1000', '250')).toEqual({ body: { mode: 'auto', threshold: '1000', amount: '250' }, problem: null });
+  });
+});
