@@ -75,3 +75,4 @@ export {
 } from './http/ai.js';
 export { businessEvent, BUSINESS_EVENT_TYPES, type BusinessEvent, type BusinessEventType } from './events.js';
 export * as clockApi from './http/clock.js';
+export * as cardsApi from './http/cards.js';
