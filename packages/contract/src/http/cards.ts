@@ -10,8 +10,8 @@
  */
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../languages.js';
-import { toUnits } from '../money.js';
-import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, positiveAmount, serialIdParam, serialIdParams, uid } from '../common.js';
+import { fromUnits, MAX_REQUEST_INTEGER_DIGITS, normalizeAmount, toUnits } from '../money.js';
+import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, serialIdParam, serialIdParams, uid } from '../common.js';
 
 const instant = z.iso.datetime({ offset: true });
 /** Basis points of a price: 0..10000. */
@@ -21,8 +21,46 @@ const stepBasisPoints = z.int().check(z.gte(0)).check(z.lte(100_000));
 const days = z.int().check(z.gte(0)).check(z.lte(3650));
 const perUserCap = z.int().check(z.gte(1)).check(z.lte(1_000_000));
 const stock = z.int().check(z.gte(0)).check(z.lte(10_000_000));
-/** A non-negative request amount ("0" allowed), 8 places at most; parsed like `positiveAmount`. */
-const nonNegativeAmount = z.union([z.literal('0'), positiveAmount]);
+/**
+ * A card price in a request: RUSD in whole cents (at most 2 decimals; card prices move in cents, decision 053),
+ * greater than zero, below 10^18; parsed to the 8-place spelling like every amount.
+ */
+export const cardPrice = z.pipe(
+  z
+    .string()
+    .check(z.maxLength(MAX_REQUEST_INTEGER_DIGITS + 3))
+    .check(z.regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,2})?$`)))
+    .check(z.refine((v) => /[1-9]/.test(v), { message: 'must be greater than zero' })),
+  z.transform(normalizeAmount),
+);
+
+/** An amount's units, 0 for one that failed its own field check (see `notAbove`). */
+function toUnitsOrZero(a: string): bigint {
+  try {
+    return toUnits(a);
+  } catch {
+    return 0n;
+  }
+}
+/**
+ * a ≤ b for two request amounts. An object's refinement also runs when a field already failed its own check;
+ * then the field's error is the one that counts, so an unreadable amount passes here.
+ */
+function notAbove(a: string, b: string): boolean {
+  try {
+    return toUnits(a) <= toUnits(b);
+  } catch {
+    return true;
+  }
+}
+/** A non-negative request amount ("0" allowed), 8 places at most, parsed to its 8-place spelling like `positiveAmount`. */
+const nonNegativeAmount = z.pipe(
+  z
+    .string()
+    .check(z.maxLength(MAX_REQUEST_INTEGER_DIGITS + 9))
+    .check(z.regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,8})?$`))),
+  z.transform(normalizeAmount),
+);
 
 // ───────────────────────────── shared views ─────────────────────────────
 
@@ -113,6 +151,10 @@ export const myCard = z.object({
   session_weekday: z.nullable(z.int()),
   /** The live listing while listed. */
   listing_id: z.nullable(z.int()),
+  /** At the server's time: it may be listed now (in the warehouse, holding time over). */
+  listable: z.boolean(),
+  /** It may be renewed now (in the warehouse, holding time over, before list_by). */
+  renewable: z.boolean(),
 });
 export type MyCard = z.infer<typeof myCard>;
 
@@ -184,7 +226,7 @@ export const myCardsQuery = z.extend(pageQuery, { state: z.optional(myCardState)
 /** The caller's cards, newest first: held, listed, and sold ones (with the sale). */
 export const listMyCards = endpoint('GET /api/project/card/my', 'user', {
   query: myCardsQuery,
-  response: pagedList(myCard),
+  response: z.extend(pagedList(myCard), { now: isoTime }),
 });
 
 /** cards/details of one card the caller owns or owned: the card and its whole history (oldest first). */
@@ -287,8 +329,8 @@ export type MarketListing = z.infer<typeof marketListing>;
 
 export const marketQuery = z.extend(pageQuery, {
   type: z.optional(serialIdParam),
-  min_price: z.optional(positiveAmount),
-  max_price: z.optional(positiveAmount),
+  min_price: z.optional(cardPrice),
+  max_price: z.optional(cardPrice),
   /** Only this seller's listings. */
   seller: z.optional(z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(2_147_483_647))),
 });
@@ -296,7 +338,7 @@ export const marketQuery = z.extend(pageQuery, {
 /** trading/index: live listings, oldest first, within an optional price band and seller. Includes the session clock. */
 export const listMarket = endpoint('GET /api/project/card/market', 'user', {
   query: marketQuery.check(
-    z.refine((q) => q.min_price === undefined || q.max_price === undefined || toUnits(q.min_price) <= toUnits(q.max_price), {
+    z.refine((q) => q.min_price === undefined || q.max_price === undefined || notAbove(q.min_price, q.max_price), {
       message: 'min_price must not exceed max_price',
     }),
   ),
@@ -337,12 +379,12 @@ export type CardOrder = z.infer<typeof cardOrder>;
  * Places a buy order for one card of a type within [min_price, max_price] during its open session
  * (Idempotency-Key header). Reserves max_price RUSD + the fuel fee at max_price + the type's trading points in one
  * entry; matched at once when a listing fits. Refusals: CARD_SESSION_NOT_OPEN, INSUFFICIENT_RUSD, INSUFFICIENT_FUEL,
- * INSUFFICIENT_TRADE_POINTS, CARD_ORDER_LIMIT_REACHED, NOT_FOUND.
+ * INSUFFICIENT_TRADE, CARD_ORDER_LIMIT_REACHED, NOT_FOUND.
  */
 export const placeOrder = endpoint('POST /api/project/card/order', 'user', {
   body: z
-    .strictObject({ card_type_id: serialIdParam, min_price: positiveAmount, max_price: positiveAmount })
-    .check(z.refine((b) => toUnits(b.min_price) <= toUnits(b.max_price), { message: 'min_price must not exceed max_price' })),
+    .strictObject({ card_type_id: serialIdParam, min_price: cardPrice, max_price: cardPrice })
+    .check(z.refine((b) => notAbove(b.min_price, b.max_price), { message: 'min_price must not exceed max_price' })),
   response: z.extend(cardOrder, { balance_rusd: amountString }),
 });
 
@@ -419,17 +461,15 @@ export const splitSettings = z.object({
 });
 export type SplitSettings = z.infer<typeof splitSettings>;
 
-/** What a leader or an operator sends: a threshold is required to split, an amount for 'auto' (≤ threshold). */
-export const splitSettingsInput = z
-  .strictObject({ mode: splitMode, threshold: z.optional(positiveAmount), amount: z.optional(positiveAmount) })
-  .check(
-    z.refine((s) => s.mode === 'none' || s.threshold !== undefined, { message: 'a threshold is required to split', path: ['threshold'] }),
-    z.refine((s) => (s.mode === 'auto') === (s.amount !== undefined), { message: 'an amount is required for auto, and only for auto', path: ['amount'] }),
-    z.refine((s) => s.amount === undefined || s.threshold === undefined || toUnits(s.amount) <= toUnits(s.threshold), {
-      message: 'the amount must not exceed the threshold',
-      path: ['amount'],
-    }),
-  );
+/** What a leader or an operator sends: a threshold is required to split, an amount for 'auto' (threshold ≥ 2 × amount, so a split makes at least two pieces). */
+export const splitSettingsInput = z.strictObject({ mode: splitMode, threshold: z.optional(cardPrice), amount: z.optional(cardPrice) }).check(
+  z.refine((s) => s.mode === 'none' || s.threshold !== undefined, { message: 'a threshold is required to split', path: ['threshold'] }),
+  z.refine((s) => (s.mode === 'auto') === (s.amount !== undefined), { message: 'an amount is required for auto, and only for auto', path: ['amount'] }),
+  z.refine((s) => s.amount === undefined || s.threshold === undefined || notAbove(fromUnits(toUnitsOrZero(s.amount) * 2n), s.threshold), {
+    message: 'a threshold of at least two pieces is required',
+    path: ['amount'],
+  }),
+);
 
 /**
  * The caller's split settings page: whether they are a leader, their own rule (null until set) and the rule their
@@ -466,7 +506,7 @@ const cardTypeFields = {
   names: z.optional(z.partialRecord(languageCode, cardName)),
   /** An upload address (`/uploads/<sha256>.<ext>`) of an operator's upload, or '' for the default art. */
   image: z.optional(z.string().check(z.regex(/^(\/uploads\/[0-9a-f]{64}\.(png|jpg|gif|webp))?$/))),
-  start_price: positiveAmount,
+  start_price: cardPrice,
   price_step_bp: stepBasisPoints,
   fuel_fee_bp: basisPoints,
   trade_points: nonNegativeAmount,
@@ -502,7 +542,7 @@ export const adminUpdateCardType = endpoint('POST /api/admin/cards/types/:id', '
       name: z.optional(cardName),
       names: z.optional(z.partialRecord(languageCode, cardName)),
       image: cardTypeFields.image,
-      start_price: z.optional(positiveAmount),
+      start_price: z.optional(cardPrice),
       price_step_bp: z.optional(stepBasisPoints),
       fuel_fee_bp: z.optional(basisPoints),
       trade_points: z.optional(nonNegativeAmount),

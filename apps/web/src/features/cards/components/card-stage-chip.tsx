@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CardStage } from '../model/card-actions';
+import type { CardStage } from '../model/card-stage';
 
 const TONE: Record<CardStage, string> = {
   holding: '',

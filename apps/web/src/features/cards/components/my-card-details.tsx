@@ -5,7 +5,7 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyCard } from '../api/get-my-card';
 import { useServerClock } from '../api/server-clock';
-import { cardActions, cardStage } from '../model/card-actions';
+import { cardStage } from '../model/card-stage';
 import { cardsPaths } from '../model/paths';
 import { serverNowMs } from '../model/server-clock';
 import { AutoSellSwitch } from './auto-sell-switch';
@@ -33,7 +33,6 @@ export function MyCardDetails({ cardId }: { cardId: number }) {
     const { card } = data;
     const now = serverNowMs(offset, Date.now());
     const stage = cardStage(card, now);
-    const actions = cardActions(card, now);
     const time = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
     const facts: { label: string; value: ReactNode; testId?: string }[] = [
       { label: t('cards.fields.price'), value: <Money value={card.price} symbol={symbols.rusd} />, testId: 'card-price' },
@@ -81,15 +80,15 @@ export function MyCardDetails({ cardId }: { cardId: number }) {
               </div>
             ))}
           </dl>
-          {actions.autoSell && <AutoSellSwitch cardId={card.id} on={card.auto_sell} label={t('cards.autoSell.label')} testId="card-auto-sell" />}
-          {(actions.sell || actions.renew || card.state === 'listed') && (
+          {card.state === 'warehouse' && <AutoSellSwitch cardId={card.id} on={card.auto_sell} label={t('cards.autoSell.label')} testId="card-auto-sell" />}
+          {(card.listable || card.renewable || card.state === 'listed') && (
             <div className="cards-success__actions">
-              {actions.sell && (
+              {card.listable && (
                 <Link className="btn btn--primary btn--block" to={cardsPaths.sell(card.id)} data-testid="card-sell">
                   <span className="btn__label">{t('cards.actions.sell')}</span>
                 </Link>
               )}
-              {actions.renew && (
+              {card.renewable && (
                 <Link className="btn btn--secondary btn--block" to={cardsPaths.renewal(card.id)} data-testid="card-renew">
                   <span className="btn__label">{t('cards.actions.renew')}</span>
                 </Link>

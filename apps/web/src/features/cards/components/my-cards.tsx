@@ -9,7 +9,7 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyCards } from '../api/list-my-cards';
 import { useServerClock } from '../api/server-clock';
-import { cardStage } from '../model/card-actions';
+import { cardStage } from '../model/card-stage';
 import { cardsPaths } from '../model/paths';
 import { serverNowMs } from '../model/server-clock';
 import { CardArt } from './card-art';

@@ -10,7 +10,7 @@ import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { useMyCards } from '../api/list-my-cards';
 import { useRenewalPreview, useRenewCard } from '../api/renewal';
 import { useServerClock } from '../api/server-clock';
-import { cardStage } from '../model/card-actions';
+import { cardStage } from '../model/card-stage';
 import { cardsPaths } from '../model/paths';
 import { bpPercent } from '../model/rates';
 import { serverNowMs } from '../model/server-clock';

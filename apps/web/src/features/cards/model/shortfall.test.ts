@@ -5,7 +5,7 @@ describe('shortfallOf', () => {
   it('names the balance each refusal is about', () => {
     expect(shortfallOf('INSUFFICIENT_RUSD')).toBe('rusd');
     expect(shortfallOf('INSUFFICIENT_FUEL')).toBe('fuel');
-    expect(shortfallOf('INSUFFICIENT_TRADE_POINTS')).toBe('trade');
+    expect(shortfallOf('INSUFFICIENT_TRADE')).toBe('trade');
   });
 
   it('leaves every other refusal to the toast', () => {

@@ -7,7 +7,7 @@ export type Shortfall = 'rusd' | 'fuel' | 'trade';
 const SHORTFALLS: Record<string, Shortfall> = {
   INSUFFICIENT_RUSD: 'rusd',
   INSUFFICIENT_FUEL: 'fuel',
-  INSUFFICIENT_TRADE_POINTS: 'trade',
+  INSUFFICIENT_TRADE: 'trade',
 };
 
 export function shortfallOf(code: string): Shortfall | null {

@@ -12,9 +12,10 @@ describe('checkSplitSettings', () => {
     expect(checkSplitSettings('full', '10.123', '')).toEqual({ body: null, problem: { field: 'threshold', problem: 'decimals' } });
   });
 
-  it('needs a piece amount no larger than the threshold for auto', () => {
+  it('needs a piece amount for auto, the threshold at least two pieces', () => {
     expect(checkSplitSettings('auto', '1000', '')).toEqual({ body: null, problem: { field: 'amount', problem: 'required' } });
-    expect(checkSplitSettings('auto', '1000', '1000,01')).toEqual({ body: null, problem: { field: 'amount', problem: 'aboveThreshold' } });
+    expect(checkSplitSettings('auto', '1000', '500,01')).toEqual({ body: null, problem: { field: 'amount', problem: 'twoPieces' } });
+    expect(checkSplitSettings('auto', '1000', '500')).toEqual({ body: { mode: 'auto', threshold: '1000', amount: '500' }, problem: null });
     expect(checkSplitSettings('auto', '1000', '250')).toEqual({ body: { mode: 'auto', threshold: '1000', amount: '250' }, problem: null });
   });
 });

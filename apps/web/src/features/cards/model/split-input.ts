@@ -3,12 +3,13 @@ import { checkPrice, normalizePriceInput, type PriceProblem } from './price-band
 
 /**
  * The leader's order-split form (trading/set; spec §6, §5 "split threshold must be entered when splitting"):
- * `none` needs nothing; `full` a threshold; `auto` a threshold and a piece amount no larger than it. Answers the
- * body in the contract's shape, or the first problem beside its field.
+ * `none` needs nothing; `full` a threshold; `auto` a threshold and a piece amount, the threshold at least two pieces
+ * (so a split makes at least two cards; the contract's rule). Answers the body in the contract's shape, or the first
+ * problem beside its field.
  */
 export type SplitMode = 'none' | 'full' | 'auto';
 
-export type SplitProblem = { field: 'threshold' | 'amount'; problem: PriceProblem } | { field: 'amount'; problem: 'aboveThreshold' };
+export type SplitProblem = { field: 'threshold' | 'amount'; problem: PriceProblem } | { field: 'amount'; problem: 'twoPieces' };
 
 export interface SplitBody {
   mode: SplitMode;
@@ -29,6 +30,6 @@ export function checkSplitSettings(
   const amountProblem = checkPrice(rawAmount);
   if (amountProblem !== null) return { body: null, problem: { field: 'amount', problem: amountProblem } };
   const amount = normalizePriceInput(rawAmount);
-  if (toUnits(amount) > toUnits(threshold)) return { body: null, problem: { field: 'amount', problem: 'aboveThreshold' } };
+  if (toUnits(amount) * 2n > toUnits(threshold)) return { body: null, problem: { field: 'amount', problem: 'twoPieces' } };
   return { body: { mode, threshold, amount }, problem: null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardActions, cardStage } from './card-actions';
+import { cardStage } from './card-stage';
 
 const HOLD = '2026-12-03T12:00:00.000Z';
 const LIST_BY = '2026-12-10T12:00:00.000Z';
@@ -17,22 +17,5 @@ describe('cardStage', () => {
     expect(cardStage({ ...card, state: 'listed' }, 0)).toBe('listed');
     expect(cardStage({ ...card, state: 'sold' }, 0)).toBe('sold');
     expect(cardStage({ ...card, state: 'split' }, 0)).toBe('split');
-  });
-});
-
-describe('cardActions', () => {
-  it('offers nothing but auto-sell while holding', () => {
-    expect(cardActions(card, Date.parse(HOLD) - 1)).toEqual({ sell: false, renew: false, autoSell: true });
-  });
-
-  it('offers selling and renewal once due, selling only once overdue', () => {
-    expect(cardActions(card, Date.parse(HOLD))).toEqual({ sell: true, renew: true, autoSell: true });
-    expect(cardActions(card, Date.parse(LIST_BY))).toEqual({ sell: true, renew: false, autoSell: true });
-  });
-
-  it('offers nothing for a listed, sold or split card', () => {
-    for (const state of ['listed', 'sold', 'split'] as const) {
-      expect(cardActions({ ...card, state }, Date.parse(HOLD) + 1)).toEqual({ sell: false, renew: false, autoSell: false });
-    }
   });
 });
