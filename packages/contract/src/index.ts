@@ -22,6 +22,7 @@ export * as chatUnreadApi from './http/chat-unread.js';
 export * as chatSocket from './ws/chat-socket.js';
 export * as contentApi from './http/content.js';
 export * as aiApi from './http/ai.js';
+export * as cardsApi from './http/cards.js';
 export type { UserInfo, UserBadge } from './http/users.js';
 export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
@@ -75,4 +76,24 @@ export {
 } from './http/ai.js';
 export { businessEvent, BUSINESS_EVENT_TYPES, type BusinessEvent, type BusinessEventType } from './events.js';
 export * as clockApi from './http/clock.js';
-export * as cardsApi from './http/cards.js';
+export {
+  SESSION_STATES,
+  MY_CARD_STATES,
+  SALE_STATES,
+  ORDER_STATES,
+  SPLIT_MODES,
+  CARD_HISTORY_EVENTS,
+  type CardSession,
+  type CardTypeRules,
+  type StarterCardType,
+  type MyCard,
+  type CardHistoryLine,
+  type MySale,
+  type MarketListing,
+  type CardOrder,
+  type TradeRecord,
+  type SplitSettings,
+  type AdminCardType,
+  type AdminCardSession,
+  type CardSchedule,
+} from './http/cards.js';

@@ -34,6 +34,16 @@ export const BILL_KINDS = [
   'reward_dividend',
   'reward_performance',
   'reward_same_level',
+  'card_buy',
+  'card_fuel_fee',
+  'card_order_reserve',
+  'card_order_release',
+  'card_purchase',
+  'card_sale',
+  'card_fee',
+  'card_trade_points',
+  'card_refund',
+  'card_renewal',
 ] as const;
 export const billKind = z.enum(BILL_KINDS);
 

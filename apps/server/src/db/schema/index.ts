@@ -13,3 +13,4 @@ export * from './chat.js';
 export * from './clock.js';
 export * from './events.js';
 export * from './jobs.js';
+export * from './cards.js';

@@ -14,6 +14,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     level: integer('level').notNull().default(0),
     pledged: boolean('pledged').notNull().default(false),
+    /** A community leader (set by operators, audited): their team's cards split by their rule (decision 050). */
+    leader: boolean('leader').notNull().default(false),
     referrerId: integer('referrer_id').references((): any => users.id), // eslint-disable-line @typescript-eslint/no-explicit-any -- self reference needs the loose type
     /** Transaction password: `scrypt$N$r$p$salt$hash` (base64url), never the password itself. */
     payPasswordHash: text('pay_password_hash'),

@@ -16,10 +16,24 @@ import * as repo from './ledger.repository.js';
  * (deposits that came in on chain; negative: minus what users have deposited, mirroring the deposit address),
  * `rusd_sales` (USDT users paid for RUSD), `rusd_issue` (RUSD issued by charges, from USDT or on-chain BNB; negative:
  * minus what was issued),
- * `airdrop` (airdrop credits; negative: minus what was given away), `rewards` (reward income paid to users; negative).
+ * `airdrop` (airdrop credits; negative: minus what was given away), `rewards` (reward income paid to users; negative),
+ * `cards` (RUSD paid for starter cards: the platform's revenue from its stock), `cards_escrow` (what open card buy
+ * orders reserved until a match uses it or the order is released; decision 050).
  */
 export type SystemAccountKey =
-  'adjustment' | 'fees' | 'burned' | `lake:${number}` | 'pending_withdrawal' | 'withdrawn' | 'chain_in' | 'rusd_sales' | 'rusd_issue' | 'airdrop' | 'rewards';
+  | 'adjustment'
+  | 'fees'
+  | 'burned'
+  | `lake:${number}`
+  | 'pending_withdrawal'
+  | 'withdrawn'
+  | 'chain_in'
+  | 'rusd_sales'
+  | 'rusd_issue'
+  | 'airdrop'
+  | 'rewards'
+  | 'cards'
+  | 'cards_escrow';
 
 const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set(['adjustment', 'chain_in', 'rusd_issue', 'airdrop', 'rewards']);
 

@@ -26,7 +26,10 @@ export type BillDescriptionKey =
   | 'airdropGeneric'
   | 'adjustment'
   | 'adjustmentNote'
-  | 'reward';
+  | 'reward'
+  | 'card'
+  | 'cardOrder'
+  | 'cardGeneric';
 
 /** What the sentences interpolate; a key uses at most one or two of them. */
 export interface BillDescriptionValues {
@@ -48,6 +51,9 @@ export interface BillDescription {
 const EXCHANGE_MEMO = /^([a-z]+)>([a-z]+)$/;
 const AIRDROP_MEMO = /^airdrop (\d+)$/;
 const REVIEWED_DEPOSIT_MEMO = /^deposit \d+ reviewed$/;
+/** Card postings (decision 050): `card <card id>` on a card's own lines, `order <order id>` on a buy order's. */
+const CARD_MEMO = /^card (\d+)$/;
+const CARD_ORDER_MEMO = /^order (\d+)$/;
 const RATE_MEMO = /^rate (\d+(?:\.\d+)?)$/;
 
 /**
@@ -105,5 +111,21 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
     case 'reward_performance':
     case 'reward_same_level':
       return { key: 'reward', values: {} };
+    case 'card_buy':
+    case 'card_fuel_fee':
+    case 'card_order_reserve':
+    case 'card_order_release':
+    case 'card_purchase':
+    case 'card_sale':
+    case 'card_fee':
+    case 'card_trade_points':
+    case 'card_refund':
+    case 'card_renewal': {
+      const card = CARD_MEMO.exec(memo);
+      if (card) return { key: 'card', values: { id: card[1]! } };
+      const order = CARD_ORDER_MEMO.exec(memo);
+      if (order) return { key: 'cardOrder', values: { id: order[1]! } };
+      return { key: 'cardGeneric', values: {} };
+    }
   }
 }
