@@ -5,6 +5,7 @@ CREATE TABLE "card_history" (
 	"owner_id" integer NOT NULL,
 	"counterparty_id" integer,
 	"price" numeric(38, 8) NOT NULL,
+	"fuel_fee" numeric(38, 8),
 	"entry_id" bigint,
 	"related_card_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

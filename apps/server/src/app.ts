@@ -17,6 +17,7 @@ import { websocketPlugin } from './plugins/websocket.js';
 import { webPlugin } from './plugins/web.js';
 import { aiRoutes } from './modules/ai/ai.routes.js';
 import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
+import { cardsRoutes } from './modules/cards/cards.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
 import { clockRoutes } from './modules/clock/clock.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(depositsRoutes);
   await app.register(chargeRoutes);
   await app.register(airdropsRoutes);
+  await app.register(cardsRoutes);
   await app.register(incomesRoutes);
   await app.register(chatRoutes);
   await app.register(chatSocketRoutes);

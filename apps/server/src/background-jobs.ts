@@ -1,5 +1,6 @@
 /**
- * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling and,
+ * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling, the card
+ * sessions' open/close jobs and weekly schedules (decision 051) and,
  * with an RPC, the deposit and BNB-charge watcher. server.ts starts it after the app; with several processes
  * on one PostgreSQL each job still runs once per period, by whichever process claims it.
  */
@@ -7,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createJobRunner, type JobLog, type JobRunner } from './infra/jobs/job-runner.js';
 import { pruneExpired } from './modules/auth/auth.service.js';
+import { registerCardJobs } from './modules/cards/session-jobs.js';
 import type { ChainClient } from './modules/chain/chain-client.js';
 import { followSharedClock } from './modules/clock/clock.service.js';
 import { watchDepositsAndCharges } from './modules/deposits/deposit-watcher.js';
@@ -27,6 +29,7 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   const runner = createJobRunner({ db, log, pollMs: config.jobPollMs, beforeTick: () => followSharedClock(db) });
   runner.every('auth.prune-expired', HOUSEKEEPING_INTERVAL_MS, () => pruneExpired(db));
   runner.every('market.sample-prices', config.priceSampleMs, () => samplePrices(db));
+  registerCardJobs(runner, db);
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

@@ -227,6 +227,8 @@ export const cardHistory = pgTable(
     /** The previous owner on a sale; the parent card's owner on a split piece's `split_from`. */
     counterpartyId: integer('counterparty_id').references(() => users.id),
     price: exactAmount('price').notNull(),
+    /** Fuel points the new owner paid, on `bought` and `matched` lines (null elsewhere). */
+    fuelFee: exactAmount('fuel_fee'),
     /** The journal entry of the event, when it moved money. */
     entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     /** For `split`/`split_from`: the other card of the split (piece or parent). */

@@ -1,14 +1,48 @@
 /**
- * Cards (decisions 050–052): card types, sessions, starter cards, my cards and a card's history. The market
- * (listings, orders, matching, renewal, split) is `trading.service.ts`, which may import this file; this file
- * never imports it (the session jobs in `session-jobs.ts` call both).
+ * Cards (decisions 050–052): card types, sessions (operators, weekly schedules, the open/close jobs' state
+ * changes), the starter-card buy, my cards and a card's history. The market (listings, orders, matching,
+ * renewal, split) is `trading.service.ts`, which may import this file; this file never imports it — the session
+ * jobs (`session-jobs.ts`) call both.
  */
+import {
+  fromUnits,
+  toUnits,
+  type AdminCardSession,
+  type AdminCardType,
+  type CardHistoryLine,
+  type CardSchedule,
+  type CardSession,
+  type CardTypeRules,
+  type LanguageCode,
+  type MyCard,
+  type StarterCardType,
+} from '@reef/contract';
 import * as clock from '../../core/clock.js';
-import type { Executor } from '../../db/client.js';
+import { DomainError } from '../../core/errors.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
+import { enqueueJob } from '../../infra/jobs/job-runner.js';
+import { recordEvent } from '../events/events.service.js';
+import { runIdempotent, storedAnswer } from '../idempotency/idempotency.service.js';
+import { balanceKey, balancesOf, postEntry, type PostingInput } from '../ledger/ledger.service.js';
+import { applyBp, nextStepPrice, splitSalePrice } from './pricing.js';
 import * as repo from './cards.repository.js';
 
 export type CardTypeRow = repo.CardTypeRow;
 export type CardSessionRow = repo.CardSessionRow;
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** How far ahead a weekly schedule's sessions are written. */
+export const SCHEDULE_HORIZON_DAYS = 14;
+/** Job names on the runner (decision 051). */
+export const SESSION_OPEN_JOB = 'cards.session-open';
+export const SESSION_CLOSE_JOB = 'cards.session-close';
+
+const iso = (d: Date) => d.toISOString();
+const units = toUnits;
+const amount = (u: bigint) => fromUnits(u);
+
+// ───────────────────────────── sessions and the clock ─────────────────────────────
 
 /**
  * Whether a session is open at `at`: inside its window by the clock AND not closed or cancelled by an operator.
@@ -16,6 +50,23 @@ export type CardSessionRow = repo.CardSessionRow;
  */
 export function isSessionOpen(session: Pick<CardSessionRow, 'opensAt' | 'closesAt' | 'state'>, at: Date = clock.now()): boolean {
   return session.state !== 'closed' && session.state !== 'cancelled' && session.opensAt <= at && at < session.closesAt;
+}
+
+/** The users' view of a session at `now`: not_started / open / closed by the clock and the operators' actions. */
+export function toSessionView(row: CardSessionRow, now: Date = clock.now()): CardSession {
+  const state: CardSession['state'] =
+    row.state === 'closed' || row.state === 'cancelled' || now >= row.closesAt ? 'closed' : now >= row.opensAt ? 'open' : 'not_started';
+  return {
+    id: row.id,
+    card_type_id: row.cardTypeId,
+    opens_at: iso(row.opensAt),
+    closes_at: iso(row.closesAt),
+    state,
+    stock: row.stock,
+    sold: row.sold,
+    left: row.stock - row.sold,
+    per_user_cap: row.perUserCap,
+  };
 }
 
 /** A card type by id (active or not); undefined when there is none. */
@@ -27,4 +78,722 @@ export function findCardType(db: Executor, id: number): Promise<CardTypeRow | un
 export async function openSessionOfType(db: Executor, cardTypeId: number, at: Date = clock.now()): Promise<CardSessionRow | null> {
   const session = await repo.currentOrNextSession(db, cardTypeId, at);
   return session && isSessionOpen(session, at) ? session : null;
+}
+
+/** The type's open session, else its next one, as users see it (null when none is scheduled). */
+export async function currentOrNextSessionView(db: Executor, cardTypeId: number, now: Date = clock.now()): Promise<CardSession | null> {
+  const session = await repo.currentOrNextSession(db, cardTypeId, now);
+  return session ? toSessionView(session, now) : null;
+}
+
+/** The name in `language`, else the operator's default name. */
+export function cardTypeName(row: CardTypeRow, language: LanguageCode): string {
+  const names = row.names as Partial<Record<LanguageCode, string>>;
+  return names[language] ?? row.name;
+}
+
+export function toCardTypeRules(row: CardTypeRow, language: LanguageCode): CardTypeRules {
+  return {
+    id: row.id,
+    name: cardTypeName(row, language),
+    image: row.image,
+    currency: 'rusd',
+    start_price: row.startPrice,
+    price_step_bp: row.priceStepBp,
+    fuel_fee_bp: row.fuelFeeBp,
+    trade_points: row.tradePoints,
+    hold_days: row.holdDays,
+    list_window_days: row.listWindowDays,
+    platform_fee_bp: row.platformFeeBp,
+    obtainable_bp: row.obtainableBp,
+    renewal_fee_bp: row.renewalFeeBp,
+  };
+}
+
+/** What listing a card of this price would ask and what its seller would obtain (pricing.ts, decision 053). */
+export function saleOf(price: string, type: CardTypeRow): { nextPrice: bigint; obtainable: bigint; platformFee: bigint } {
+  const nextPrice = nextStepPrice(units(price), type.priceStepBp);
+  const { sellerGets, platformFee } = splitSalePrice(nextPrice, { platformFeeBp: type.platformFeeBp, obtainableBp: type.obtainableBp });
+  return { nextPrice, obtainable: sellerGets, platformFee };
+}
+
+/** The ISO weekday (1 = Monday … 7 = Sunday) of a UTC time. */
+function isoWeekday(at: Date): number {
+  return ((at.getUTCDay() + 6) % 7) + 1;
+}
+
+export async function sessionClock(db: Database) {
+  const now = clock.now();
+  const sessions = await repo.currentOrNextSessions(db, now);
+  return { now: iso(now), sessions: sessions.map((s) => toSessionView(s, now)) };
+}
+
+// ───────────────────────────── starter cards ─────────────────────────────
+
+function starterView(type: CardTypeRow, session: CardSessionRow | undefined, bought: number, language: LanguageCode, now: Date): StarterCardType {
+  return {
+    ...toCardTypeRules(type, language),
+    fuel_fee: amount(applyBp(units(type.startPrice), type.fuelFeeBp)),
+    session: session ? toSessionView(session, now) : null,
+    bought_by_me: bought,
+  };
+}
+
+export async function listStarterTypes(db: Database, userId: number, language: LanguageCode) {
+  const now = clock.now();
+  const [types, sessions] = [await repo.listCardTypes(db, true), await repo.currentOrNextSessions(db, now)];
+  const byType = new Map(sessions.map((s) => [s.cardTypeId, s]));
+  const bought = await repo.boughtInSessions(
+    db,
+    userId,
+    sessions.map((s) => s.id),
+  );
+  return {
+    now: iso(now),
+    list: types.map((t) => {
+      const session = byType.get(t.id);
+      return starterView(t, session, session ? (bought.get(session.id) ?? 0) : 0, language, now);
+    }),
+  };
+}
+
+export async function getStarterType(db: Database, userId: number, typeId: number, language: LanguageCode) {
+  const now = clock.now();
+  const type = await repo.findCardType(db, typeId);
+  if (!type || !type.active) throw new DomainError('NOT_FOUND');
+  const session = await repo.currentOrNextSession(db, typeId, now);
+  const bought = session ? ((await repo.boughtInSessions(db, userId, [session.id])).get(session.id) ?? 0) : 0;
+  return { ...starterView(type, session, bought, language, now), now: iso(now) };
+}
+
+export interface StarterPurchase {
+  card: MyCard;
+  entry_id: number;
+  session_id: number;
+  balance_rusd: string;
+  balance_fuel: string;
+}
+
+/**
+ * Buys one starter card (decision 051). Before any transaction: a replay of this Idempotency-Key, then the cheap
+ * refusals a burst mostly gets (no open session, sold out) from one read. Then one transaction: the per-user cap
+ * (a conditional upsert on the user's own row), the stock (ONE conditional UPDATE, which also re-checks the window
+ * by the clock), the card, and ONE ledger entry moving the price (RUSD → `cards`) and the fuel fee (fuel →
+ * `burned`); a shortfall rolls everything back and names the asset.
+ */
+export async function buyStarterCard(db: Database, userId: number, typeId: number, language: LanguageCode, idempotencyKey: string | undefined) {
+  const scope = { userId, key: idempotencyKey, request: { buy: 'starter-card', typeId } };
+  const replay = await storedAnswer<StarterPurchase>(db, scope);
+  if (replay) return replay.response;
+
+  const now = clock.now();
+  const type = await repo.findCardType(db, typeId);
+  if (!type) throw new DomainError('NOT_FOUND');
+  if (!type.active) throw new DomainError('CARD_TYPE_INACTIVE');
+  const session = await repo.currentOrNextSession(db, typeId, now);
+  if (!session || !isSessionOpen(session, now)) throw new DomainError('CARD_SESSION_NOT_OPEN');
+  if (session.sold >= session.stock) throw new DomainError('CARD_SOLD_OUT');
+
+  return runIdempotent(db, scope, async (tx) => {
+    if (!(await repo.takeBuyerSlot(tx, session.id, userId, session.perUserCap))) throw new DomainError('CARD_LIMIT_REACHED');
+    const at = clock.now();
+    const taken = await repo.takeStock(tx, session.id, at);
+    if (!taken) throw new DomainError(isSessionOpen(session, at) ? 'CARD_SOLD_OUT' : 'CARD_SESSION_NOT_OPEN');
+
+    const price = units(type.startPrice);
+    const fuelFee = applyBp(price, type.fuelFeeBp);
+    const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);
+    const card = await repo.insertCard(tx, {
+      cardTypeId: type.id,
+      ownerId: userId,
+      price: type.startPrice,
+      purchasePrice: type.startPrice,
+      purchasedAt: at,
+      fuelFee: amount(fuelFee),
+      origin: 'starter',
+      sessionId: session.id,
+      holdUntil,
+      listBy: new Date(holdUntil.getTime() + type.listWindowDays * DAY_MS),
+    });
+    const memo = `card ${card.id}`;
+    const postings: PostingInput[] = [
+      { account: { userId, asset: 'rusd' }, amount: -price, kind: 'card_buy' },
+      { account: { system: 'cards', asset: 'rusd' }, amount: price, kind: 'card_buy' },
+    ];
+    if (fuelFee > 0n) {
+      postings.push(
+        { account: { userId, asset: 'fuel' }, amount: -fuelFee, kind: 'card_fuel_fee' },
+        { account: { system: 'burned', asset: 'fuel' }, amount: fuelFee, kind: 'card_fuel_fee' },
+      );
+    }
+    const posted = await postEntry(tx, { kind: 'card_buy', memo, actorId: userId, postings }).catch(shortfallByAsset);
+    await repo.insertHistory(tx, {
+      cardId: card.id,
+      event: 'bought',
+      ownerId: userId,
+      price: type.startPrice,
+      fuelFee: amount(fuelFee),
+      entryId: posted.entryId,
+    });
+    await recordEvent(tx, {
+      type: 'card.bought',
+      user_id: userId,
+      entry_id: posted.entryId,
+      card_id: card.id,
+      card_type_id: type.id,
+      session_id: session.id,
+      price: type.startPrice,
+      fuel_fee: amount(fuelFee),
+    });
+    const balanceFuel = posted.userBalances.get(balanceKey(userId, 'fuel')) ?? (await balancesOf(tx, userId)).get('fuel') ?? '0.00000000';
+    return {
+      card: myCardView({ card, type, listingId: null, listingObtainable: null, sessionOpensAt: session.opensAt }, language, at),
+      entry_id: posted.entryId,
+      session_id: session.id,
+      balance_rusd: posted.userBalances.get(balanceKey(userId, 'rusd'))!,
+      balance_fuel: balanceFuel,
+    } satisfies StarterPurchase;
+  });
+}
+
+/** The ledger's INSUFFICIENT_BALANCE names the asset; the cards pages need a code per asset (decision 050). */
+export function shortfallByAsset(error: unknown): never {
+  if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
+    const asset = error.details.asset;
+    if (asset === 'rusd') throw new DomainError('INSUFFICIENT_RUSD', { asset });
+    if (asset === 'fuel') throw new DomainError('INSUFFICIENT_FUEL', { asset });
+    if (asset === 'trade') throw new DomainError('INSUFFICIENT_TRADE', { asset });
+  }
+  throw error;
+}
+
+// ───────────────────────────── my cards ─────────────────────────────
+
+function myCardView(row: repo.CardDetailRow, language: LanguageCode, now: Date): MyCard {
+  const { card, type } = row;
+  const sale = saleOf(card.price, type);
+  const inWarehouse = card.state === 'warehouse';
+  const holdOver = now >= card.holdUntil;
+  return {
+    id: card.id,
+    card_type_id: type.id,
+    name: cardTypeName(type, language),
+    image: type.image,
+    state: card.state as MyCard['state'],
+    price: card.price,
+    purchase_price: card.purchasePrice,
+    purchased_at: iso(card.purchasedAt),
+    fuel_fee: card.fuelFee,
+    match_price: null,
+    matched_at: null,
+    obtainable: row.listingObtainable ?? amount(sale.obtainable),
+    next_price: amount(sale.nextPrice),
+    hold_until: iso(card.holdUntil),
+    list_by: iso(card.listBy),
+    auto_sell: card.autoSell,
+    session_weekday: row.sessionOpensAt ? isoWeekday(row.sessionOpensAt) : null,
+    listing_id: row.listingId,
+    listable: inWarehouse && holdOver,
+    renewable: inWarehouse && holdOver && now < card.listBy,
+  };
+}
+
+function soldCardView(row: repo.SoldCardRow, language: LanguageCode): MyCard {
+  const { card, type, match } = row;
+  return {
+    id: card.id,
+    card_type_id: type.id,
+    name: cardTypeName(type, language),
+    image: type.image,
+    state: 'sold',
+    price: match.price,
+    purchase_price: row.listedCardPrice,
+    purchased_at: iso(row.acquiredAt ?? match.createdAt),
+    fuel_fee: row.acquiredFuelFee ?? '0.00000000',
+    match_price: match.price,
+    matched_at: iso(match.createdAt),
+    obtainable: match.sellerObtained,
+    next_price: amount(nextStepPrice(units(match.price), type.priceStepBp)),
+    hold_until: iso(card.holdUntil),
+    list_by: iso(card.listBy),
+    auto_sell: false,
+    session_weekday: row.sessionOpensAt ? isoWeekday(row.sessionOpensAt) : null,
+    listing_id: null,
+    listable: false,
+    renewable: false,
+  };
+}
+
+export async function listMyCards(
+  db: Database,
+  userId: number,
+  query: { page: number; limit: number; state?: MyCard['state'] | undefined },
+  language: LanguageCode,
+) {
+  const now = clock.now();
+  const { page, total } = await repo.myCardPage(db, userId, query.state, query.limit, (query.page - 1) * query.limit);
+  const held = new Map(
+    (
+      await repo.cardsByIds(
+        db,
+        page.filter((p) => p.kind === 'card').map((p) => p.id),
+      )
+    ).map((r) => [r.card.id, r]),
+  );
+  const sold = new Map(
+    (
+      await repo.soldByMatchIds(
+        db,
+        page.filter((p) => p.kind === 'sold').map((p) => p.id),
+      )
+    ).map((r) => [r.match.id, r]),
+  );
+  const list = page.map((p) => (p.kind === 'card' ? myCardView(held.get(p.id)!, language, now) : soldCardView(sold.get(p.id)!, language)));
+  return { list, page: query.page, limit: query.limit, total, now: iso(now) };
+}
+
+/**
+ * One card the caller owns or owned, with its whole history. Owners other than the caller are shown as "#1",
+ * "#2"… in the order they first appear on this card (decision 050); someone who never owned it gets NOT_FOUND.
+ */
+export async function getMyCard(db: Database, userId: number, cardId: number, language: LanguageCode) {
+  const now = clock.now();
+  const row = await repo.cardById(db, cardId);
+  if (!row) throw new DomainError('NOT_FOUND');
+  const owns = row.card.ownerId === userId;
+  if (!owns && !(await repo.everOwned(db, cardId, userId))) throw new DomainError('NOT_FOUND');
+  let card: MyCard;
+  if (owns) card = myCardView(row, language, now);
+  else {
+    const matchId = await repo.latestSaleBy(db, cardId, userId);
+    const sold = matchId === undefined ? [] : await repo.soldByMatchIds(db, [matchId]);
+    // Owned once but not sold by the caller (a split piece's parent went to its pieces): show the card as it is.
+    card = sold[0] ? soldCardView(sold[0], language) : { ...myCardView(row, language, now), listable: false, renewable: false, auto_sell: false };
+  }
+  const labels = new Map<number, string>();
+  const history: CardHistoryLine[] = (await repo.historyOf(db, cardId)).map((h) => {
+    const mine = h.ownerId === userId;
+    if (!mine && !labels.has(h.ownerId)) labels.set(h.ownerId, `#${labels.size + 1}`);
+    return {
+      id: h.id,
+      event: h.event as CardHistoryLine['event'],
+      price: h.price,
+      owner: mine ? userId : null,
+      owner_label: mine ? 'you' : labels.get(h.ownerId)!,
+      created_at: iso(h.createdAt),
+    };
+  });
+  return { now: iso(now), card, rules: toCardTypeRules(row.type, language), history };
+}
+
+// ───────────────────────────── operators: card types ─────────────────────────────
+
+function adminTypeView(row: CardTypeRow): AdminCardType {
+  return {
+    ...toCardTypeRules(row, 'en-us'),
+    name: row.name,
+    names: row.names as Record<string, string>,
+    per_user_cap: row.perUserCap,
+    active: row.active,
+    sort: row.sort,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export async function adminListTypes(db: Database) {
+  return { list: (await repo.listCardTypes(db, false)).map(adminTypeView) };
+}
+
+export interface CardTypeInput {
+  name?: string | undefined;
+  names?: Partial<Record<LanguageCode, string>> | undefined;
+  image?: string | undefined;
+  start_price?: string | undefined;
+  price_step_bp?: number | undefined;
+  fuel_fee_bp?: number | undefined;
+  trade_points?: string | undefined;
+  hold_days?: number | undefined;
+  list_window_days?: number | undefined;
+  platform_fee_bp?: number | undefined;
+  obtainable_bp?: number | undefined;
+  renewal_fee_bp?: number | undefined;
+  per_user_cap?: number | undefined;
+  active?: boolean | undefined;
+  sort?: number | undefined;
+}
+
+function typeColumns(input: CardTypeInput): Partial<repo.CardTypeInsert> {
+  const columns: Partial<repo.CardTypeInsert> = {
+    name: input.name,
+    names: input.names,
+    image: input.image,
+    startPrice: input.start_price,
+    priceStepBp: input.price_step_bp,
+    fuelFeeBp: input.fuel_fee_bp,
+    tradePoints: input.trade_points,
+    holdDays: input.hold_days,
+    listWindowDays: input.list_window_days,
+    platformFeeBp: input.platform_fee_bp,
+    obtainableBp: input.obtainable_bp,
+    renewalFeeBp: input.renewal_fee_bp,
+    perUserCap: input.per_user_cap,
+    active: input.active,
+    sort: input.sort,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<repo.CardTypeInsert>;
+}
+
+async function audit(
+  tx: Transaction,
+  operatorId: number,
+  target: 'card_type' | 'session' | 'schedule',
+  targetId: number,
+  action: 'create' | 'update' | 'open' | 'close' | 'cancel',
+  before: object | null,
+  after: object | null,
+) {
+  await recordEvent(tx, {
+    type: 'card.admin_changed',
+    user_id: operatorId,
+    target,
+    target_id: targetId,
+    action,
+    before: before as Record<string, unknown> | null,
+    after: after as Record<string, unknown> | null,
+  });
+}
+
+export async function adminCreateType(db: Database, operatorId: number, input: CardTypeInput & { name: string; start_price: string; platform_fee_bp: number }) {
+  return db.transaction(async (tx) => {
+    const columns = typeColumns(input);
+    const row = await repo.insertCardType(tx, {
+      ...(columns as repo.CardTypeInsert),
+      obtainableBp: input.obtainable_bp ?? 10_000 - input.platform_fee_bp,
+      createdBy: operatorId,
+    });
+    const view = adminTypeView(row);
+    await audit(tx, operatorId, 'card_type', row.id, 'create', null, view);
+    return view;
+  });
+}
+
+export async function adminUpdateType(db: Database, operatorId: number, id: number, input: CardTypeInput) {
+  return db.transaction(async (tx) => {
+    const before = await repo.lockCardType(tx, id);
+    if (!before) throw new DomainError('NOT_FOUND');
+    const columns = typeColumns(input);
+    const feeBp = input.platform_fee_bp ?? before.platformFeeBp;
+    const obtainableBp = input.obtainable_bp ?? before.obtainableBp;
+    // A fee raised past what the obtainable rate leaves would break the type's CHECK: refuse it as bad input.
+    if (feeBp + obtainableBp > 10_000) throw new DomainError('PARAMETER_ERROR');
+    const row = await repo.updateCardType(tx, id, { ...columns, updatedAt: clock.now() });
+    const view = adminTypeView(row!);
+    await audit(tx, operatorId, 'card_type', id, 'update', adminTypeView(before), view);
+    return view;
+  });
+}
+
+// ───────────────────────────── operators: sessions ─────────────────────────────
+
+function adminSessionView(row: CardSessionRow, now: Date = clock.now()): AdminCardSession {
+  return {
+    ...toSessionView(row, now),
+    stored_state: row.state as AdminCardSession['stored_state'],
+    schedule_id: row.scheduleId,
+    opened_at: row.openedAt ? iso(row.openedAt) : null,
+    closed_at: row.closedAt ? iso(row.closedAt) : null,
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** The open and close jobs of a session, keyed by session and time: a moved window gets new jobs, the old ones find nothing to do. */
+export async function enqueueSessionJobs(tx: Executor, session: CardSessionRow): Promise<void> {
+  await enqueueJob(tx, {
+    name: SESSION_OPEN_JOB,
+    key: `${SESSION_OPEN_JOB}:${session.id}:${session.opensAt.getTime()}`,
+    payload: { sessionId: session.id },
+    runAt: session.opensAt,
+  });
+  await enqueueJob(tx, {
+    name: SESSION_CLOSE_JOB,
+    key: `${SESSION_CLOSE_JOB}:${session.id}:${session.closesAt.getTime()}`,
+    payload: { sessionId: session.id },
+    runAt: session.closesAt,
+  });
+}
+
+export async function adminListSessions(db: Database, query: { page: number; limit: number; type?: number | undefined; state?: string | undefined }) {
+  const now = clock.now();
+  const { list, total } = await repo.listSessions(db, { cardTypeId: query.type, state: query.state }, query.limit, (query.page - 1) * query.limit);
+  return { list: list.map((s) => adminSessionView(s, now)), page: query.page, limit: query.limit, total, now: iso(now) };
+}
+
+export async function adminCreateSession(
+  db: Database,
+  operatorId: number,
+  input: { card_type_id: number; opens_at: string; closes_at: string; stock: number; per_user_cap?: number | undefined },
+) {
+  return db.transaction(async (tx) => {
+    const type = await repo.lockCardType(tx, input.card_type_id);
+    if (!type) throw new DomainError('NOT_FOUND');
+    const opensAt = new Date(input.opens_at);
+    const closesAt = new Date(input.closes_at);
+    if (closesAt <= clock.now()) throw new DomainError('CARD_SESSION_CLOSED');
+    if (await repo.overlappingSession(tx, type.id, opensAt, closesAt, null)) throw new DomainError('CARD_SESSION_OVERLAP');
+    const row = (await repo.insertSession(tx, {
+      cardTypeId: type.id,
+      opensAt,
+      closesAt,
+      stock: input.stock,
+      perUserCap: input.per_user_cap ?? type.perUserCap,
+      createdBy: operatorId,
+    }))!;
+    await enqueueSessionJobs(tx, row);
+    const view = adminSessionView(row);
+    await audit(tx, operatorId, 'session', row.id, 'create', null, view);
+    return view;
+  });
+}
+
+/** A session that can still be edited: not closed, cancelled or past its window. */
+function assertNotEnded(row: CardSessionRow, now: Date) {
+  if (row.state === 'closed' || row.state === 'cancelled' || now >= row.closesAt) throw new DomainError('CARD_SESSION_CLOSED');
+}
+
+export async function adminUpdateSession(
+  db: Database,
+  operatorId: number,
+  id: number,
+  input: {
+    opens_at?: string | undefined;
+    closes_at?: string | undefined;
+    stock?: number | undefined;
+    per_user_cap?: number | undefined;
+    cancelled?: true | undefined;
+  },
+) {
+  return db.transaction(async (tx) => {
+    const found = await repo.findSession(tx, id);
+    if (!found) throw new DomainError('NOT_FOUND');
+    await repo.lockCardType(tx, found.cardTypeId);
+    const before = (await repo.lockSession(tx, id))!;
+    const now = clock.now();
+    assertNotEnded(before, now);
+    const started = before.state === 'open' || now >= before.opensAt;
+    if (started && (input.opens_at !== undefined || input.cancelled)) throw new DomainError('CARD_SESSION_STARTED');
+    if (input.stock !== undefined && input.stock < before.sold) throw new DomainError('CARD_STOCK_BELOW_SOLD');
+    const opensAt = input.opens_at ? new Date(input.opens_at) : before.opensAt;
+    const closesAt = input.closes_at ? new Date(input.closes_at) : before.closesAt;
+    if (closesAt <= opensAt || closesAt <= now) throw new DomainError('PARAMETER_ERROR');
+    if (await repo.overlappingSession(tx, before.cardTypeId, opensAt, closesAt, id)) throw new DomainError('CARD_SESSION_OVERLAP');
+    const row = (await repo.updateSession(tx, id, {
+      opensAt,
+      closesAt,
+      stock: input.stock ?? before.stock,
+      perUserCap: input.per_user_cap ?? before.perUserCap,
+      ...(input.cancelled ? { state: 'cancelled', closedAt: now } : {}),
+    }))!;
+    if (!input.cancelled) await enqueueSessionJobs(tx, row);
+    const view = adminSessionView(row, now);
+    await audit(tx, operatorId, 'session', id, input.cancelled ? 'cancel' : 'update', adminSessionView(before, now), view);
+    return view;
+  });
+}
+
+/**
+ * An operator opens a session now: a scheduled one's window starts now (CARD_SESSION_OVERLAP if that runs into
+ * an earlier session), an open one stays open. Returns the row for the opening work (session-jobs.ts).
+ */
+export async function adminOpenSession(db: Database, operatorId: number, id: number): Promise<CardSessionRow> {
+  return db.transaction(async (tx) => {
+    const found = await repo.findSession(tx, id);
+    if (!found) throw new DomainError('NOT_FOUND');
+    await repo.lockCardType(tx, found.cardTypeId);
+    const before = (await repo.lockSession(tx, id))!;
+    const now = clock.now();
+    assertNotEnded(before, now);
+    const opensAt = before.opensAt <= now ? before.opensAt : now;
+    if (opensAt < before.opensAt && (await repo.overlappingSession(tx, before.cardTypeId, opensAt, before.closesAt, id))) {
+      throw new DomainError('CARD_SESSION_OVERLAP');
+    }
+    const row = (await repo.updateSession(tx, id, { opensAt, state: 'open', openedAt: before.openedAt ?? now }))!;
+    await audit(tx, operatorId, 'session', id, 'open', adminSessionView(before, now), adminSessionView(row, now));
+    return row;
+  });
+}
+
+/** An operator closes a session now: its window ends now (one that never opened is cancelled instead). */
+export async function adminCloseSession(db: Database, operatorId: number, id: number): Promise<CardSessionRow> {
+  return db.transaction(async (tx) => {
+    const found = await repo.findSession(tx, id);
+    if (!found) throw new DomainError('NOT_FOUND');
+    const before = (await repo.lockSession(tx, id))!;
+    const now = clock.now();
+    if (before.state === 'closed' || before.state === 'cancelled') throw new DomainError('CARD_SESSION_CLOSED');
+    const neverOpened = now < before.opensAt && before.state === 'scheduled';
+    const row = (await repo.updateSession(
+      tx,
+      id,
+      neverOpened ? { state: 'cancelled', closedAt: now } : { state: 'closed', closedAt: now, closesAt: before.closesAt < now ? before.closesAt : now },
+    ))!;
+    await audit(tx, operatorId, 'session', id, neverOpened ? 'cancel' : 'close', adminSessionView(before, now), adminSessionView(row, now));
+    return row;
+  });
+}
+
+export function adminSessionAnswer(row: CardSessionRow): AdminCardSession {
+  return adminSessionView(row);
+}
+
+/** The open job's state change: the session becomes `open` once the clock is inside its window. */
+export async function markOpen(db: Database, id: number): Promise<CardSessionRow | null> {
+  const now = clock.now();
+  const row = (await repo.markSessionOpen(db, id, now)) ?? (await repo.findSession(db, id));
+  return row && row.state === 'open' && isSessionOpen(row, now) ? row : null;
+}
+
+/** The close job's state change: the session becomes `closed` once its window has passed. */
+export async function markClosed(db: Database, id: number): Promise<CardSessionRow | null> {
+  const now = clock.now();
+  const row = (await repo.markSessionClosed(db, id, now)) ?? (await repo.findSession(db, id));
+  return row && row.state === 'closed' ? row : null;
+}
+
+// ───────────────────────────── operators: weekly schedules ─────────────────────────────
+
+const weekdaysOf = (mask: number) => [1, 2, 3, 4, 5, 6, 7].filter((d) => (mask & (1 << (d - 1))) !== 0);
+const maskOf = (days: number[]) => days.reduce((mask, d) => mask | (1 << (d - 1)), 0);
+
+function scheduleView(row: repo.CardScheduleRow): CardSchedule {
+  return {
+    id: row.id,
+    card_type_id: row.cardTypeId,
+    weekdays: weekdaysOf(row.weekdays),
+    open_minute: row.openMinute,
+    duration_minutes: row.durationMinutes,
+    stock: row.stock,
+    per_user_cap: row.perUserCap,
+    active: row.active,
+    materialised_until: row.materialisedUntil ? iso(row.materialisedUntil) : null,
+    created_at: iso(row.createdAt),
+  };
+}
+
+export async function adminListSchedules(db: Database) {
+  return { list: (await repo.listSchedules(db, false)).map(scheduleView) };
+}
+
+export async function adminCreateSchedule(
+  db: Database,
+  operatorId: number,
+  input: { card_type_id: number; weekdays: number[]; open_minute: number; duration_minutes: number; stock: number; per_user_cap?: number | undefined },
+) {
+  const created = await db.transaction(async (tx) => {
+    const type = await repo.lockCardType(tx, input.card_type_id);
+    if (!type) throw new DomainError('NOT_FOUND');
+    const row = await repo.insertSchedule(tx, {
+      cardTypeId: type.id,
+      weekdays: maskOf(input.weekdays),
+      openMinute: input.open_minute,
+      durationMinutes: input.duration_minutes,
+      stock: input.stock,
+      perUserCap: input.per_user_cap ?? type.perUserCap,
+      createdBy: operatorId,
+    });
+    await audit(tx, operatorId, 'schedule', row.id, 'create', null, scheduleView(row));
+    return row;
+  });
+  await materialiseSchedule(db, created.id);
+  return scheduleView((await repo.findSchedule(db, created.id))!);
+}
+
+export async function adminUpdateSchedule(
+  db: Database,
+  operatorId: number,
+  id: number,
+  input: {
+    weekdays?: number[] | undefined;
+    open_minute?: number | undefined;
+    duration_minutes?: number | undefined;
+    stock?: number | undefined;
+    per_user_cap?: number | undefined;
+    active?: boolean | undefined;
+  },
+) {
+  await db.transaction(async (tx) => {
+    const before = await repo.findSchedule(tx, id);
+    if (!before) throw new DomainError('NOT_FOUND');
+    const row = await repo.updateSchedule(tx, id, {
+      weekdays: input.weekdays ? maskOf(input.weekdays) : before.weekdays,
+      openMinute: input.open_minute ?? before.openMinute,
+      durationMinutes: input.duration_minutes ?? before.durationMinutes,
+      stock: input.stock ?? before.stock,
+      perUserCap: input.per_user_cap ?? before.perUserCap,
+      active: input.active ?? before.active,
+      // Written again from now on: unchanged windows are kept by the unique index, new ones are added.
+      materialisedUntil: null,
+    });
+    await audit(tx, operatorId, 'schedule', id, 'update', scheduleView(before), scheduleView(row!));
+  });
+  await materialiseSchedule(db, id);
+  return scheduleView((await repo.findSchedule(db, id))!);
+}
+
+/** The windows a schedule opens in [from, until): one per listed weekday, at open_minute past midnight UTC. */
+export function scheduleWindows(
+  schedule: Pick<repo.CardScheduleRow, 'weekdays' | 'openMinute' | 'durationMinutes'>,
+  from: Date,
+  until: Date,
+): { opensAt: Date; closesAt: Date }[] {
+  const windows = [];
+  const firstDay = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+  for (let day = firstDay; day < until.getTime(); day += DAY_MS) {
+    if ((schedule.weekdays & (1 << (isoWeekday(new Date(day)) - 1))) === 0) continue;
+    const opensAt = new Date(day + schedule.openMinute * MINUTE_MS);
+    if (opensAt < from || opensAt >= until) continue;
+    windows.push({ opensAt, closesAt: new Date(opensAt.getTime() + schedule.durationMinutes * MINUTE_MS) });
+  }
+  return windows;
+}
+
+/**
+ * Writes a schedule's sessions for the next SCHEDULE_HORIZON_DAYS (from where it stopped, never in the past) with
+ * their open/close jobs. A window that would overlap another session of the type is skipped; the unique
+ * (schedule, opens_at) index writes each session once however often this runs. Returns the sessions written.
+ */
+export async function materialiseSchedule(db: Database, scheduleId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const schedule = await repo.findSchedule(tx, scheduleId);
+    if (!schedule || !schedule.active) return 0;
+    const type = await repo.lockCardType(tx, schedule.cardTypeId);
+    if (!type) return 0;
+    const now = clock.now();
+    const until = new Date(now.getTime() + SCHEDULE_HORIZON_DAYS * DAY_MS);
+    const from = schedule.materialisedUntil && schedule.materialisedUntil > now ? schedule.materialisedUntil : now;
+    let written = 0;
+    for (const w of scheduleWindows(schedule, from, until)) {
+      if (await repo.overlappingSession(tx, type.id, w.opensAt, w.closesAt, null)) continue;
+      const row = await repo.insertSession(tx, {
+        cardTypeId: type.id,
+        scheduleId: schedule.id,
+        opensAt: w.opensAt,
+        closesAt: w.closesAt,
+        stock: schedule.stock,
+        perUserCap: schedule.perUserCap,
+      });
+      if (!row) continue;
+      await enqueueSessionJobs(tx, row);
+      written += 1;
+    }
+    await repo.updateSchedule(tx, schedule.id, { materialisedUntil: until });
+    return written;
+  });
+}
+
+/** The periodic job: every active schedule's coming sessions. */
+export async function materialiseSchedules(db: Database): Promise<number> {
+  let written = 0;
+  for (const schedule of await repo.listSchedules(db, true)) written += await materialiseSchedule(db, schedule.id);
+  return written;
 }

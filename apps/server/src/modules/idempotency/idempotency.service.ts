@@ -39,3 +39,17 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
     return result;
   });
 }
+
+/**
+ * The committed answer stored under this key, read outside any transaction, or null. For a path that refuses
+ * cheaply before its transaction (a sold-out session, decision 051): it replays first, so a retried success is
+ * still answered with its card, never with the refusal that later presses get.
+ */
+export async function storedAnswer<T>(db: Database, scope: IdempotencyScope): Promise<{ response: T } | null> {
+  if (scope.key === undefined) return null;
+  if (!KEY_RE.test(scope.key)) throw new DomainError('PARAMETER_ERROR');
+  const stored = await repo.find(db, scope.userId, scope.key);
+  if (!stored || stored.response === null) return null;
+  if (stored.requestHash !== requestDigest(scope.request)) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
+  return { response: stored.response as T };
+}

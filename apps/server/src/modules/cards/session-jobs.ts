@@ -1,0 +1,56 @@
+/**
+ * Card sessions on the job runner (decision 051). Each session has a deferred open job and a close job, keyed by
+ * the session and its time (`cards.service` `enqueueSessionJobs`); a periodic job writes the weekly schedules'
+ * sessions ahead. A job first commits the session's new state, then runs the market's work for it
+ * (`trading.service` `onSessionOpen` / `onSessionClose`), which is safe to repeat: a job that fails after the state
+ * change runs again, finds the state already changed and repeats only the market's part.
+ *
+ * This file imports both services so that neither imports the other.
+ */
+import type { Database } from '../../db/client.js';
+import type { JobRunner } from '../../infra/jobs/job-runner.js';
+import * as cards from './cards.service.js';
+import * as trading from './trading.service.js';
+
+export const SCHEDULES_JOB = 'cards.materialise-schedules';
+const SCHEDULES_EVERY_MS = 10 * 60_000;
+
+function sessionIdOf(payload: unknown): number {
+  const id = (payload as { sessionId?: unknown } | null)?.sessionId;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) throw new Error('a session job needs a numeric sessionId');
+  return id;
+}
+
+/** The open job: the session is marked open (when the clock is inside its window), then the market's opening work. */
+export async function runSessionOpen(db: Database, sessionId: number): Promise<void> {
+  const session = await cards.markOpen(db, sessionId);
+  if (session) await trading.onSessionOpen(db, session);
+}
+
+/** The close job: the session is marked closed (once its window has passed), then the market releases its orders. */
+export async function runSessionClose(db: Database, sessionId: number): Promise<void> {
+  const session = await cards.markClosed(db, sessionId);
+  if (session) await trading.onSessionClose(db, session);
+}
+
+/** An operator's open: the state change (audited) and then the same market work as the job's. */
+export async function openSessionNow(db: Database, operatorId: number, sessionId: number) {
+  const session = await cards.adminOpenSession(db, operatorId, sessionId);
+  await trading.onSessionOpen(db, session);
+  return cards.adminSessionAnswer(session);
+}
+
+/** An operator's close: the state change (audited), then the market releases the session's waiting orders. */
+export async function closeSessionNow(db: Database, operatorId: number, sessionId: number) {
+  const session = await cards.adminCloseSession(db, operatorId, sessionId);
+  if (session.state === 'closed') await trading.onSessionClose(db, session);
+  return cards.adminSessionAnswer(session);
+}
+
+export function registerCardJobs(runner: JobRunner, db: Database): void {
+  runner.define(cards.SESSION_OPEN_JOB, (payload) => runSessionOpen(db, sessionIdOf(payload)));
+  runner.define(cards.SESSION_CLOSE_JOB, (payload) => runSessionClose(db, sessionIdOf(payload)));
+  runner.every(SCHEDULES_JOB, SCHEDULES_EVERY_MS, async () => {
+    await cards.materialiseSchedules(db);
+  });
+}
