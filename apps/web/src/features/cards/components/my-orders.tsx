@@ -57,14 +57,14 @@ function OrderRow({ order }: { order: cardsApi.CardOrder }) {
   return (
     <li className="card-list__item" data-testid="my-order" data-state={order.state}>
       {order.card_id !== null ? (
-        <Link className="card-row" to={cardsPaths.card(order.card_id)}>
+        <Link className="card-row card-row--plain" to={cardsPaths.card(order.card_id)}>
           {content}
           <span className="card-row__chevron" aria-hidden="true">
             ›
           </span>
         </Link>
       ) : (
-        <div className="card-row">{content}</div>
+        <div className="card-row card-row--plain">{content}</div>
       )}
     </li>
   );

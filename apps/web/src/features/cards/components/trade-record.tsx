@@ -25,7 +25,7 @@ function RecordRow({ record }: { record: cardsApi.TradeRecord & { id: number } }
   const dateFormat = useDateFormat();
   return (
     <li className="card-list__item" data-testid="trade-record" data-side={record.side} data-match={record.match_id}>
-      <Link className="card-row" to={cardsPaths.card(record.card_id)}>
+      <Link className="card-row card-row--plain" to={cardsPaths.card(record.card_id)}>
         <span className="card-row__main">
           <span className={`card-state ${record.side === 'buy' ? 'card-state--live' : 'card-state--good'}`}>{t(`cards.record.${record.side}`)}</span>
           <span className="bill__kind">{record.name}</span>
