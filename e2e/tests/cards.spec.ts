@@ -115,14 +115,13 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   test.setTimeout(180_000);
   const api = await ownApi(request);
   const type: AdminCardType = await createCardType(api, CORAL);
-  // Opens a few seconds from now on the server's clock: the page is open before, and must enable Buy at zero.
-  await createSession(api, type.id, { opensInMs: 12 * SECOND, durationMs: 3600 * SECOND, stock: 5 });
-
   const seller = await api.signInViaApi(wallet.privateKey);
   await api.fund(seller.uid, 'rusd', '200');
   await api.fund(seller.uid, 'fuel', '50');
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   await signInPage(page);
+  // Opens a few seconds from now on the server's clock: the page is open before, and must enable Buy at zero.
+  await createSession(api, type.id, { opensInMs: 10 * SECOND, durationMs: 3600 * SECOND, stock: 5 });
   await open(page, '/pages/cards/index');
 
   const offer = page.getByTestId(`starter-${type.id}`);
@@ -169,9 +168,6 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await expect(sale).toHaveAttribute('data-state', 'not_started');
   await expect(sale.getByTestId('my-sale-price')).toHaveText('105.0000 RUSD');
 
-  // The next session, a few seconds ahead.
-  await createSession(api, type.id, { opensInMs: 12 * SECOND, durationMs: 3600 * SECOND, stock: 5 });
-
   // The second user finds the listing on the market by the seller's id, and bids at its price.
   const other = await openUserSession();
   const buyer = await api.signInViaApi(other.wallet.privateKey);
@@ -194,6 +190,8 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await expect(listing.getByTestId('market-listing-price')).toHaveText('105.0000 RUSD');
   await listing.click();
   await expect(market.getByTestId('listing-seller')).toHaveText(String(seller.uid));
+  // The next session, a few seconds ahead: the order form waits for it.
+  await createSession(api, type.id, { opensInMs: 10 * SECOND, durationMs: 3600 * SECOND, stock: 5 });
   await market.getByTestId('listing-order').click();
 
   // The order form: the band from the listing, what it reserves, and the button opening with the session.
@@ -203,6 +201,7 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await expect(market.getByTestId('order-reserve-fuel')).toHaveText('10.5000 FP');
   await expect(market.getByTestId('order-reserve-trade')).toHaveText('1.0000 TP');
   const place = market.getByTestId('order-submit');
+  await expect(market.getByTestId('order-session')).toHaveAttribute('data-phase', 'upcoming');
   await expect(place).toBeDisabled();
   await expect(market.getByTestId('order-session')).toHaveAttribute('data-phase', 'open', { timeout: 25_000 });
   await expect(place).toBeEnabled();
@@ -237,7 +236,7 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await open(market, '/pages/cards/order');
   await expect(market.getByTestId('my-card')).toHaveCount(1);
 
-  // Someone else's card is not found, exactly as one that does not exist.
+  // An id that is none of the user's cards shows 'not found'.
   await open(market, `/pages/cards/details?card=${cardId}`);
   await expect(market.getByTestId('card-details')).toHaveAttribute('data-card', String(cardId));
   await open(page, `/pages/cards/details?card=${cardId + 1000}`);
