@@ -83,9 +83,9 @@ CREATE TABLE "card_renewals" (
 	"fee" numeric(38, 8) NOT NULL,
 	"list_by_before" timestamp with time zone NOT NULL,
 	"list_by_after" timestamp with time zone NOT NULL,
-	"entry_id" bigint NOT NULL,
+	"entry_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "card_renewals_fee_positive" CHECK ("card_renewals"."fee" > 0),
+	CONSTRAINT "card_renewals_fee" CHECK ("card_renewals"."fee" >= 0 and ("card_renewals"."fee" = 0) = ("card_renewals"."entry_id" is null)),
 	CONSTRAINT "card_renewals_later" CHECK ("card_renewals"."list_by_after" > "card_renewals"."list_by_before")
 );
 --> statement-breakpoint

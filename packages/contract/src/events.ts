@@ -173,8 +173,11 @@ const cardSplit = z.object({
   pieces: z.array(z.object({ card_id: id, price: amountString })),
 });
 
-/** A renewal: fee (RUSD, to `fees`) paid, listing deadline moved. */
-const cardRenewed = moneyEvent('card.renewed', {
+/** A renewal: fee (RUSD, to `fees`) paid, listing deadline moved; a free renewal (fee 0) has no entry. */
+const cardRenewed = z.object({
+  type: z.literal('card.renewed'),
+  user_id: uid,
+  entry_id: z.nullable(id),
   card_id: id,
   fee: amountString,
   list_by: z.string(),

@@ -444,7 +444,8 @@ export const getRenewal = endpoint('GET /api/project/card/renewal/:id', 'user', 
 /** Renews a card for its fee (RUSD; Idempotency-Key header): its listing deadline moves one window later. */
 export const renewCard = endpoint('POST /api/project/card/renewal/:id', 'user', {
   params: idParams,
-  response: z.object({ card_id: z.int(), fee: amountString, list_by: isoTime, entry_id: z.int(), balance_rusd: amountString }),
+  /** `entry_id` is null for a free renewal (a zero fee moves no money). */
+  response: z.object({ card_id: z.int(), fee: amountString, list_by: isoTime, entry_id: z.nullable(z.int()), balance_rusd: amountString }),
 });
 
 // ───────────────────────────── order-split (trading/set, community/set) ─────────────────────────────

@@ -395,7 +395,10 @@ export const cardMatches = pgTable(
   ],
 );
 
-/** A renewal: the owner paid `fee` to push the listing deadline from `list_by_before` to `list_by_after`. */
+/**
+ * A renewal: the owner paid `fee` to push the listing deadline from `list_by_before` to `list_by_after`. A type with
+ * a zero renewal rate (or a fee that truncates to zero) renews for free: no journal entry, `entry_id` null.
+ */
 export const cardRenewals = pgTable(
   'card_renewals',
   {
@@ -407,15 +410,13 @@ export const cardRenewals = pgTable(
     fee: exactAmount('fee').notNull(),
     listByBefore: timestamptz('list_by_before').notNull(),
     listByAfter: timestamptz('list_by_after').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => journalEntries.id),
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('card_renewals_card_idx').on(t.cardId, t.id),
     index('card_renewals_user_idx').on(t.userId, t.id.desc()),
-    check('card_renewals_fee_positive', sql`${t.fee} > 0`),
+    check('card_renewals_fee', sql`${t.fee} >= 0 and (${t.fee} = 0) = (${t.entryId} is null)`),
     check('card_renewals_later', sql`${t.listByAfter} > ${t.listByBefore}`),
   ],
 );
