@@ -38,6 +38,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { tradingRoutes } from './modules/cards/trading.routes.js';
 import { createLogDestination } from './infra/log-destination.js';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(contentRoutes);
   await app.register(aiRoutes);
   await app.register(clockRoutes);
+  await app.register(tradingRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

@@ -21,6 +21,17 @@ export async function userAccountIds(db: Executor, userId: number, assets: reado
   return new Map(rows.map((r) => [r.asset as AssetKey, r.id]));
 }
 
+/** Row-locks the accounts in id order (the sort happens below the lock, so the locks are taken in that order). */
+export async function lockAccountRows(db: Executor, accountIds: readonly number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...accountIds]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+}
+
 /** System accounts are created on first use; the unique index makes concurrent first uses safe. */
 export async function systemAccountId(db: Executor, systemKey: string, asset: AssetKey, mayGoNegative: boolean): Promise<number> {
   await db.insert(ledgerAccounts).values({ systemKey, asset, mayGoNegative }).onConflictDoNothing();

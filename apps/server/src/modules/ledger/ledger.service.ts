@@ -110,6 +110,18 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
   return { entryId, userBalances };
 }
 
+/**
+ * For a unit of work that posts several entries over different accounts in one transaction (a buy order that
+ * matches at once: its reservation, then the match): locks every account it will touch up front, in the same
+ * global order `postEntry` uses. Without it, the second entry would take new locks while holding the first
+ * entry's, and two such units (or one and a plain entry) could deadlock on PostgreSQL.
+ */
+export async function lockAccounts(tx: Transaction, refs: readonly AccountRef[]): Promise<void> {
+  const ids = new Set<number>();
+  for (const ref of refs) ids.add((await resolveAccount(tx, ref)).accountId);
+  await repo.lockAccountRows(tx, [...ids]);
+}
+
 export interface AdjustmentInput {
   actorId: number;
   userId: number;

@@ -158,3 +158,30 @@ export async function referrerAccountOf(db: Executor, userId: number): Promise<s
   const rows = await db.execute(sql`select r.account from ${users} u join ${users} r on r.id = u.referrer_id where u.id = ${userId}`);
   return (rows as unknown as { rows: { account: string }[] }).rows[0]?.account ?? null;
 }
+
+// ───── community leaders (the cards' order split, decision 054; issue 13 builds the rest of leadership) ─────
+
+export async function isLeader(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.select({ leader: users.leader }).from(users).where(eq(users.id, id));
+  return rows[0]?.leader ?? false;
+}
+
+/** The nearest user flagged leader on the way up the referral tree, the user first (depth 0): one indexed walk. */
+export async function nearestLeader(db: Executor, userId: number): Promise<{ id: number; depth: number } | undefined> {
+  const rows = await db
+    .select({ id: referralPaths.ancestorId, depth: referralPaths.depth })
+    .from(referralPaths)
+    .innerJoin(users, eq(users.id, referralPaths.ancestorId))
+    .where(and(eq(referralPaths.descendantId, userId), eq(users.leader, true)))
+    .orderBy(referralPaths.depth)
+    .limit(1);
+  return rows[0];
+}
+
+/** Sets the flag under the row lock; answers the flag before the change, or undefined for an unknown user. */
+export async function setLeader(db: Executor, id: number, leader: boolean): Promise<{ before: boolean } | undefined> {
+  const rows = await db.select({ leader: users.leader }).from(users).where(eq(users.id, id)).for('update');
+  if (!rows[0]) return undefined;
+  if (rows[0].leader !== leader) await db.update(users).set({ leader }).where(eq(users.id, id));
+  return { before: rows[0].leader };
+}

@@ -132,3 +132,23 @@ export async function accountCreatedAt(db: Executor, userId: number): Promise<Da
   if (!createdAt) throw new Error(`user ${userId} does not exist`);
   return createdAt;
 }
+
+/** For other modules: whether the user is a community leader (an operator's flag). */
+export function isLeader(db: Executor, userId: number): Promise<boolean> {
+  return repo.isLeader(db, userId);
+}
+
+/** For other modules: the user's nearest leader up the referral tree (the user themselves when they lead), if any. */
+export function nearestLeader(db: Executor, userId: number): Promise<{ id: number; depth: number } | undefined> {
+  return repo.nearestLeader(db, userId);
+}
+
+/**
+ * Flags or unflags a leader, in the caller's transaction (the caller records the operator's audit event with the
+ * flag before and after). An unknown uid is USER_NOT_FOUND.
+ */
+export async function setLeader(tx: Transaction, userId: number, leader: boolean): Promise<{ before: boolean; after: boolean }> {
+  const changed = await repo.setLeader(tx, userId, leader);
+  if (!changed) throw new DomainError('USER_NOT_FOUND');
+  return { before: changed.before, after: leader };
+}
