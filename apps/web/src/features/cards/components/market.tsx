@@ -112,7 +112,11 @@ export function Market() {
     [data],
   );
   const names = useMemo(() => new Map((types.data?.list ?? []).map((type) => [type.id, type.name])), [types.data]);
-  const sessions = (data?.pages[0]?.sessions ?? []).filter((session) => filter.type === null || session.card_type_id === filter.type);
+  // Each type's current or next session (the market's own list names only the open ones): the countdown to the
+  // opening as well as to the closing.
+  const sessions = (types.data?.list ?? []).flatMap((type) =>
+    type.session !== null && (filter.type === null || type.id === filter.type) ? [type.session] : [],
+  );
 
   const update = (next: Record<string, string | null>) => {
     const params = new URLSearchParams(search);
@@ -159,7 +163,15 @@ export function Market() {
         <h2 id={`${id}-sessions`} className="card__title">
           {t('cards.market.sessions')}
         </h2>
-        <MarketSessions sessions={sessions} names={names} offset={offset} onChange={() => void market.refetch()} />
+        <MarketSessions
+          sessions={sessions}
+          names={names}
+          offset={offset}
+          onChange={() => {
+            void types.refetch();
+            void market.refetch();
+          }}
+        />
         <Link className="btn btn--primary btn--block" to={cardsPaths.order(filter.type ?? undefined)} data-testid="market-place-order">
           <span className="btn__label">{t('cards.market.placeOrder')}</span>
         </Link>
