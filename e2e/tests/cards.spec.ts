@@ -154,6 +154,16 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await expect(page.getByTestId('sell-note')).toContainText('It can be listed from');
   await expect(page.getByTestId('sell-submit')).toBeDisabled();
 
+  // The second user signs in now: a sign-in message is dated by the wallet's real clock, which the server checks
+  // against its business time, so it must happen before that time moves a day ahead.
+  const other = await openUserSession();
+  const buyer = await api.signInViaApi(other.wallet.privateKey);
+  await api.fund(buyer.uid, 'rusd', '300');
+  await api.fund(buyer.uid, 'fuel', '50');
+  await api.fund(buyer.uid, 'trade', '5');
+  await other.app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await signInPage(other.page);
+
   // A day and a minute later on the server's clock, past the holding time: the first session is over.
   await advanceClock(api, DAY + 60 * SECOND);
   await page.reload();
@@ -169,13 +179,6 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await expect(sale.getByTestId('my-sale-price')).toHaveText('105.0000 RUSD');
 
   // The second user finds the listing on the market by the seller's id, and bids at its price.
-  const other = await openUserSession();
-  const buyer = await api.signInViaApi(other.wallet.privateKey);
-  await api.fund(buyer.uid, 'rusd', '300');
-  await api.fund(buyer.uid, 'fuel', '50');
-  await api.fund(buyer.uid, 'trade', '5');
-  await other.app.presetStorage({ [STORAGE.language]: 'en-us' });
-  await signInPage(other.page);
   await open(other.page, '/pages/trading/index');
   const market = other.page;
   await market.getByTestId('market-min').fill('200');

@@ -10,6 +10,8 @@ export function myCardQueryOptions(id: number) {
   return queryOptions({
     queryKey: cardsKeys.myCard(id),
     queryFn: ({ client, signal }) => timedRead(client, () => callApi(cardsApi.getMyCard, { params: { id }, signal })),
+    // Another user's buy order can sell it at any moment: the page asks again each time it opens.
+    staleTime: 0,
   });
 }
 

@@ -10,6 +10,8 @@ export function cardTypesQueryOptions() {
   return queryOptions({
     queryKey: cardsKeys.types,
     queryFn: ({ client, signal }) => timedRead(client, () => callApi(cardsApi.listCardTypes, { signal })),
+    // Sessions are scheduled while the app is open: each page that shows them asks again when it mounts.
+    staleTime: 0,
   });
 }
 
