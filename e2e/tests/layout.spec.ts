@@ -6,6 +6,7 @@
  */
 import { STORAGE } from '../fixtures/app';
 import { everyPage, visitByHash } from '../fixtures/pages';
+import { buyStarterCard, createCardType, createSession, listCard } from '../fixtures/cards';
 import { expect, test } from '../fixtures/test';
 
 const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as const;
@@ -35,6 +36,36 @@ test('every page fits a 360 px phone in every language, with no text under a fis
   const friend = await openUserSession();
   const other = await api.signInViaApi(friend.wallet.privateKey);
 
+  // Cards: a type with a long name and a large price, a session open now, two cards bought — one listed on the
+  // market, one kept (no holding time, so the market pages have a listing to show).
+  await api.fund(user.uid, 'fuel', '98765432.1');
+  const cardType = await createCardType(api, {
+    name: 'Great Barrier Reef collector card',
+    start_price: '123456.78',
+    price_step_bp: 500,
+    fuel_fee_bp: 1000,
+    trade_points: '12345.5',
+    hold_days: 0,
+    list_window_days: 7,
+    platform_fee_bp: 500,
+    renewal_fee_bp: 100,
+    per_user_cap: 2,
+  });
+  await createSession(api, cardType.id, { opensInMs: 0, durationMs: 3_600_000, stock: 1000 });
+  const kept = await buyStarterCard(api, user.token, cardType.id);
+  const listed = await buyStarterCard(api, user.token, cardType.id);
+  const listingId = await listCard(api, user.token, listed.id);
+
+  // The card pages read the ids just made.
+  const cardPages = {
+    'cards/details': `?card=${kept.id}`,
+    'cards/sell': `?card=${kept.id}`,
+    'cards/success': `?card=${kept.id}`,
+    'trading/details': `?listing=${listingId}`,
+    'trading/renewal': `?card=${kept.id}`,
+    'trading/success': `?kind=listed&id=${listed.id}`,
+  } as const;
+
   const problems: string[] = [];
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
@@ -61,7 +92,7 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of everyPage(other.uid)) {
+    for (const { path } of everyPage(other.uid, cardPages)) {
       await visitByHash(page, path);
       for (const problem of await findProblems(page)) {
         problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);

@@ -42,6 +42,19 @@ const ChatServicePage = lazyPage(() => import('./routes/chat-service'));
 const ChatSearchPage = lazyPage(() => import('./routes/chat-search'));
 const ChatAddFriendPage = lazyPage(() => import('./routes/chat-add-friend'));
 const ChatSocketLogPage = lazyPage(() => import('./routes/chat-socket-log'));
+const CardsIndexPage = lazyPage(() => import('./routes/cards-index'));
+const CardsDetailsPage = lazyPage(() => import('./routes/cards-details'));
+const CardsSellPage = lazyPage(() => import('./routes/cards-sell'));
+const CardsOrderPage = lazyPage(() => import('./routes/cards-order'));
+const CardsSuccessPage = lazyPage(() => import('./routes/cards-success'));
+const TradingIndexPage = lazyPage(() => import('./routes/trading-index'));
+const TradingDetailsPage = lazyPage(() => import('./routes/trading-details'));
+const TradingSellPage = lazyPage(() => import('./routes/trading-sell'));
+const TradingOrderPage = lazyPage(() => import('./routes/trading-order'));
+const TradingRecordPage = lazyPage(() => import('./routes/trading-record'));
+const TradingSetPage = lazyPage(() => import('./routes/trading-set'));
+const TradingRenewalPage = lazyPage(() => import('./routes/trading-renewal'));
+const TradingSuccessPage = lazyPage(() => import('./routes/trading-success'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -81,6 +94,19 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'chat/myService': <ChatServicePage />,
   'chat/searchAdd': <ChatSearchPage />,
   'chat/addFri': <ChatAddFriendPage />,
+  'cards/index': <CardsIndexPage />,
+  'cards/details': <CardsDetailsPage />,
+  'cards/sell': <CardsSellPage />,
+  'cards/order': <CardsOrderPage />,
+  'cards/success': <CardsSuccessPage />,
+  'trading/index': <TradingIndexPage />,
+  'trading/details': <TradingDetailsPage />,
+  'trading/sell': <TradingSellPage />,
+  'trading/order': <TradingOrderPage />,
+  'trading/record': <TradingRecordPage />,
+  'trading/set': <TradingSetPage />,
+  'trading/renewal': <TradingRenewalPage />,
+  'trading/success': <TradingSuccessPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -28,6 +28,12 @@ export default function MineRoute() {
             </Link>
           )}
           {token && (
+            <Link className="row-link" to={pagePath('cards/order')} data-testid="mine-cards">
+              <span>{t('titles.cards/order')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          {token && (
             <Link className="row-link" to={pagePath('user/password')} data-testid="mine-password">
               <span>{t('titles.user/password')}</span>
               <span aria-hidden="true">›</span>

@@ -135,3 +135,24 @@ export function EyeOffIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A card (the starter cards tile on Home). */
+export function CardIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="5" y="3.5" width="14" height="17" rx="2" />
+      <path d="M8.5 15.5c1.5-1.8 5.5-1.8 7 0M9 9.5c1.2-1.5 4.8-1.5 6 0" />
+    </Icon>
+  );
+}
+
+/** Two cards changing hands (the card market tile on Home). */
+export function CardMarketIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3.5" y="6" width="9" height="12.5" rx="1.5" />
+      <rect x="11.5" y="4" width="9" height="12.5" rx="1.5" />
+      <path d="M14 20h5l-1.5-1.5" />
+    </Icon>
+  );
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cardsApi } from '@reef/contract';
+import { callApi } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { cardsKeys, cardsRootKey } from './keys';
+import { timedRead } from './server-clock';
+
+/** GET /api/project/card/hanging/:id — what listing the card would do: its listing price, the fee, what the seller obtains. */
+export function hangingQueryOptions(cardId: number) {
+  return queryOptions({
+    queryKey: cardsKeys.hanging(cardId),
+    queryFn: ({ client, signal }) => timedRead(client, () => callApi(cardsApi.getHanging, { params: { id: cardId }, signal })),
+  });
+}
+
+export function useHangingPreview(cardId: number) {
+  const { token } = useSession();
+  return useQuery({ ...hangingQueryOptions(cardId), enabled: token !== null && cardId > 0 });
+}
+
+/** POST /api/project/card/hanging/:id — lists the card at its next step price. Moves no money, but is one intent: keyed too. */
+export function listCard(cardId: number, idempotencyKey: string) {
+  return callApi(cardsApi.postHanging, { params: { id: cardId }, idempotencyKey });
+}
+
+export function useListCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, idempotencyKey }: { cardId: number; idempotencyKey: string }) => listCard(cardId, idempotencyKey),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: cardsRootKey }),
+  });
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { cardsApi } from '@reef/contract';
+import { PagedList } from '../../../components/ui/paged-list';
+import { Tabs } from '../../../components/ui/tabs';
+import { uniqueRows } from '../../../lib/paged-list';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useDateFormat } from '../../../lib/use-date-format';
+import { useMySales, type MySalesFilter } from '../api/list-my-sales';
+import { cardsPaths } from '../model/paths';
+import { CardArt } from './card-art';
+import { CardsLinks } from './cards-links';
+import { Money } from './money';
+import './cards.css';
+
+const FILTERS: readonly MySalesFilter[] = ['all', 'not_started', 'on_sale', 'ended'];
+const TONE: Record<cardsApi.MySale['state'], string> = { not_started: 'card-state--warn', on_sale: 'card-state--live', ended: '' };
+
+function isFilter(value: string | null): value is MySalesFilter {
+  return (FILTERS as readonly (string | null)[]).includes(value);
+}
+
+function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const dateFormat = useDateFormat();
+  const state = sale.state === 'ended' && sale.outcome !== null ? (`ended_${sale.outcome}` as const) : sale.state;
+  return (
+    <li className="card-list__item" data-testid="my-sale" data-state={sale.state} data-outcome={sale.outcome ?? ''}>
+      <Link className="card-row" to={cardsPaths.card(sale.card_id)}>
+        <CardArt image={sale.image} />
+        <span className="card-row__main">
+          <span className="bill__kind">{sale.name}</span>
+          <span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>
+          <span className="bill__time">
+            {dateFormat.format(new Date(sale.listed_at))}
+            {sale.auto && ` · ${t('cards.sales.auto')}`}
+          </span>
+        </span>
+        <span className="card-row__side">
+          <span className="bill__amount">
+            <Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />
+          </span>
+          <span className="bill__balance">
+            {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
+          </span>
+        </span>
+        <span className="card-row__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** trading/sell: the caller's listings — not started (no session open), on sale, ended (sold or withdrawn). */
+export function MySales() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('state');
+  const filter: MySalesFilter = isFilter(requested) ? requested : 'all';
+  const sales = useMySales(filter);
+  const data = sales.data;
+  const list = useMemo(
+    () =>
+      data === undefined ? undefined : uniqueRows(data.pages.map((page) => ({ ...page, list: page.list.map((sale) => ({ ...sale, id: sale.listing_id })) }))),
+    [data],
+  );
+  return (
+    <div className="cards-page">
+      <CardsLinks pages={['cards/order', 'trading/index', 'trading/record']} testId="my-sales-links" />
+      <section className="card" aria-label={t('titles.trading/sell')}>
+        <p className="cards-note">{t('cards.sales.explain')}</p>
+        <Tabs
+          label={t('cards.sales.filter')}
+          tabs={FILTERS.map((id) => ({ id, label: t(`cards.saleState.${id}`), testId: `my-sales-${id}` }))}
+          selected={filter}
+          onSelect={(id) => setSearch(id === 'all' ? {} : { state: id }, { replace: true })}
+        />
+        <PagedList query={sales} list={list} renderRow={(sale) => <SaleRow sale={sale} />} testId="my-sales-more" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
+import { useCardTypes } from '../api/list-card-types';
+import { usePlaceOrder } from '../api/orders';
+import { useServerClock } from '../api/server-clock';
+import { orderReservation } from '../model/order-reservation';
+import { cardsPaths, idParam } from '../model/paths';
+import { checkPriceBand, type PriceBandProblem } from '../model/price-band';
+import { sessionWindow } from '../model/session-phase';
+import { Money } from './money';
+import './cards.css';
+import { SessionClockView, useSessionClock } from './session-clock';
+import { ShortfallSheet } from './shortfall-sheet';
+import { useShortfall } from './use-shortfall';
+
+interface OrderFormProps {
+  rusdChargePath: string;
+  onBalancesChanged: () => void;
+}
+
+/**
+ * trading/order: a buy order for one card of a type within a price band (both ends required, ≤ 2 decimals). What it
+ * sets aside is shown before the button — the highest price in RUSD, the fuel fee at that price, the trading points
+ * — and the button opens with the type's session, on the server's clock.
+ */
+export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const symbols = useAssetSymbols();
+  const [search] = useSearchParams();
+  const types = useCardTypes();
+  const offset = useServerClock();
+  const place = usePlaceOrder();
+  const { short, close, handle } = useShortfall();
+  const list = types.data?.list ?? [];
+  const [chosen, setChosen] = useState(() => idParam(search.get('type')));
+  const [min, setMin] = useState(() => search.get('min') ?? '');
+  const [max, setMax] = useState(() => search.get('max') ?? '');
+  const [problem, setProblem] = useState<PriceBandProblem | null>(null);
+  const type = list.find((item) => item.id === chosen) ?? list[0];
+  const session = type?.session ?? null;
+  const clock = useSessionClock(
+    session === null ? null : sessionWindow(session.opens_at, session.closes_at, session.state === 'closed'),
+    offset,
+    () => void types.refetch(),
+  );
+
+  const band = checkPriceBand(min, max, { required: true });
+  const reservation =
+    type !== undefined && band.band !== null && band.band.max !== null ? orderReservation(band.band.max, type.fuel_fee_bp, type.trade_points) : null;
+
+  const submit = useIdempotentMutation({
+    intent: () => {
+      if (type === undefined || clock.phase !== 'open') return null;
+      const checked = checkPriceBand(min, max, { required: true });
+      setProblem(checked.problem);
+      if (checked.band === null || checked.band.min === null || checked.band.max === null) return null;
+      return { card_type_id: type.id, min_price: checked.band.min, max_price: checked.band.max };
+    },
+    send: (body, idempotencyKey) => place.mutateAsync({ body, idempotencyKey }),
+    onSuccess: (order) => {
+      onBalancesChanged();
+      void navigate(cardsPaths.done('order', order.id));
+    },
+    onError: (error) => handle(error),
+  });
+
+  const fieldProblem = (field: 'min' | 'max') =>
+    problem !== null && (problem.field === field || (problem.field === 'band' && field === 'max')) ? (
+      <p className="cards-warning" role="alert" data-testid={`order-${field}-problem`}>
+        {t(`cards.price.${problem.problem}`)}
+      </p>
+    ) : null;
+
+  return (
+    <form className="card form" noValidate onSubmit={submit} data-testid="order-form" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {t('cards.order.title')}
+      </h2>
+      <label className="field" htmlFor={`${id}-type`}>
+        <span className="field__label">{t('cards.market.type')}</span>
+        <select
+          id={`${id}-type`}
+          className="select field__input"
+          value={type?.id ?? ''}
+          disabled={list.length === 0}
+          onChange={(event) => setChosen(Number(event.target.value))}
+          data-testid="order-type"
+        >
+          {list.length === 0 && <option value="">{types.isPending ? t('common.loading') : t('cards.starter.empty')}</option>}
+          {list.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <SessionClockView clock={clock} testId="order-session" />
+      <label className="field" htmlFor={`${id}-min`}>
+        <span className="field__label">{t('cards.market.minPrice')}</span>
+        <input
+          id={`${id}-min`}
+          className="field__input"
+          inputMode="decimal"
+          value={min}
+          onChange={(event) => {
+            setMin(event.target.value);
+            setProblem(null);
+          }}
+          data-testid="order-min"
+        />
+      </label>
+      {fieldProblem('min')}
+      <label className="field" htmlFor={`${id}-max`}>
+        <span className="field__label">{t('cards.market.maxPrice')}</span>
+        <input
+          id={`${id}-max`}
+          className="field__input"
+          inputMode="decimal"
+          value={max}
+          onChange={(event) => {
+            setMax(event.target.value);
+            setProblem(null);
+          }}
+          data-testid="order-max"
+        />
+      </label>
+      {fieldProblem('max')}
+      <dl className="fee-box" data-testid="order-reservation">
+        <div>
+          <dt>{t('cards.order.reserveRusd')}</dt>
+          <dd>{reservation === null ? '—' : <Money value={reservation.rusd} symbol={symbols.rusd} testId="order-reserve-rusd" />}</dd>
+        </div>
+        <div>
+          <dt>{t('cards.order.reserveFuel')}</dt>
+          <dd>{reservation === null ? '—' : <Money value={reservation.fuel} symbol={symbols.fuel} testId="order-reserve-fuel" />}</dd>
+        </div>
+        <div>
+          <dt>{t('cards.order.reserveTrade')}</dt>
+          <dd>{reservation === null ? '—' : <Money value={reservation.trade} symbol={symbols.trade} testId="order-reserve-trade" />}</dd>
+        </div>
+      </dl>
+      <p className="cards-note">{t('cards.order.explain')}</p>
+      <Button type="submit" block disabled={type === undefined || clock.phase !== 'open'} busy={place.isPending} data-testid="order-submit">
+        {clock.phase === 'open' ? t('cards.order.submit') : t('cards.order.closed')}
+      </Button>
+      {short !== null && (
+        <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="order-shortfall" />
+      )}
+    </form>
+  );
+}

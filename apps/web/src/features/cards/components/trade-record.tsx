@@ -1,0 +1,91 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { cardsApi } from '@reef/contract';
+import { PagedList } from '../../../components/ui/paged-list';
+import { Tabs } from '../../../components/ui/tabs';
+import { uniqueRows } from '../../../lib/paged-list';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useDateFormat } from '../../../lib/use-date-format';
+import { useTradeRecord, type RecordSide } from '../api/list-trade-record';
+import { cardsPaths } from '../model/paths';
+import { CardsLinks } from './cards-links';
+import { Money } from './money';
+import './cards.css';
+
+const SIDES: readonly RecordSide[] = ['all', 'buy', 'sell'];
+
+function isSide(value: string | null): value is RecordSide {
+  return (SIDES as readonly (string | null)[]).includes(value);
+}
+
+function RecordRow({ record }: { record: cardsApi.TradeRecord & { id: number } }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const dateFormat = useDateFormat();
+  return (
+    <li className="card-list__item" data-testid="trade-record" data-side={record.side} data-match={record.match_id}>
+      <Link className="card-row card-row--plain" to={cardsPaths.card(record.card_id)}>
+        <span className="card-row__main">
+          <span className={`card-state ${record.side === 'buy' ? 'card-state--live' : 'card-state--good'}`}>{t(`cards.record.${record.side}`)}</span>
+          <span className="bill__kind">{record.name}</span>
+          <span className="bill__memo">{t(record.side === 'buy' ? 'cards.record.from' : 'cards.record.to', { uid: record.counterparty })}</span>
+          <span className="bill__time">{dateFormat.format(new Date(record.created_at))}</span>
+        </span>
+        <span className="card-row__side">
+          <span className="bill__amount">
+            <Money value={record.price} symbol={symbols.rusd} testId="trade-record-price" />
+          </span>
+          {record.side === 'sell' ? (
+            <>
+              <span className="bill__balance">
+                {t('cards.record.fee')} <Money value={record.platform_fee} symbol={symbols.rusd} />
+              </span>
+              <span className="bill__balance">
+                {t('cards.fields.obtained')} <Money value={record.seller_obtained} symbol={symbols.rusd} testId="trade-record-obtained" />
+              </span>
+            </>
+          ) : (
+            <span className="bill__balance">
+              + <Money value={record.fuel_fee} symbol={symbols.fuel} />
+            </span>
+          )}
+        </span>
+        <span className="card-row__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** trading/record: every match the caller took part in — bought or sold — newest first. */
+export function TradeRecord() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('side');
+  const side: RecordSide = isSide(requested) ? requested : 'all';
+  const record = useTradeRecord(side);
+  const data = record.data;
+  const list = useMemo(
+    () =>
+      data === undefined
+        ? undefined
+        : uniqueRows(data.pages.map((page) => ({ ...page, list: page.list.map((row) => ({ ...row, id: row.match_id * 2 + (row.side === 'sell' ? 1 : 0) })) }))),
+    [data],
+  );
+  return (
+    <div className="cards-page">
+      <CardsLinks pages={['trading/index', 'trading/order', 'trading/sell']} testId="record-links" />
+      <section className="card" aria-label={t('titles.trading/record')}>
+        <Tabs
+          label={t('cards.record.filter')}
+          tabs={SIDES.map((id) => ({ id, label: t(`cards.record.tab.${id}`), testId: `record-${id}` }))}
+          selected={side}
+          onSelect={(id) => setSearch(id === 'all' ? {} : { side: id }, { replace: true })}
+        />
+        <PagedList query={record} list={list} renderRow={(row) => <RecordRow record={row} />} testId="record-more" />
+      </section>
+    </div>
+  );
+}
