@@ -88,10 +88,10 @@ test('without RUSD the buy offers the RUSD charge page; without fuel points it s
 
   await offer.getByTestId(`starter-${type.id}-buy`).click();
   const sheet = page.getByTestId(`starter-${type.id}-shortfall`);
-  await expect(sheet).toContainText('Charge RUSD with USDT or BNB');
+  await expect(sheet).toContainText('Buy RUSD with USDT or BNB');
   await sheet.getByTestId(`starter-${type.id}-shortfall-charge`).click();
   await expect(page).toHaveURL(/#\/pages\/property\/single$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('RUSD charge');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy RUSD');
 
   // RUSD now, but no fuel points: refused, and the sheet offers no charge (fuel points are not for sale).
   await api.fund(buyer.uid, 'rusd', '200');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { bpPercent } from '../model/rates';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { CardStage } from '../model/card-stage';
 
 const TONE: Record<CardStage, string> = {

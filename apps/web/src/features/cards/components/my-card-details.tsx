@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';

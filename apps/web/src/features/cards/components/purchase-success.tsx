@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyCard } from '../api/get-my-card';

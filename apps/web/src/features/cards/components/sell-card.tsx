@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { toastError } from '../../../lib/api-client';

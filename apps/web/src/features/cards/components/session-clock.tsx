@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { clockText, type CountdownParts } from '../model/countdown';
 import { serverNowMs, type ClockOffset } from '../model/server-clock';
 import { nextSessionChangeMs, sessionPhase, type SessionPhase, type SessionWindow } from '../model/session-phase';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCardTypes } from '../api/list-card-types';
 import { useServerClock } from '../api/server-clock';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { soldPercent } from '../model/session-phase';
 
 /** The session's starter stock: a bar of the share sold and "left / stock". */

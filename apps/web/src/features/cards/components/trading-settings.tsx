@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { isLanguageCode } from '@reef/contract';
 import { localeTag } from '../../../i18n';
 
