@@ -55,6 +55,9 @@ const TradingRecordPage = lazyPage(() => import('./routes/trading-record'));
 const TradingSetPage = lazyPage(() => import('./routes/trading-set'));
 const TradingRenewalPage = lazyPage(() => import('./routes/trading-renewal'));
 const TradingSuccessPage = lazyPage(() => import('./routes/trading-success'));
+const PledgeIndexPage = lazyPage(() => import('./routes/pledge-index'));
+const PledgeDetailsPage = lazyPage(() => import('./routes/pledge-details'));
+const PledgeMyListPage = lazyPage(() => import('./routes/pledge-my-list'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -107,6 +110,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'trading/set': <TradingSetPage />,
   'trading/renewal': <TradingRenewalPage />,
   'trading/success': <TradingSuccessPage />,
+  'pledge/index': <PledgeIndexPage />,
+  'pledge/details': <PledgeDetailsPage />,
+  'pledge/myList': <PledgeMyListPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
