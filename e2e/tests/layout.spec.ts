@@ -7,6 +7,7 @@
 import { STORAGE } from '../fixtures/app';
 import { everyPage, visitByHash } from '../fixtures/pages';
 import { buyStarterCard, createCardType, createSession, listCard } from '../fixtures/cards';
+import { arrangePledgePages } from '../fixtures/pledge';
 import { expect, test } from '../fixtures/test';
 
 const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as const;
@@ -66,6 +67,9 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     'trading/success': `?kind=listed&id=${listed.id}`,
   } as const;
 
+  // Pledge: an open product with large figures and a position in it.
+  const pledgePages = await arrangePledgePages(api, user.token);
+
   const problems: string[] = [];
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
@@ -92,7 +96,7 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of everyPage(other.uid, cardPages)) {
+    for (const { path } of everyPage(other.uid, { ...cardPages, ...pledgePages })) {
       await visitByHash(page, path);
       for (const problem of await findProblems(page)) {
         problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);
