@@ -5,13 +5,15 @@ import { useTranslation } from '../../../i18n';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PagedList } from '../../../components/ui/paged-list';
-import { ratePercent } from '../../../lib/amount-format';
+import { rateText } from '../model/rate-text';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyPledge, useMyPledges } from '../api/my-pledges';
 import { pledgePaths } from '../model/paths';
+import { FeeBox } from '../../../components/ui/fee-box';
 import { Money } from '../../../components/ui/money';
+import { PLEDGE_TONE } from './pledge-clock';
 import './pledge.css';
 
 /** pledge/myList: the caller's positions with the interest paid, the principal back, and each payment explained. */
@@ -46,56 +48,27 @@ function PositionRow({ position }: { position: pledgeApi.PledgePosition }) {
     <li className="card pledge-position" data-testid="my-pledge" data-position={position.id} data-state={position.state}>
       <div className="pledge-product__head">
         <h2 className="pledge-product__name">{position.name}</h2>
-        <span className={`pledge-state pledge-state--${position.state}`} data-testid={`${testId}-state`}>
+        <span className={`countdown-line__state countdown-line__state--${PLEDGE_TONE[position.state]}`} data-testid={`${testId}-state`}>
           {t(`pledge.state.${position.state}`)}
         </span>
       </div>
-      <dl className="fee-box">
-        <div>
-          <dt>{t('pledge.confirm.amount')}</dt>
-          <dd>
-            <Money value={position.amount} symbol={symbol} testId={`${testId}-amount`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.fields.fee')}</dt>
-          <dd>
-            <Money value={position.fee} symbol={symbol} testId={`${testId}-fee`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.confirm.principal')}</dt>
-          <dd>
-            <Money value={position.principal} symbol={symbol} testId={`${testId}-principal`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.fields.annualRate')}</dt>
-          <dd className="figure">{`${ratePercent(position.annual_rate) ?? position.annual_rate}%`}</dd>
-        </div>
-        <div>
-          <dt>{t('pledge.mine.interest', { paid: position.interest_days_paid, days: position.cycle_days })}</dt>
-          <dd>
-            <Money value={position.interest} symbol={interestSymbol} testId={`${testId}-interest`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.mine.released')}</dt>
-          <dd>
-            <Money value={position.released} symbol={symbol} testId={`${testId}-released`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.fields.unlockAt')}</dt>
-          <dd>{dates.format(new Date(position.unlock_at))}</dd>
-        </div>
-        {position.next_payment_at !== null && (
-          <div>
-            <dt>{t('pledge.mine.nextPayment')}</dt>
-            <dd data-testid={`${testId}-next`}>{dates.format(new Date(position.next_payment_at))}</dd>
-          </div>
-        )}
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('pledge.confirm.amount'), value: <Money value={position.amount} symbol={symbol} testId={`${testId}-amount`} /> },
+          { label: t('pledge.fields.fee'), value: <Money value={position.fee} symbol={symbol} testId={`${testId}-fee`} /> },
+          { label: t('pledge.confirm.principal'), value: <Money value={position.principal} symbol={symbol} testId={`${testId}-principal`} /> },
+          { label: t('pledge.fields.annualRate'), value: rateText(position.annual_rate) },
+          {
+            label: t('pledge.mine.interest', { paid: position.interest_days_paid, days: position.cycle_days }),
+            value: <Money value={position.interest} symbol={interestSymbol} testId={`${testId}-interest`} />,
+          },
+          { label: t('pledge.mine.released'), value: <Money value={position.released} symbol={symbol} testId={`${testId}-released`} /> },
+          { label: t('pledge.fields.unlockAt'), value: dates.format(new Date(position.unlock_at)) },
+          ...(position.next_payment_at === null
+            ? []
+            : [{ label: t('pledge.mine.nextPayment'), value: dates.format(new Date(position.next_payment_at)), testId: `${testId}-next` }]),
+        ]}
+      />
       <button
         type="button"
         className="pledge-position__toggle"
@@ -125,7 +98,7 @@ function PositionPayments({ position }: { position: pledgeApi.PledgePosition }) 
   if (details.isPending) return <LoadingState size="small" />;
   if (details.isError) return <ErrorState className="inline-error" onRetry={() => void details.refetch()} />;
   const { payments, release_schedule: schedule } = details.data;
-  const rate = `${ratePercent(position.annual_rate) ?? position.annual_rate}%`;
+  const rate = rateText(position.annual_rate);
   return (
     <>
       <h3 className="pledge-position__subtitle">{t('pledge.mine.schedule')}</h3>

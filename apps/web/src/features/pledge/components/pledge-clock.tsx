@@ -32,6 +32,15 @@ const LABEL: Record<PledgeState, TranslationKey | null> = {
   released: null,
 };
 
+/** The state pill's colour (global.css `countdown-line__state--*`); the positions' list uses it too. */
+export const PLEDGE_TONE: Record<PledgeState, string> = {
+  not_started: 'soon',
+  in_progress: 'live',
+  ended: 'waiting',
+  releasing: 'waiting',
+  released: 'over',
+};
+
 /** "In progress · Ends in 1d 02h 03m 04s": the state chip and the countdown in days, hours, minutes, seconds. */
 export function PledgeClockView({ clock, testId }: { clock: PledgeClockState; testId: string }) {
   const { t } = useTranslation();
@@ -39,11 +48,11 @@ export function PledgeClockView({ clock, testId }: { clock: PledgeClockState; te
   const label = LABEL[state];
   const pad = (n: number) => String(n).padStart(2, '0');
   return (
-    <p className="pledge-clock" data-testid={testId} data-state={state}>
-      <span className={`pledge-state pledge-state--${state}`}>{t(`pledge.state.${state}`)}</span>
+    <p className="countdown-line" data-testid={testId} data-state={state}>
+      <span className={`countdown-line__state countdown-line__state--${PLEDGE_TONE[state]}`}>{t(`pledge.state.${state}`)}</span>
       {label !== null && parts !== null && !parts.done && (
-        <span className="pledge-clock__time">
-          <span className="pledge-clock__label">{t(label)}</span>{' '}
+        <span className="countdown-line__time">
+          <span className="countdown-line__label">{t(label)}</span>{' '}
           <span className="figure" data-testid={`${testId}-time`}>
             {t('pledge.clock.time', { days: parts.days, hours: pad(parts.hours), minutes: pad(parts.minutes), seconds: pad(parts.seconds) })}
           </span>

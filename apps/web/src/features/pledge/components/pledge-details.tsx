@@ -4,10 +4,12 @@ import type { pledgeApi, UserInfo } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { FeeBox } from '../../../components/ui/fee-box';
 import { Modal } from '../../../components/ui/modal';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError, toastError } from '../../../lib/api-client';
-import { formatGroupedAmount, ratePercent } from '../../../lib/amount-format';
+import { formatGroupedAmount } from '../../../lib/amount-format';
+import { rateText } from '../model/rate-text';
 import { showToast } from '../../../lib/toast';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -81,6 +83,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   // An account that never held the asset has no line: its balance is 0 once the balances are in.
   const available = balance ?? (balancesLoaded ? '0' : undefined);
   const room = lockRoom(product);
+  const feeRate = rateText(product.fee_rate);
   const inAsset = (value: string) => `${formatGroupedAmount(value)} ${symbol}`;
 
   const onNext = async (event: React.FormEvent) => {
@@ -136,28 +139,21 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
         <h2 id={`${id}-terms`} className="card__title">
           {t('pledge.terms.title')}
         </h2>
-        <dl className="fee-box">
-          <div>
-            <dt>{t('pledge.fields.saleWindow')}</dt>
-            <dd>{`${dates.format(new Date(product.sale_starts_at))} – ${dates.format(new Date(product.sale_ends_at))}`}</dd>
-          </div>
-          <div>
-            <dt>{t('pledge.fields.dividendAt')}</dt>
-            <dd data-testid="pledge-dividend-at">{dates.format(new Date(product.dividend_at))}</dd>
-          </div>
-          <div>
-            <dt>{t('pledge.fields.unlockAt')}</dt>
-            <dd>{dates.format(new Date(product.unlock_at))}</dd>
-          </div>
-          <div>
-            <dt>{t('pledge.fields.releaseDays')}</dt>
-            <dd>{product.release_days === 0 ? t('pledge.terms.atOnce') : t('pledge.fields.days', { days: product.release_days })}</dd>
-          </div>
-          <div>
-            <dt>{t('pledge.fields.feeRate')}</dt>
-            <dd className="figure">{`${ratePercent(product.fee_rate) ?? product.fee_rate}%`}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            {
+              label: t('pledge.fields.saleWindow'),
+              value: `${dates.format(new Date(product.sale_starts_at))} – ${dates.format(new Date(product.sale_ends_at))}`,
+            },
+            { label: t('pledge.fields.dividendAt'), value: dates.format(new Date(product.dividend_at)) },
+            { label: t('pledge.fields.unlockAt'), value: dates.format(new Date(product.unlock_at)) },
+            {
+              label: t('pledge.fields.releaseDays'),
+              value: product.release_days === 0 ? t('pledge.terms.atOnce') : t('pledge.fields.days', { days: product.release_days }),
+            },
+            { label: t('pledge.fields.feeRate'), value: feeRate },
+          ]}
+        />
         <p className="pledge-note">{t('pledge.terms.explain', { cycle: product.cycle_days, interest: interestSymbol, days: product.release_days })}</p>
       </section>
       <form className="card form" noValidate onSubmit={(event) => void onNext(event)} aria-labelledby={`${id}-form`} data-testid="pledge-lock-form">
@@ -202,38 +198,21 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
       </form>
       {quote !== null && (
         <Modal title={t('pledge.confirm.title')} onClose={closeQuote} testId="pledge-confirm">
-          <dl className="fee-box">
-            <div>
-              <dt>{t('pledge.confirm.amount')}</dt>
-              <dd>
-                <Money value={quote.amount} symbol={symbol} testId="pledge-confirm-amount" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('pledge.confirm.fee', { rate: `${ratePercent(product.fee_rate) ?? product.fee_rate}%` })}</dt>
-              <dd>
-                <Money value={quote.fee} symbol={symbol} testId="pledge-confirm-fee" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('pledge.confirm.principal')}</dt>
-              <dd>
-                <Money value={quote.principal} symbol={symbol} testId="pledge-confirm-principal" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('pledge.confirm.dailyInterest')}</dt>
-              <dd>
-                <Money value={quote.daily_interest} symbol={interestSymbol} testId="pledge-confirm-daily" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('pledge.confirm.totalInterest')}</dt>
-              <dd>
-                <Money value={quote.total_interest} symbol={interestSymbol} testId="pledge-confirm-interest" />
-              </dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              { label: t('pledge.confirm.amount'), value: <Money value={quote.amount} symbol={symbol} testId="pledge-confirm-amount" /> },
+              { label: t('pledge.confirm.fee', { rate: feeRate }), value: <Money value={quote.fee} symbol={symbol} testId="pledge-confirm-fee" /> },
+              { label: t('pledge.confirm.principal'), value: <Money value={quote.principal} symbol={symbol} testId="pledge-confirm-principal" /> },
+              {
+                label: t('pledge.confirm.dailyInterest'),
+                value: <Money value={quote.daily_interest} symbol={interestSymbol} testId="pledge-confirm-daily" />,
+              },
+              {
+                label: t('pledge.confirm.totalInterest'),
+                value: <Money value={quote.total_interest} symbol={interestSymbol} testId="pledge-confirm-interest" />,
+              },
+            ]}
+          />
           <p className="pledge-note" data-testid="pledge-confirm-when">
             {t('pledge.confirm.when', {
               first: dates.format(new Date(Date.parse(quote.dividend_at) + 86_400_000)),

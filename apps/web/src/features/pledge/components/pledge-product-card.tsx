@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { toUnits, type pledgeApi } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
-import { ratePercent } from '../../../lib/amount-format';
+import { rateText } from '../model/rate-text';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { pledgePaths } from '../model/paths';
 import { CapBar } from './cap-bar';
 import { PledgeClockView, type PledgeClockState } from './pledge-clock';
+import { FeeBox } from '../../../components/ui/fee-box';
 import { Money } from '../../../components/ui/money';
 
 interface PledgeProductCardProps {
@@ -30,40 +31,23 @@ export function PledgeProductCard({ product, clock, linked }: PledgeProductCardP
         <span className="pledge-product__type">{product.product_type}</span>
       </div>
       <p className="pledge-product__rate">
-        <span className="figure" data-testid={`${testId}-rate`}>{`${ratePercent(product.annual_rate) ?? product.annual_rate}%`}</span>
+        <span className="figure" data-testid={`${testId}-rate`}>
+          {rateText(product.annual_rate)}
+        </span>
         <span className="pledge-product__rate-label">{t('pledge.fields.annualRate')}</span>
       </p>
       <PledgeClockView clock={clock} testId={`${testId}-clock`} />
-      <dl className="fee-box">
-        <div>
-          <dt>{t('pledge.fields.cycle')}</dt>
-          <dd className="figure">{t('pledge.fields.days', { days: product.cycle_days })}</dd>
-        </div>
-        <div>
-          <dt>{t('pledge.fields.minLock')}</dt>
-          <dd>
-            <Money value={product.min_lock} symbol={symbol} testId={`${testId}-min`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.fields.maxPerUser')}</dt>
-          <dd>
-            <Money value={product.max_per_user} symbol={symbol} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('pledge.fields.interestAsset')}</dt>
-          <dd>{symbols[product.interest_asset]}</dd>
-        </div>
-        {toUnits(product.holding) > 0n && (
-          <div>
-            <dt>{t('pledge.fields.holding')}</dt>
-            <dd>
-              <Money value={product.holding} symbol={symbol} testId={`${testId}-holding`} />
-            </dd>
-          </div>
-        )}
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('pledge.fields.cycle'), value: t('pledge.fields.days', { days: product.cycle_days }) },
+          { label: t('pledge.fields.minLock'), value: <Money value={product.min_lock} symbol={symbol} testId={`${testId}-min`} /> },
+          { label: t('pledge.fields.maxPerUser'), value: <Money value={product.max_per_user} symbol={symbol} /> },
+          { label: t('pledge.fields.interestAsset'), value: symbols[product.interest_asset] },
+          ...(toUnits(product.holding) > 0n
+            ? [{ label: t('pledge.fields.holding'), value: <Money value={product.holding} symbol={symbol} testId={`${testId}-holding`} /> }]
+            : []),
+        ]}
+      />
       <CapBar locked={product.locked_total} cap={product.total_cap} symbol={symbol} testId={`${testId}-cap`} />
       {linked && (
         <Link className="btn btn--primary btn--block" to={pledgePaths.product(product.id)} data-testid={`${testId}-open`}>
