@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { pledgeApi, UserInfo } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
@@ -86,7 +86,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   const feeRate = rateText(product.fee_rate);
   const inAsset = (value: string) => `${formatGroupedAmount(value)} ${symbol}`;
 
-  const onNext = async (event: React.FormEvent) => {
+  const onNext = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
     const checked = checkLockAmount(text, product, available);
