@@ -8,11 +8,9 @@
  * charge page; without fuel points, told so.
  */
 import type { Page } from '@playwright/test';
-import { ReefApi, type ApiUser } from '../fixtures/api';
 import { STORAGE } from '../fixtures/app';
 import { advanceClock, createCardType, createSession, DAY, SECOND, type AdminCardType } from '../fixtures/cards';
-import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
-import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { OWN_SERVER_READY_TIMEOUT_MS, ownServerApi, signInOnServer, startOwnServer, type OwnServer } from '../fixtures/own-server';
 import { expect, test } from '../fixtures/test';
 
 let server: OwnServer;
@@ -28,27 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** The API against this file's server, acting as its operator when asked (the admin wallet of the fixtures). */
-async function ownApi(request: import('@playwright/test').APIRequestContext): Promise<ReefApi> {
-  const signIn = new ReefApi(request, () => Promise.reject(new Error('no admin token for the admin sign-in')), server);
-  let admin: Promise<ApiUser> | undefined;
-  return new ReefApi(
-    request,
-    async () => {
-      admin ??= signIn.signInViaApi(ADMIN_PRIVATE_KEY);
-      return (await admin).token;
-    },
-    server,
-  );
-}
-
-/** Opens the app on this file's server; the injected wallet signs in there. Answers once the balances show. */
-async function signInPage(page: Page): Promise<void> {
-  await page.goto(`${server.origin}/index/#/pages/index/index`);
-  await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, STORAGE.token, { timeout: 15_000 });
-  await expect(page.getByTestId('balance-usdt')).toBeVisible({ timeout: 15_000 });
-}
 
 /** Client-side navigation inside the app already open on this server. */
 async function open(page: Page, path: string): Promise<void> {
@@ -72,14 +49,14 @@ const CORAL: Parameters<typeof createCardType>[1] = {
 
 test('without RUSD the buy offers the RUSD charge page; without fuel points it says so', async ({ page, wallet, request, app }) => {
   test.setTimeout(90_000);
-  const api = await ownApi(request);
+  const api = ownServerApi(request, server);
   const type = await createCardType(api, { ...CORAL, name: 'Shallow card' });
   await createSession(api, type.id, { opensInMs: 0, durationMs: 2 * 3600 * SECOND, stock: 10 });
   const buyer = await api.signInViaApi(wallet.privateKey);
   await api.fund(buyer.uid, 'fuel', '50');
 
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
-  await signInPage(page);
+  await signInOnServer(page, server);
   await open(page, '/pages/cards/index');
   const offer = page.getByTestId(`starter-${type.id}`);
   await expect(offer.getByTestId(`starter-${type.id}-session`)).toHaveAttribute('data-phase', 'open');
@@ -113,13 +90,13 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   openUserSession,
 }) => {
   test.setTimeout(180_000);
-  const api = await ownApi(request);
+  const api = ownServerApi(request, server);
   const type: AdminCardType = await createCardType(api, CORAL);
   const seller = await api.signInViaApi(wallet.privateKey);
   await api.fund(seller.uid, 'rusd', '200');
   await api.fund(seller.uid, 'fuel', '50');
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
-  await signInPage(page);
+  await signInOnServer(page, server);
   // Opens a few seconds from now on the server's clock: the page is open before, and must enable Buy at zero.
   await createSession(api, type.id, { opensInMs: 10 * SECOND, durationMs: 3600 * SECOND, stock: 5 });
   await open(page, '/pages/cards/index');
@@ -162,7 +139,7 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   await api.fund(buyer.uid, 'fuel', '50');
   await api.fund(buyer.uid, 'trade', '5');
   await other.app.presetStorage({ [STORAGE.language]: 'en-us' });
-  await signInPage(other.page);
+  await signInOnServer(other.page, server);
 
   // A day and a minute later on the server's clock, past the holding time: the first session is over.
   await advanceClock(api, DAY + 60 * SECOND);

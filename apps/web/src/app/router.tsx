@@ -55,6 +55,10 @@ const TradingRecordPage = lazyPage(() => import('./routes/trading-record'));
 const TradingSetPage = lazyPage(() => import('./routes/trading-set'));
 const TradingRenewalPage = lazyPage(() => import('./routes/trading-renewal'));
 const TradingSuccessPage = lazyPage(() => import('./routes/trading-success'));
+const MiningIndexPage = lazyPage(() => import('./routes/mining-index'));
+const MiningOrderPage = lazyPage(() => import('./routes/mining-order'));
+const MiningPaopaoPage = lazyPage(() => import('./routes/mining-paopao'));
+const MiningSuccessPage = lazyPage(() => import('./routes/mining-success'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -107,6 +111,10 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'trading/set': <TradingSetPage />,
   'trading/renewal': <TradingRenewalPage />,
   'trading/success': <TradingSuccessPage />,
+  'mining/index': <MiningIndexPage />,
+  'mining/order': <MiningOrderPage />,
+  'mining/paopao': <MiningPaopaoPage />,
+  'mining/success': <MiningSuccessPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -13,11 +13,11 @@ import { useMarket, type MarketFilter } from '../api/list-market';
 import { useServerClock } from '../api/server-clock';
 import { idParam, cardsPaths } from '../model/paths';
 import { checkMarketFilter, type MarketFilterProblem } from '../model/market-filter';
-import type { ClockOffset } from '../model/server-clock';
+import type { ClockOffset } from '../../../lib/server-clock';
 import { sessionWindow } from '../model/session-phase';
 import { CardArt } from './card-art';
 import { CardsLinks } from './cards-links';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { SessionClock } from './session-clock';
 import './cards.css';
 

@@ -11,7 +11,7 @@ import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
 import { CardArt } from './card-art';
 import { CardsLinks } from './cards-links';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import './cards.css';
 
 const FILTERS: readonly MySalesFilter[] = ['all', 'not_started', 'on_sale', 'ended'];

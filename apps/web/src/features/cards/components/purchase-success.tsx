@@ -4,7 +4,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyCard } from '../api/get-my-card';
 import { cardsPaths } from '../model/paths';
 import { FoundState } from './found-state';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { SuccessPanel } from './success-panel';
 import './cards.css';
 

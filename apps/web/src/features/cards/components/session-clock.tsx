@@ -1,8 +1,8 @@
 import { useTranslation } from '../../../i18n';
-import { clockText, type CountdownParts } from '../model/countdown';
-import { serverNowMs, type ClockOffset } from '../model/server-clock';
+import { clockText, type CountdownParts } from '../../../lib/countdown';
+import { serverNowMs, type ClockOffset } from '../../../lib/server-clock';
 import { nextSessionChangeMs, sessionPhase, type SessionPhase, type SessionWindow } from '../model/session-phase';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 export interface SessionClockState {
   /** null when no session is scheduled. */

@@ -10,7 +10,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useTradeRecord, type RecordSide } from '../api/list-trade-record';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import './cards.css';
 
 const SIDES: readonly RecordSide[] = ['all', 'buy', 'sell'];
