@@ -153,21 +153,22 @@ function BubbleItem({ bubble, placement, offset, popping, onCollected, onRefused
         onAnimationEnd={(event) => {
           if (popping && event.animationName === 'bubble-pop') onPopped();
         }}
-        aria-label={
-          growing
-            ? t('mining.paopao.growingLabel', { amount, asset: symbols[bubble.asset], day: bubble.period, time: left ?? '' })
-            : t('mining.paopao.collectLabel', { amount, asset: symbols[bubble.asset], day: bubble.period })
-        }
         data-testid="bubble"
         data-bubble={bubble.id}
         data-state={popping ? 'popping' : bubble.state}
       >
-        <span className="bubble__amount figure">{amount}</span>
-        <span className="bubble__symbol">{symbols[bubble.asset]}</span>
+        {/* The visible words are the accessible name's core; the hidden ones say what a tap does, and which day it is. */}
+        <span className="sr-only">
+          {growing ? t('mining.paopao.growingLabel', { day: bubble.period }) : t('mining.paopao.collectLabel', { day: bubble.period })}{' '}
+        </span>
+        <span className="bubble__amount figure">{amount}</span> <span className="bubble__symbol">{symbols[bubble.asset]}</span>
         {growing && left !== null && (
-          <span className="bubble__time figure" data-testid="bubble-time">
-            {left}
-          </span>
+          <>
+            <span className="sr-only"> {t('mining.paopao.ripensIn')} </span>
+            <span className="bubble__time figure" data-testid="bubble-time">
+              {left}
+            </span>
+          </>
         )}
       </button>
       {popping && (
