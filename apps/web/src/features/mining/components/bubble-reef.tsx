@@ -80,7 +80,7 @@ export function BubbleReef({ balances, onBalancesChanged }: BubbleReefProps) {
         {last === null ? '' : t('mining.paopao.collected', { amount: formatGroupedAmount(last.amount), asset: symbols[last.asset], day: last.period })}
       </p>
       {refusal !== null && (
-        <p className="mining-warning" role="alert" data-testid="paopao-refusal">
+        <p className="form-warning" role="alert" data-testid="paopao-refusal">
           {refusal}
         </p>
       )}

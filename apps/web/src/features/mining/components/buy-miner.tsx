@@ -103,7 +103,7 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
           data-testid="buy-quantity"
         />
       </label>
-      <p id={`${id}-quantity-hint`} className={quantity === null ? 'mining-warning' : 'muted mining-note'} data-testid="buy-quantity-hint">
+      <p id={`${id}-quantity-hint`} className={quantity === null ? 'form-warning' : 'muted mining-note'} data-testid="buy-quantity-hint">
         {max === 0 ? t('mining.products.limitReached') : t('mining.order.quantityRange', { max })}
       </p>
       <dl className="fee-box" data-testid="buy-figures">
@@ -134,12 +134,12 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
       </dl>
       {product.one_at_a_time && <p className="muted mining-note">{t('mining.products.oneAtATime')}</p>}
       {short && (
-        <p className="mining-warning" role="alert" data-testid="buy-short">
+        <p className="form-warning" role="alert" data-testid="buy-short">
           {t('mining.order.insufficient', { asset: symbols[asset] })}
         </p>
       )}
       {refusal !== null && (
-        <p className="mining-warning" role="alert" data-testid="buy-refusal">
+        <p className="form-warning" role="alert" data-testid="buy-refusal">
           {refusal}
         </p>
       )}

@@ -6,16 +6,15 @@ import { QueryState } from '../../../components/ui/query-state';
 import { FishSchool } from '../../../components/ui/status-screen';
 import { ApiError } from '../../../lib/api-client';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
-import { useDateFormat } from '../../../lib/use-date-format';
 import { useMiner } from '../api/get-miner';
 import { miningPaths } from '../model/paths';
+import { MinerOrderRows } from './miner-order';
 import './mining.css';
 
 /** mining/success?miner=: the miner just bought — the order (number, time, status, paid) and what it will yield. */
 export function MinerBought({ minerId }: { minerId: number }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
-  const dateFormat = useDateFormat();
   const query = useMiner(minerId);
   // Someone else's miner is NOT_FOUND, exactly as one that does not exist.
   const notFound = minerId === 0 || (query.error instanceof ApiError && query.error.code === 'NOT_FOUND');
@@ -34,30 +33,11 @@ export function MinerBought({ minerId }: { minerId: number }) {
           <FishSchool />
           <h2 className="mining-success__title">{t('mining.success.title', { name: details.miner.name })}</h2>
           <dl className="fee-box">
-            <div>
-              <dt>{t('mining.fields.orderNo')}</dt>
-              <dd className="figure miner-order-no" data-testid="miner-bought-order">
-                {details.purchase.order_no}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.orderTime')}</dt>
-              <dd className="figure">{dateFormat.format(new Date(details.purchase.created_at))}</dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.orderStatus')}</dt>
-              <dd data-testid="miner-bought-status">{t('mining.records.paid')}</dd>
-            </div>
+            <MinerOrderRows purchase={details.purchase} testId="miner-bought" />
             <div>
               <dt>{t('mining.order.quantity')}</dt>
               <dd className="figure" data-testid="miner-bought-quantity">
                 {details.purchase.quantity}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.paid')}</dt>
-              <dd>
-                <Money value={details.purchase.amount} symbol={symbols[details.purchase.asset]} testId="miner-bought-paid" />
               </dd>
             </div>
             <div>

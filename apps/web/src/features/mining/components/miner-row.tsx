@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMiner } from '../api/get-miner';
+import { MinerOrderRows } from './miner-order';
 
 /** One of the caller's miners: state, income, produced / remaining; its release and purchase records when opened. */
 export function MinerRow({ miner }: { miner: miningApi.Miner }) {
@@ -75,7 +76,6 @@ export function MinerRow({ miner }: { miner: miningApi.Miner }) {
 function MinerRecords({ minerId }: { minerId: number }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
-  const dateFormat = useDateFormat();
   const query = useMiner(minerId);
   const details = query.data;
   return (
@@ -84,24 +84,7 @@ function MinerRecords({ minerId }: { minerId: number }) {
         <div className="miner-records__body">
           <h4 className="miner-records__title">{t('mining.records.purchase')}</h4>
           <dl className="fee-box">
-            <div>
-              <dt>{t('mining.fields.orderNo')}</dt>
-              <dd className="figure miner-order-no">{details.purchase.order_no}</dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.orderTime')}</dt>
-              <dd className="figure">{dateFormat.format(new Date(details.purchase.created_at))}</dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.paid')}</dt>
-              <dd>
-                <Money value={details.purchase.amount} symbol={symbols[details.purchase.asset]} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.orderStatus')}</dt>
-              <dd>{t('mining.records.paid')}</dd>
-            </div>
+            <MinerOrderRows purchase={details.purchase} />
           </dl>
           <h4 className="miner-records__title">{t('mining.records.releases')}</h4>
           {details.releases.length === 0 ? (
