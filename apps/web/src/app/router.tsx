@@ -58,6 +58,10 @@ const TradingSuccessPage = lazyPage(() => import('./routes/trading-success'));
 const PledgeIndexPage = lazyPage(() => import('./routes/pledge-index'));
 const PledgeDetailsPage = lazyPage(() => import('./routes/pledge-details'));
 const PledgeMyListPage = lazyPage(() => import('./routes/pledge-my-list'));
+const MiningIndexPage = lazyPage(() => import('./routes/mining-index'));
+const MiningOrderPage = lazyPage(() => import('./routes/mining-order'));
+const MiningPaopaoPage = lazyPage(() => import('./routes/mining-paopao'));
+const MiningSuccessPage = lazyPage(() => import('./routes/mining-success'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -113,6 +117,10 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'pledge/index': <PledgeIndexPage />,
   'pledge/details': <PledgeDetailsPage />,
   'pledge/myList': <PledgeMyListPage />,
+  'mining/index': <MiningIndexPage />,
+  'mining/order': <MiningOrderPage />,
+  'mining/paopao': <MiningPaopaoPage />,
+  'mining/success': <MiningSuccessPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

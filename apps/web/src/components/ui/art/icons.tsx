@@ -64,6 +64,17 @@ export function GiftIcon(props: IconProps) {
   );
 }
 
+export function MinerIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8.5 20h7l-1.5-9h-4z" />
+      <path d="M12 11V4.5M9 6.5h6" />
+      <circle cx="18" cy="8" r="1.8" />
+      <circle cx="19.5" cy="3.8" r="1" />
+    </Icon>
+  );
+}
+
 export function DepositIcon(props: IconProps) {
   return (
     <Icon {...props}>
