@@ -30,6 +30,8 @@ export interface BurstResult {
   total: number;
   sold: number;
   codes: Record<string, number>;
+  byCode: Record<string, { n: number; p50: number; p99: number; max: number }>;
+  soldWithinMs: number;
   errors: number;
 }
 
@@ -88,6 +90,8 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
       total: r.requests.total,
       sold: sold!.n,
       codes: r.codes,
+      byCode: r.byCode,
+      soldWithinMs: r.soldWithinMs,
       errors: r.errors + r.non2xx,
     };
   } finally {
@@ -104,6 +108,9 @@ export function burstLines(kind: string, r: BurstResult): string[] {
     `  ${r.total} presses: ${Object.entries(r.codes)
       .map(([code, n]) => `${code} ${n}`)
       .join(', ')}; sold ${r.sold} of ${STOCK}${r.errors ? `; errors ${r.errors}` : ''}`,
+    `  last card sold ${r.soldWithinMs} ms after the start; latency by answer: ${Object.entries(r.byCode)
+      .map(([code, l]) => `${code} p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms`)
+      .join('; ')}`,
     '  (measured on whatever else the machine is running at the time: compare runs of the same load)',
   ];
 }
@@ -111,7 +118,8 @@ export function burstLines(kind: string, r: BurstResult): string[] {
 if (process.argv[1]?.endsWith('cards-burst-bench.ts')) {
   const { openPgliteBenchDatabase } = await import('./common.js');
   const { openScratchPostgres } = await import('../src/db/scratch-database.js');
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = process.env.BENCH_KINDS?.split(',');
+  const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((k) => !wanted || wanted.includes(k));
   for (const kind of kinds) {
     const result = await runCardsBurstBench(kind, () =>
       kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench'),
