@@ -2,8 +2,10 @@
  * The session-open burst (issue 11, decision 051): a session with 100 starter cards is open and 500 signed-in
  * users press "buy" at once, over and over, for the run's duration (each press its own Idempotency-Key). Reports
  * the presses answered per second and their p99 beside the target (PostgreSQL ≥ 1,000 answered/s, p99 ≤ 250 ms),
- * and checks that no more than the stock was sold. `npm run bench` runs it on PGlite and, with DATABASE_URL, on
- * PostgreSQL; `npm run bench:cards` runs only this section.
+ * and checks that no more than the stock was sold. Also prints when the last card sold and each answer's latency
+ * (the first wave waits for the sale; the rest are refusals, decision 061). `npm run bench` runs it on PGlite and,
+ * with DATABASE_URL, on PostgreSQL; `npm run bench:cards` runs only this section (`BENCH_KINDS=pglite|postgres`
+ * picks the databases).
  */
 import path from 'node:path';
 import { execFile } from 'node:child_process';
