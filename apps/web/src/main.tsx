@@ -3,6 +3,7 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchHomeData } from './app/routes/home';
 import { initI18n } from './i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import { captureSpread } from './lib/spread';
@@ -16,6 +17,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 void initI18n().finally(() => {
+  // After the strings (a failed read's toast is translated), before the first render's long task.
+  prefetchHomeData(window.location.hash);
   createRoot(root).render(
     <StrictMode>
       <App />
