@@ -1,15 +1,16 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useMemo, type ReactElement } from 'react';
 import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
-import { lazyPage } from './lazy-page';
-import * as homeModule from './routes/home';
+import { eagerPage, lazyPage } from './lazy-page';
+import HomeRoute from './routes/home';
 
-// Every page is its own lazily loaded chunk; the pages not built yet share one.
-// Home draws only first-screen strings (i18n/first-screen.ts): it renders without waiting for the rest of the catalogue.
-const HomePage = lazyPage(() => Promise.resolve(homeModule), { firstScreen: true });
+// Every page but Home is its own lazily loaded chunk; the pages not built yet share one. Home comes with the entry and
+// draws only first-screen strings (i18n/first-screen.ts): it renders in the first commit, without waiting for the rest
+// of the catalogue (decisions 046, 062).
+const HomePage = eagerPage(HomeRoute);
 const MinePage = lazyPage(() => import('./routes/mine'));
 const TransferPage = lazyPage(() => import('./routes/transfer'));
 const BillsPage = lazyPage(() => import('./routes/bills'));
@@ -165,13 +166,16 @@ export function AppRoutes() {
 
 /** The spec §2 page the current URL shows; undefined on the not-found page. */
 function useCurrentPageId(): PageId | undefined {
-  const location = useLocation();
-  const matches = matchRoutes(routes, location) ?? [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]!.route.handle as RouteHandle | undefined;
-    if (handle) return handle.pageId;
-  }
-  return undefined;
+  const { pathname } = useLocation();
+  // Matching ranks the whole table (~70 routes) each time: once per path, not on every render (decision 062).
+  return useMemo(() => {
+    const matches = matchRoutes(routes, pathname) ?? [];
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const handle = matches[i]!.route.handle as RouteHandle | undefined;
+      if (handle) return handle.pageId;
+    }
+    return undefined;
+  }, [pathname]);
 }
 
 /** Keeps the browser tab on the page's translated title. */
