@@ -60,11 +60,26 @@ export async function findDirect(db: Executor, a: number, b: number): Promise<Co
   return rows[0];
 }
 
+/**
+ * Whether `userId` counts `friendId` a friend, and the pair's conversation if there is one yet, in one statement:
+ * a direct message is then this and its insert, two statements (decision 063).
+ */
+export async function friendshipAndDirect(
+  db: Executor,
+  userId: number,
+  friendId: number,
+): Promise<{ friends: boolean; conversation: ConversationRow | undefined }> {
+  const [low, high] = userId < friendId ? [userId, friendId] : [friendId, userId];
+  const rows = await db
+    .select({ conversation: chatConversations })
+    .from(friendships)
+    .leftJoin(chatConversations, and(eq(chatConversations.kind, 'direct'), eq(chatConversations.userLow, low), eq(chatConversations.userHigh, high)))
+    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)));
+  return { friends: rows.length > 0, conversation: rows[0]?.conversation ?? undefined };
+}
+
 /** The pair's conversation, created with both participants on first use (a concurrent creator wins harmlessly). */
-export async function findOrCreateDirect(db: Executor, a: number, b: number): Promise<ConversationRow> {
-  // Looked up first: every message after the first finds it, one query instead of an insert that conflicts and a select.
-  const existing = await findDirect(db, a, b);
-  if (existing) return existing;
+export async function createDirect(db: Executor, a: number, b: number): Promise<ConversationRow> {
   const [low, high] = a < b ? [a, b] : [b, a];
   // The row and its participants together (the send that follows commits on its own).
   return db.transaction(async (tx) => {

@@ -45,8 +45,10 @@ async function resolveForWrite(tx: Executor, actor: ChatActor, ref: Conversation
   switch (ref.type) {
     case 'user': {
       // Friends only (decision 022): deleting a friend keeps the history but stops new messages.
-      if (ref.id === actor.id || !(await friendsRepo.areFriends(tx, actor.id, ref.id))) throw new DomainError('NOT_FRIENDS');
-      return { conversation: await repo.findOrCreateDirect(tx, actor.id, ref.id), asAgent: false };
+      if (ref.id === actor.id) throw new DomainError('NOT_FRIENDS');
+      const { friends, conversation } = await repo.friendshipAndDirect(tx, actor.id, ref.id);
+      if (!friends) throw new DomainError('NOT_FRIENDS');
+      return { conversation: conversation ?? (await repo.createDirect(tx, actor.id, ref.id)), asAgent: false };
     }
     case 'group': {
       return groupConversation(tx, actor, ref.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPayPassword, payPasswordMatches } from './pay-password-hash.js';
+import { derivationsRunning, hashPayPassword, MAX_CONCURRENT_DERIVATIONS, payPasswordMatches } from './pay-password-hash.js';
 
 describe('transaction password hash', () => {
   it('stores scrypt parameters, a 16-byte salt and a 32-byte key, and verifies only the right password', async () => {
@@ -28,5 +28,20 @@ describe('transaction password hash', () => {
     for (const stored of ['', 'bcrypt$1$2$3$a$b', 'scrypt$x$8$1$a$b', 'scrypt$16384$8$1$a', 'scrypt$16384$8$1$a$b$c']) {
       await expect(payPasswordMatches('123456', stored), stored).rejects.toThrow(/malformed/);
     }
+  });
+
+  it('runs at most MAX_CONCURRENT_DERIVATIONS at once, leaving the threadpool and a core to the rest; all complete', async () => {
+    let highest = 0;
+    let sampling = true;
+    const sample = () => {
+      highest = Math.max(highest, derivationsRunning());
+      if (sampling) setImmediate(sample);
+    };
+    sample();
+    const hashes = await Promise.all(Array.from({ length: 3 * MAX_CONCURRENT_DERIVATIONS + 2 }, (_, i) => hashPayPassword(String(100000 + i))));
+    sampling = false;
+    expect(highest).toBe(MAX_CONCURRENT_DERIVATIONS);
+    expect(derivationsRunning()).toBe(0);
+    expect(await payPasswordMatches('100003', hashes[3]!)).toBe(true);
   });
 });

@@ -8,17 +8,21 @@ export interface PayPasswordState {
   lockedUntil: Date | null;
 }
 
+const stateColumns = { hash: users.payPasswordHash, failures: users.payPasswordFailures, lockedUntil: users.payPasswordLockedUntil };
+
+/** The password state without a lock: what a guess is hashed against before its outcome is counted under `lockState`. */
+export async function readState(db: Executor, userId: number): Promise<PayPasswordState | undefined> {
+  const rows = await db.select(stateColumns).from(users).where(eq(users.id, userId));
+  return rows[0];
+}
+
 /**
  * Locks the user's row for the rest of the transaction and reads the password state, so attempts on one
- * user run one after another. NO KEY UPDATE: it does not block inserts elsewhere that reference the user
- * (postings, sessions), which only take a KEY SHARE lock.
+ * user are counted one after another. NO KEY UPDATE: it does not block inserts elsewhere that reference the
+ * user (postings, sessions), which only take a KEY SHARE lock.
  */
 export async function lockState(db: Executor, userId: number): Promise<PayPasswordState | undefined> {
-  const rows = await db
-    .select({ hash: users.payPasswordHash, failures: users.payPasswordFailures, lockedUntil: users.payPasswordLockedUntil })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
+  const rows = await db.select(stateColumns).from(users).where(eq(users.id, userId)).for('no key update');
   return rows[0];
 }
 

@@ -1,10 +1,13 @@
 /**
  * The transaction password: set once, changed with the current one, checked before money leaves.
  *
- * Every check runs in its own short transaction holding the user's row lock, so concurrent attempts are
- * counted one after another: after PAY_PASSWORD_MAX_FAILURES wrong ones in a row no further guess is even
- * evaluated until the lock expires, however many requests arrive at once. The counter is committed before
- * the refusal is thrown (a refusal thrown inside the transaction would roll the count back).
+ * A guess is hashed first, outside any transaction (decision 063): the derivation may wait for a slot
+ * (pay-password-hash.ts), and a row lock and a pooled connection held meanwhile would stall everyone else.
+ * Its outcome is then counted in a short transaction holding the user's row lock, against the state it was
+ * hashed for, so concurrent attempts are counted one after another: after PAY_PASSWORD_MAX_FAILURES wrong ones
+ * in a row every later outcome is refused as locked (a match included, so nothing is learnt), and a guess
+ * arriving while the lock holds is not even hashed. The counter is committed before the refusal is thrown (a
+ * refusal thrown inside the transaction would roll the count back).
  */
 import { PAY_PASSWORD_LOCK_MINUTES, PAY_PASSWORD_MAX_FAILURES } from '@reef/contract';
 import type { Database, Transaction } from '../../db/client.js';
@@ -18,11 +21,12 @@ const LOCK_MS = PAY_PASSWORD_LOCK_MINUTES * 60_000;
 type Verdict = { ok: true } | { ok: false; error: DomainError };
 
 const locked = (until: Date): Verdict => ({ ok: false, error: new DomainError('PAY_PASSWORD_LOCKED', { locked_until: until.toISOString() }) });
+const isLocked = (state: repo.PayPasswordState, now: Date): state is repo.PayPasswordState & { lockedUntil: Date } =>
+  state.lockedUntil !== null && state.lockedUntil > now;
 
-/** One attempt against the locked row: refuses while locked, resets on success, counts a failure. */
-async function attempt(tx: Transaction, userId: number, state: repo.PayPasswordState & { hash: string }, password: string, now: Date): Promise<Verdict> {
-  if (state.lockedUntil && state.lockedUntil > now) return locked(state.lockedUntil);
-  if (await payPasswordMatches(password, state.hash)) {
+/** Counts one hashed attempt against the locked, unlocked-at-`now` row: resets on a match, counts a failure. */
+async function countAttempt(tx: Transaction, userId: number, state: repo.PayPasswordState, matches: boolean, now: Date): Promise<Verdict> {
+  if (matches) {
     if (state.failures > 0 || state.lockedUntil) await repo.clearFailures(tx, userId);
     return { ok: true };
   }
@@ -31,13 +35,41 @@ async function attempt(tx: Transaction, userId: number, state: repo.PayPasswordS
   return { ok: false, error: new DomainError('PAY_PASSWORD_WRONG', { attempts_left: PAY_PASSWORD_MAX_FAILURES - after.failures }) };
 }
 
+/**
+ * Hashes `guess` (when there is one and it can count) against the stored hash, then runs `decide` in a
+ * transaction on the locked row with the outcome. Should the row have changed in between so that the outcome
+ * no longer applies (a new hash stored, a lock expired), it hashes again against the current state.
+ */
+async function withHashedGuess(
+  db: Database,
+  userId: number,
+  guess: string | undefined,
+  now: Date,
+  decide: (tx: Transaction, state: repo.PayPasswordState | undefined, matches: boolean) => Promise<Verdict>,
+): Promise<Verdict> {
+  const countable = (state: repo.PayPasswordState | undefined): state is repo.PayPasswordState & { hash: string } =>
+    guess !== undefined && state !== undefined && state.hash !== null && !isLocked(state, now);
+  let state = await repo.readState(db, userId);
+  for (;;) {
+    const hashedAgainst = countable(state) ? state.hash : null;
+    const matches = hashedAgainst !== null && (await payPasswordMatches(guess!, hashedAgainst));
+    const outcome = await db.transaction(async (tx): Promise<{ verdict: Verdict } | { changed: repo.PayPasswordState }> => {
+      const current = await repo.lockState(tx, userId);
+      if (countable(current) && current.hash !== hashedAgainst) return { changed: current };
+      return { verdict: await decide(tx, current, matches) };
+    });
+    if ('verdict' in outcome) return outcome.verdict;
+    state = outcome.changed;
+  }
+}
+
 /** For other modules: throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_LOCKED or PAY_PASSWORD_WRONG unless it matches. */
 export async function verifyPayPassword(db: Database, userId: number, password: string, now = clock.now()): Promise<void> {
-  const verdict = await db.transaction(async (tx): Promise<Verdict> => {
-    const state = await repo.lockState(tx, userId);
+  const verdict = await withHashedGuess(db, userId, password, now, async (tx, state, matches): Promise<Verdict> => {
     if (!state) return { ok: false, error: new DomainError('USER_NOT_FOUND') };
     if (state.hash === null) return { ok: false, error: new DomainError('PAY_PASSWORD_NOT_SET') };
-    return attempt(tx, userId, { ...state, hash: state.hash }, password, now);
+    if (isLocked(state, now)) return locked(state.lockedUntil);
+    return countAttempt(tx, userId, state, matches, now);
   });
   if (!verdict.ok) throw verdict.error;
 }
@@ -53,13 +85,12 @@ export async function setPayPassword(db: Database, userId: number, input: SetPay
   if (input.password !== input.confirm) throw new DomainError('PAY_PASSWORD_MISMATCH');
   // Hashed before the row is locked: the new password's cost is not paid while other attempts wait.
   const hash = await hashPayPassword(input.password);
-  const verdict = await db.transaction(async (tx): Promise<Verdict> => {
-    const state = await repo.lockState(tx, userId);
+  const verdict = await withHashedGuess(db, userId, input.old_password, now, async (tx, state, matches): Promise<Verdict> => {
     if (!state) return { ok: false, error: new DomainError('USER_NOT_FOUND') };
     if (state.hash !== null) {
-      if (state.lockedUntil && state.lockedUntil > now) return locked(state.lockedUntil);
+      if (isLocked(state, now)) return locked(state.lockedUntil);
       if (input.old_password === undefined) return { ok: false, error: new DomainError('PAY_PASSWORD_OLD_REQUIRED') };
-      const checked = await attempt(tx, userId, { ...state, hash: state.hash }, input.old_password, now);
+      const checked = await countAttempt(tx, userId, state, matches, now);
       if (!checked.ok) return checked;
     }
     await repo.storeHash(tx, userId, hash);
