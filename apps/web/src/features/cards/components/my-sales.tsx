@@ -2,11 +2,16 @@ import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Tabs } from '../../../components/ui/tabs';
+import { toastError } from '../../../lib/api-client';
 import { uniqueRows } from '../../../lib/paged-list';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
+import { useWithdrawListing } from '../api/hanging';
 import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
 import { CardArt } from './card-art';
@@ -19,6 +24,25 @@ const TONE: Record<cardsApi.MySale['state'], string> = { not_started: 'card-stat
 
 function isFilter(value: string | null): value is MySalesFilter {
   return (FILTERS as readonly (string | null)[]).includes(value);
+}
+
+/** Takes a live listing off the market, back to the warehouse; a buyer who got it first wins (the refusal says so). */
+function WithdrawButton({ cardId }: { cardId: number }) {
+  const { t } = useTranslation();
+  const withdraw = useWithdrawListing();
+  const press = useGuardedSubmit(async () => {
+    try {
+      await withdraw.mutateAsync(cardId);
+      showToast(t('cards.sales.withdrawn'));
+    } catch (error) {
+      toastError(error);
+    }
+  });
+  return (
+    <Button variant="secondary" className="sale-withdraw" busy={withdraw.isPending} onClick={press} data-testid="my-sale-withdraw">
+      {t('cards.sales.withdraw')}
+    </Button>
+  );
 }
 
 function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
@@ -50,6 +74,7 @@ function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
           ›
         </span>
       </Link>
+      {sale.state !== 'ended' && <WithdrawButton cardId={sale.card_id} />}
     </li>
   );
 }
