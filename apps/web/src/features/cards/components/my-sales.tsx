@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
@@ -14,8 +14,8 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useWithdrawListing } from '../api/hanging';
 import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
-import { CardArt } from './card-art';
 import { CardsLinks } from './cards-links';
+import { CardRowLink } from './card-row';
 import { Money } from './money';
 import './cards.css';
 
@@ -52,28 +52,30 @@ function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
   const state = sale.state === 'ended' && sale.outcome !== null ? (`ended_${sale.outcome}` as const) : sale.state;
   return (
     <li className="card-list__item" data-testid="my-sale" data-state={sale.state} data-outcome={sale.outcome ?? ''}>
-      <Link className="card-row" to={cardsPaths.card(sale.card_id)}>
-        <CardArt image={sale.image} />
-        <span className="card-row__main">
-          <span className="bill__kind">{sale.name}</span>
-          <span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>
-          <span className="bill__time">
-            {dateFormat.format(new Date(sale.listed_at))}
-            {sale.auto && ` · ${t('cards.sales.auto')}`}
-          </span>
-        </span>
-        <span className="card-row__side">
-          <span className="bill__amount">
-            <Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />
-          </span>
-          <span className="bill__balance">
-            {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
-          </span>
-        </span>
-        <span className="card-row__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
+      <CardRowLink
+        to={cardsPaths.card(sale.card_id)}
+        image={sale.image}
+        main={
+          <>
+            <span className="bill__kind">{sale.name}</span>
+            <span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>
+            <span className="bill__time">
+              {dateFormat.format(new Date(sale.listed_at))}
+              {sale.auto && ` · ${t('cards.sales.auto')}`}
+            </span>
+          </>
+        }
+        side={
+          <>
+            <span className="bill__amount">
+              <Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />
+            </span>
+            <span className="bill__balance">
+              {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
+            </span>
+          </>
+        }
+      />
       {sale.state !== 'ended' && <WithdrawButton cardId={sale.card_id} />}
     </li>
   );
