@@ -29,6 +29,8 @@ const MODULE_PUBLIC_FILES = [
   'content/help-content.ts',
   // The chain client has no service or tables: its files are its surface (reader, hot wallet, transfers).
   'chain',
+  // Committing queued requests in groups, each with its own Idempotency-Key (swaps, starter cards; decision 061).
+  'idempotency/group-writer.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

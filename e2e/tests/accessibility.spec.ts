@@ -6,7 +6,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generatePrivateKey } from 'viem/accounts';
 import { STORAGE } from '../fixtures/app';
+import { arrangeMiningPages } from '../fixtures/mining';
 import { everyPage, visitByHash } from '../fixtures/pages';
+import { arrangePledgePages } from '../fixtures/pledge';
 import { expect, test } from '../fixtures/test';
 
 const LANGUAGES = ['zh-tw', 'en-us'] as const;
@@ -24,6 +26,10 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
   await api.fund(user.uid, 'usdt', '1234.5');
   await api.fund(user.uid, 'coin', '98765.4321');
   const other = await api.signInViaApi(generatePrivateKey());
+  // The mining pages that read an id see a product and a miner of the user's.
+  const miningPages = await arrangeMiningPages(api, user.token, '100');
+  // Pledge: a product to show on pledge/details and a position on pledge/myList.
+  const pledgePages = await arrangePledgePages(api, user.token);
 
   await app.presetStorage({ [STORAGE.language]: LANGUAGES[0] });
   await app.signIn();
@@ -48,7 +54,7 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of everyPage(other.uid)) {
+    for (const { path } of everyPage(other.uid, { ...miningPages, ...pledgePages })) {
       await visitByHash(page, path);
       const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
       pages += 1;

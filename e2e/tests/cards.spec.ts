@@ -12,7 +12,7 @@
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { generatePrivateKey } from 'viem/accounts';
-import { ReefApi, type ApiUser } from '../fixtures/api';
+import type { ReefApi } from '../fixtures/api';
 import { STORAGE } from '../fixtures/app';
 import {
   advanceClock,
@@ -26,7 +26,7 @@ import {
   type AdminCardType,
   type MyCard,
 } from '../fixtures/cards';
-import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { ownServerApi, signInOnOwnServer } from '../fixtures/own-app';
 import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
 import { expect, test } from '../fixtures/test';
 
@@ -44,25 +44,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The API against this file's server, acting as its operator when asked (the admin wallet of the fixtures). */
+/** The API against this file's server, acting as its operator when asked. */
 async function ownApi(request: import('@playwright/test').APIRequestContext): Promise<ReefApi> {
-  const signIn = new ReefApi(request, () => Promise.reject(new Error('no admin token for the admin sign-in')), server);
-  let admin: Promise<ApiUser> | undefined;
-  return new ReefApi(
-    request,
-    async () => {
-      admin ??= signIn.signInViaApi(ADMIN_PRIVATE_KEY);
-      return (await admin).token;
-    },
-    server,
-  );
+  return ownServerApi(request, server);
 }
 
 /** Opens the app on this file's server; the injected wallet signs in there. Answers once the balances show. */
 async function signInPage(page: Page): Promise<void> {
-  await page.goto(`${server.origin}/index/#/pages/index/index`);
-  await page.waitForFunction((key) => window.localStorage.getItem(key) !== null, STORAGE.token, { timeout: 15_000 });
-  await expect(page.getByTestId('balance-usdt')).toBeVisible({ timeout: 15_000 });
+  await signInOnOwnServer(page, server);
 }
 
 /** Client-side navigation inside the app already open on this server. */

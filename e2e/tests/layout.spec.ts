@@ -7,6 +7,8 @@
 import { STORAGE } from '../fixtures/app';
 import { everyPage, visitByHash } from '../fixtures/pages';
 import { buyStarterCard, createCardType, createSession, listCard } from '../fixtures/cards';
+import { arrangeMiningPages } from '../fixtures/mining';
+import { arrangePledgePages } from '../fixtures/pledge';
 import { expect, test } from '../fixtures/test';
 
 const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as const;
@@ -65,6 +67,11 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     'trading/renewal': `?card=${kept.id}`,
     'trading/success': `?kind=listed&id=${listed.id}`,
   } as const;
+  // Mining: a product with a long name and a large price, one miner bought.
+  const miningPages = await arrangeMiningPages(api, user.token, '123456.78');
+
+  // Pledge: an open product with large figures and a position in it.
+  const pledgePages = await arrangePledgePages(api, user.token);
 
   const problems: string[] = [];
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
@@ -92,7 +99,7 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of everyPage(other.uid, cardPages)) {
+    for (const { path } of everyPage(other.uid, { ...cardPages, ...miningPages, ...pledgePages })) {
       await visitByHash(page, path);
       for (const problem of await findProblems(page)) {
         problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);

@@ -2,8 +2,10 @@
  * The session-open burst (issue 11, decision 051): a session with 100 starter cards is open and 500 signed-in
  * users press "buy" at once, over and over, for the run's duration (each press its own Idempotency-Key). Reports
  * the presses answered per second and their p99 beside the target (PostgreSQL ≥ 1,000 answered/s, p99 ≤ 250 ms),
- * and checks that no more than the stock was sold. `npm run bench` runs it on PGlite and, with DATABASE_URL, on
- * PostgreSQL; `npm run bench:cards` runs only this section.
+ * and checks that no more than the stock was sold. Also prints when the last card sold and each answer's latency
+ * (the first wave waits for the sale; the rest are refusals, decision 061). `npm run bench` runs it on PGlite and,
+ * with DATABASE_URL, on PostgreSQL; `npm run bench:cards` runs only this section (`BENCH_KINDS=pglite|postgres`
+ * picks the databases).
  */
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -30,6 +32,8 @@ export interface BurstResult {
   total: number;
   sold: number;
   codes: Record<string, number>;
+  byCode: Record<string, { n: number; p50: number; p99: number; max: number }>;
+  soldWithinMs: number;
   errors: number;
 }
 
@@ -88,6 +92,8 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
       total: r.requests.total,
       sold: sold!.n,
       codes: r.codes,
+      byCode: r.byCode,
+      soldWithinMs: r.soldWithinMs,
       errors: r.errors + r.non2xx,
     };
   } finally {
@@ -104,6 +110,9 @@ export function burstLines(kind: string, r: BurstResult): string[] {
     `  ${r.total} presses: ${Object.entries(r.codes)
       .map(([code, n]) => `${code} ${n}`)
       .join(', ')}; sold ${r.sold} of ${STOCK}${r.errors ? `; errors ${r.errors}` : ''}`,
+    `  last card sold ${r.soldWithinMs} ms after the start; latency by answer: ${Object.entries(r.byCode)
+      .map(([code, l]) => `${code} p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms`)
+      .join('; ')}`,
     '  (measured on whatever else the machine is running at the time: compare runs of the same load)',
   ];
 }
@@ -111,7 +120,8 @@ export function burstLines(kind: string, r: BurstResult): string[] {
 if (process.argv[1]?.endsWith('cards-burst-bench.ts')) {
   const { openPgliteBenchDatabase } = await import('./common.js');
   const { openScratchPostgres } = await import('../src/db/scratch-database.js');
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const wanted = process.env.BENCH_KINDS?.split(',');
+  const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((k) => !wanted || wanted.includes(k));
   for (const kind of kinds) {
     const result = await runCardsBurstBench(kind, () =>
       kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench'),

@@ -7,6 +7,9 @@ const { url, tokens, duration, typeId } = JSON.parse(process.argv[2]);
 let next = 0;
 let presses = 0;
 const codes = {};
+const latencies = {};
+const startedAt = performance.now();
+let lastSaleAt = startedAt;
 const result = await autocannon({
   url,
   connections: tokens.length,
@@ -17,10 +20,12 @@ const result = await autocannon({
       path: `/api/project/card/${typeId}`,
       setupRequest: (request, context) => {
         context.token ??= tokens[next++ % tokens.length];
+        context.sentAt = performance.now();
         presses += 1;
         return { ...request, headers: { authorization: `Bearer ${context.token}`, 'idempotency-key': `bench-burst-${presses}` } };
       },
-      onResponse: (_status, body) => {
+      onResponse: (_status, body, context) => {
+        const now = performance.now();
         let code = 'unparsable';
         try {
           const parsed = JSON.parse(body);
@@ -29,8 +34,18 @@ const result = await autocannon({
           // counted as unparsable
         }
         codes[code] = (codes[code] ?? 0) + 1;
+        (latencies[code] ??= []).push(now - context.sentAt);
+        if (code === 'BOUGHT') lastSaleAt = now;
       },
     },
   ],
 });
-process.stdout.write(JSON.stringify({ ...result, codes }));
+// Where the slow answers are: each code's latency percentiles, and when the last card was sold.
+const percentile = (sorted, p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]);
+const byCode = Object.fromEntries(
+  Object.entries(latencies).map(([code, list]) => {
+    const sorted = list.sort((a, b) => a - b);
+    return [code, { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: Math.round(sorted.at(-1)) }];
+  }),
+);
+process.stdout.write(JSON.stringify({ ...result, codes, byCode, soldWithinMs: Math.round(lastSaleAt - startedAt) }));

@@ -54,12 +54,30 @@ function PageError({ error, onRetry }: { error: Error; onRetry: () => void }) {
 }
 
 /**
+ * A page bundled with the entry (Home): the same error screen and Retry as a lazy page, without React.lazy. A lazy
+ * wrapper around an already loaded module still suspends once, so the first commit would be the loading view and the
+ * page itself a second render and commit later (measured: Home's title drawn ~300 ms later at 4× CPU slowdown,
+ * decision 062).
+ */
+export function eagerPage<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function EagerPage(props: P) {
+    const [attempt, setAttempt] = useState(0);
+    return (
+      <ErrorBoundary key={attempt} fallback={(error) => <PageError error={error} onRetry={() => setAttempt((n) => n + 1)} />}>
+        <Page {...props} />
+      </ErrorBoundary>
+    );
+  }
+  return EagerPage;
+}
+
+/**
  * A route's page as React.lazy, with the loading rules of spec §2/§9. React.lazy remembers a
  * failed import, so Retry builds a fresh lazy component, which imports again. The page renders once its code and the
- * whole catalogue are there (decision 046); only Home, which the first-screen part covers, passes `firstScreen`.
+ * whole catalogue are there (decision 046).
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, { firstScreen = false } = {}): ComponentType<P> {
-  const loadPage = firstScreen ? load : withFullCatalogue(load);
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const loadPage = withFullCatalogue(load);
   const create = () => lazy(() => loadChunk(loadPage));
   let current: LazyExoticComponent<ComponentType<P>> = create();
 

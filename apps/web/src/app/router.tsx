@@ -1,15 +1,16 @@
-import { useEffect, type ReactElement } from 'react';
+import { useEffect, useMemo, type ReactElement } from 'react';
 import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
-import { lazyPage } from './lazy-page';
-import * as homeModule from './routes/home';
+import { eagerPage, lazyPage } from './lazy-page';
+import HomeRoute from './routes/home';
 
-// Every page is its own lazily loaded chunk; the pages not built yet share one.
-// Home draws only first-screen strings (i18n/first-screen.ts): it renders without waiting for the rest of the catalogue.
-const HomePage = lazyPage(() => Promise.resolve(homeModule), { firstScreen: true });
+// Every page but Home is its own lazily loaded chunk; the pages not built yet share one. Home comes with the entry and
+// draws only first-screen strings (i18n/first-screen.ts): it renders in the first commit, without waiting for the rest
+// of the catalogue (decisions 046, 062).
+const HomePage = eagerPage(HomeRoute);
 const MinePage = lazyPage(() => import('./routes/mine'));
 const TransferPage = lazyPage(() => import('./routes/transfer'));
 const BillsPage = lazyPage(() => import('./routes/bills'));
@@ -55,6 +56,13 @@ const TradingRecordPage = lazyPage(() => import('./routes/trading-record'));
 const TradingSetPage = lazyPage(() => import('./routes/trading-set'));
 const TradingRenewalPage = lazyPage(() => import('./routes/trading-renewal'));
 const TradingSuccessPage = lazyPage(() => import('./routes/trading-success'));
+const PledgeIndexPage = lazyPage(() => import('./routes/pledge-index'));
+const PledgeDetailsPage = lazyPage(() => import('./routes/pledge-details'));
+const PledgeMyListPage = lazyPage(() => import('./routes/pledge-my-list'));
+const MiningIndexPage = lazyPage(() => import('./routes/mining-index'));
+const MiningOrderPage = lazyPage(() => import('./routes/mining-order'));
+const MiningPaopaoPage = lazyPage(() => import('./routes/mining-paopao'));
+const MiningSuccessPage = lazyPage(() => import('./routes/mining-success'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -107,6 +115,13 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'trading/set': <TradingSetPage />,
   'trading/renewal': <TradingRenewalPage />,
   'trading/success': <TradingSuccessPage />,
+  'pledge/index': <PledgeIndexPage />,
+  'pledge/details': <PledgeDetailsPage />,
+  'pledge/myList': <PledgeMyListPage />,
+  'mining/index': <MiningIndexPage />,
+  'mining/order': <MiningOrderPage />,
+  'mining/paopao': <MiningPaopaoPage />,
+  'mining/success': <MiningSuccessPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -151,13 +166,16 @@ export function AppRoutes() {
 
 /** The spec §2 page the current URL shows; undefined on the not-found page. */
 function useCurrentPageId(): PageId | undefined {
-  const location = useLocation();
-  const matches = matchRoutes(routes, location) ?? [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]!.route.handle as RouteHandle | undefined;
-    if (handle) return handle.pageId;
-  }
-  return undefined;
+  const { pathname } = useLocation();
+  // Matching ranks the whole table (~70 routes) each time: once per path, not on every render (decision 062).
+  return useMemo(() => {
+    const matches = matchRoutes(routes, pathname) ?? [];
+    for (let i = matches.length - 1; i >= 0; i--) {
+      const handle = matches[i]!.route.handle as RouteHandle | undefined;
+      if (handle) return handle.pageId;
+    }
+    return undefined;
+  }, [pathname]);
 }
 
 /** Keeps the browser tab on the page's translated title. */

@@ -126,9 +126,12 @@ export const minerDetails = endpoint('GET /api/project/mining_machine/my/:id', '
   }),
 });
 
-/** The paopao page: the caller's growing and ripe bubbles (not collected, not expired), oldest first. */
+/**
+ * The paopao page: the caller's growing and ripe bubbles (not collected, not expired), oldest first, and the
+ * server's business time, so the page counts down to `ripe_at` on the server's clock.
+ */
 export const listBubbles = endpoint('GET /api/project/mining_machine/bubble', 'user', {
-  response: z.object({ list: z.array(bubble) }),
+  response: z.object({ now: isoTime, list: z.array(bubble) }),
 });
 
 export const collectBubble = endpoint('POST /api/project/mining_machine/bubble/:id', 'user', {

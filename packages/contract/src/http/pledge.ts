@@ -47,13 +47,14 @@ export const pledgeProduct = z.object({
 });
 export type PledgeProduct = z.infer<typeof pledgeProduct>;
 
+/** `now` is the server's business time of the answer: the page's countdowns run on it, not on the phone's clock. */
 export const listPledgeProducts = endpoint('GET /api/project/pledge', 'user', {
-  response: z.object({ list: z.array(pledgeProduct) }),
+  response: z.object({ now: isoTime, list: z.array(pledgeProduct) }),
 });
 
 export const pledgeProductDetails = endpoint('GET /api/project/pledge/:id', 'user', {
   params: serialIdParams,
-  response: pledgeProduct,
+  response: z.extend(pledgeProduct, { now: isoTime }),
 });
 
 const lockBody = z.strictObject({ amount: positiveAmount });

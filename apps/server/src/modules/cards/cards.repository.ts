@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { errorOfFailure, type StatementFailure } from '../../db/refusal.js';
 import { cardHistory, cardListings, cardMatches, cardSchedules, cardSessionBuyers, cardSessions, cardTypes, cards } from '../../db/schema/index.js';
 
 export type CardTypeRow = typeof cardTypes.$inferSelect;
@@ -184,43 +185,51 @@ export async function updateSchedule(db: Executor, id: number, values: Partial<t
 
 // ───── the starter buy ─────
 
-/**
- * Counts one more starter card for this user in this session if that stays within `cap`; false at the cap.
- * One statement: the upsert's row lock orders one user's concurrent presses (decision 051).
- */
-export async function takeBuyerSlot(db: Executor, sessionId: number, userId: number, cap: number): Promise<boolean> {
-  const rows = await db
-    .insert(cardSessionBuyers)
-    .values({ sessionId, userId, bought: 1 })
-    .onConflictDoUpdate({
-      target: [cardSessionBuyers.sessionId, cardSessionBuyers.userId],
-      set: { bought: sql`${cardSessionBuyers.bought} + 1` },
-      setWhere: lt(cardSessionBuyers.bought, cap),
-    })
-    .returning({ bought: cardSessionBuyers.bought });
-  return rows.length > 0;
+/** One starter purchase as `reef_cards_buy_starter` takes it (migration 0021, decision 061). */
+export interface StarterBuyStatement {
+  userId: number;
+  typeId: number;
+  sessionId: number;
+  perUserCap: number;
+  /** Exact decimal strings. */
+  price: string;
+  fuelFee: string;
+  holdUntil: Date;
+  listBy: Date;
+  now: Date;
+}
+
+export interface StarterBuyResult {
+  card_id: number;
+  entry_id: number;
+  balance_rusd: string;
+  balance_fuel: string;
+  /** The card.bought payload the function recorded (without type and user). */
+  event: { entry_id: number; card_id: number; card_type_id: number; session_id: number; price: string; fuel_fee: string };
 }
 
 /**
- * Takes one card from the session's stock: ONE conditional UPDATE, true only while the session is open by the
- * clock (`at`) and its state, and stock is left. PostgreSQL re-checks the condition on the locked row after a
- * concurrent buyer commits, so the stock is never oversold (and `sold ≤ stock` is a CHECK besides).
+ * Several starter purchases in one statement (`reef_cards_buy_starter_batch`): each the whole purchase — cap row,
+ * card, ledger entry, conditional stock UPDATE, history, event — in its own subtransaction, so a refusal (a
+ * DomainError here) or any other failure rolls back that purchase alone. Outcomes in the order of `inputs`.
  */
-export async function takeStock(db: Executor, sessionId: number, at: Date): Promise<CardSessionRow | undefined> {
-  const rows = await db
-    .update(cardSessions)
-    .set({ sold: sql`${cardSessions.sold} + 1` })
-    .where(
-      and(
-        eq(cardSessions.id, sessionId),
-        lt(cardSessions.sold, cardSessions.stock),
-        notInArray(cardSessions.state, ENDED_STATES),
-        lte(cardSessions.opensAt, at),
-        gt(cardSessions.closesAt, at),
-      ),
-    )
-    .returning();
-  return rows[0];
+export async function buyStarterBatch(db: Executor, inputs: StarterBuyStatement[]): Promise<({ ok: StarterBuyResult } | { error: Error })[]> {
+  const buys = JSON.stringify(
+    inputs.map((i) => ({
+      user: i.userId,
+      type: i.typeId,
+      session: i.sessionId,
+      cap: i.perUserCap,
+      price: i.price,
+      fuel_fee: i.fuelFee,
+      hold_until: i.holdUntil.toISOString(),
+      list_by: i.listBy.toISOString(),
+      now: i.now.toISOString(),
+    })),
+  );
+  const result = await db.execute(sql`select reef_cards_buy_starter_batch(${buys}::jsonb) as r`);
+  const outcomes = (result as unknown as { rows: { r: ({ ok: StarterBuyResult } | { error: StatementFailure })[] }[] }).rows[0]!.r;
+  return outcomes.map((outcome) => ('ok' in outcome ? outcome : { error: errorOfFailure(outcome.error) }));
 }
 
 export async function boughtInSessions(db: Executor, userId: number, sessionIds: number[]): Promise<Map<number, number>> {
@@ -230,15 +239,6 @@ export async function boughtInSessions(db: Executor, userId: number, sessionIds:
     .from(cardSessionBuyers)
     .where(and(eq(cardSessionBuyers.userId, userId), inArray(cardSessionBuyers.sessionId, sessionIds)));
   return new Map(rows.map((r) => [r.sessionId, r.bought]));
-}
-
-export async function insertCard(db: Executor, values: typeof cards.$inferInsert): Promise<CardRow> {
-  const rows = await db.insert(cards).values(values).returning();
-  return rows[0]!;
-}
-
-export async function insertHistory(db: Executor, values: typeof cardHistory.$inferInsert): Promise<void> {
-  await db.insert(cardHistory).values(values);
 }
 
 // ───── my cards ─────

@@ -22,9 +22,10 @@ import * as clock from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { enqueueJob } from '../../infra/jobs/job-runner.js';
-import { recordEvent } from '../events/events.service.js';
-import { runIdempotent, storedAnswer } from '../idempotency/idempotency.service.js';
-import { balanceKey, balancesOf, postEntry, type PostingInput } from '../ledger/ledger.service.js';
+import { checkEvent, recordEvent } from '../events/events.service.js';
+import { GroupWriter, type GroupOutcome } from '../idempotency/group-writer.js';
+import { storedAnswer } from '../idempotency/idempotency.service.js';
+import { balancesOf } from '../ledger/ledger.service.js';
 import { applyBp, nextStepPrice, splitSalePrice } from './pricing.js';
 import * as repo from './cards.repository.js';
 import { StockGates, type GateOutcome } from './stock-gate.js';
@@ -188,13 +189,14 @@ interface Snapshot {
 interface BurstState {
   snapshots: Map<number, { at: number; value: Promise<Snapshot> }>;
   gates: StockGates;
+  writer: GroupWriter<StarterBuy, StarterPurchase>;
 }
 const burstStates = new WeakMap<Database, BurstState>();
 
 function burstState(db: Database): BurstState {
   let state = burstStates.get(db);
   if (!state) {
-    state = { snapshots: new Map(), gates: new StockGates(SNAPSHOT_MAX_AGE_MS) };
+    state = { snapshots: new Map(), gates: new StockGates(SNAPSHOT_MAX_AGE_MS), writer: starterWriter(db) };
     burstStates.set(db, state);
   }
   return state;
@@ -258,14 +260,12 @@ export async function buyStarterCard(db: Database, userId: number, typeId: numbe
 
   let outcome: GateOutcome = 'failed';
   try {
-    let sold = false;
-    const answer = await runIdempotent(db, scope, (tx) =>
-      purchase(tx, userId, type, session, language).then((result) => {
-        sold = true;
-        return result;
-      }),
-    );
-    if (sold) outcome = 'bought';
+    const { answer, replayed } = await burstState(db).writer.submitTracked({
+      input: { userId, type, session, language, at: clock.now() },
+      key: idempotencyKey,
+      request: scope.request,
+    });
+    if (!replayed) outcome = 'bought';
     return answer;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'CARD_SOLD_OUT') outcome = 'sold_out';
@@ -275,68 +275,76 @@ export async function buyStarterCard(db: Database, userId: number, typeId: numbe
   }
 }
 
-async function purchase(tx: Transaction, userId: number, type: CardTypeRow, session: CardSessionRow, language: LanguageCode): Promise<StarterPurchase> {
-  // The rows every buyer of the session shares (its stock row, the `cards` and `burned` accounts) are locked until
-  // commit, so they come last: first the buyer's own rows (cap, card), then the entry, then the stock — the
-  // session's lock is held for the last few statements only (decision 051).
-  if (!(await repo.takeBuyerSlot(tx, session.id, userId, session.perUserCap))) throw new DomainError('CARD_LIMIT_REACHED');
-  const at = clock.now();
+/** A starter purchase waiting for its session's next group commit (decision 061). */
+interface StarterBuy {
+  userId: number;
+  type: CardTypeRow;
+  session: CardSessionRow;
+  language: LanguageCode;
+  at: Date;
+}
 
-  const price = units(type.startPrice);
-  const fuelFee = applyBp(price, type.fuelFeeBp);
-  const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);
-  const card = await repo.insertCard(tx, {
-    cardTypeId: type.id,
-    ownerId: userId,
-    price: type.startPrice,
-    purchasePrice: type.startPrice,
-    purchasedAt: at,
-    fuelFee: amount(fuelFee),
-    origin: 'starter',
-    sessionId: session.id,
-    holdUntil,
-    listBy: new Date(holdUntil.getTime() + type.listWindowDays * DAY_MS),
+/** The most purchases one transaction carries: the session's stock row and the `cards` account are held meanwhile. */
+export const MAX_STARTER_BUYS_PER_COMMIT = 64;
+
+/**
+ * The purchases of one session commit together (decision 061): every purchase locks the session's stock row and
+ * the `cards` and `burned` accounts until its commit, so one at a time a session sells one card per commit (WAL
+ * flush) plus a dozen round trips. Grouped, each purchase is one subtransaction of `reef_cards_buy_starter_batch`
+ * (the cap row, the card, ONE ledger entry, the ONE conditional stock UPDATE, the history line and the event, in
+ * the order decision 051 gave them), and a group costs one transaction, one connection and one flush.
+ */
+function starterWriter(db: Database): GroupWriter<StarterBuy, StarterPurchase> {
+  return new GroupWriter<StarterBuy, StarterPurchase>(db, {
+    maxPerCommit: MAX_STARTER_BUYS_PER_COMMIT,
+    laneOf: (buy) => String(buy.session.id),
+    userOf: (buy) => buy.userId,
+    run: async (tx, buys) => {
+      const ran = await repo.buyStarterBatch(
+        tx,
+        buys.map(({ userId, type, session, at }) => {
+          const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);
+          return {
+            userId,
+            typeId: type.id,
+            sessionId: session.id,
+            perUserCap: session.perUserCap,
+            price: type.startPrice,
+            fuelFee: amount(applyBp(units(type.startPrice), type.fuelFeeBp)),
+            holdUntil,
+            listBy: new Date(holdUntil.getTime() + type.listWindowDays * DAY_MS),
+            now: at,
+          };
+        }),
+      );
+      const bought = new Map(
+        (
+          await repo.cardsByIds(
+            tx,
+            ran.flatMap((o) => ('ok' in o ? [o.ok.card_id] : [])),
+          )
+        ).map((row) => [row.card.id, row]),
+      );
+      return ran.map((outcome, i): GroupOutcome<StarterPurchase> => {
+        const { userId, session, language, at } = buys[i]!;
+        if (!('ok' in outcome)) return { error: starterRefusal(outcome.error, session, at) };
+        const { card_id: cardId, event, ...result } = outcome.ok;
+        // A payload the contract refuses fails the transaction: no purchase of the group happened.
+        checkEvent({ type: 'card.bought', user_id: userId, ...event });
+        return { answer: { card: myCardView(bought.get(cardId)!, language, at), ...result, session_id: session.id } };
+      });
+    },
   });
-  const memo = `card ${card.id}`;
-  const postings: PostingInput[] = [
-    { account: { userId, asset: 'rusd' }, amount: -price, kind: 'card_buy' },
-    { account: { system: 'cards', asset: 'rusd' }, amount: price, kind: 'card_buy' },
-  ];
-  if (fuelFee > 0n) {
-    postings.push(
-      { account: { userId, asset: 'fuel' }, amount: -fuelFee, kind: 'card_fuel_fee' },
-      { account: { system: 'burned', asset: 'fuel' }, amount: fuelFee, kind: 'card_fuel_fee' },
-    );
+}
+
+/** The refusal a purchase's failure means to the buyer: a shortfall per asset; no stock, or the window shut. */
+function starterRefusal(error: Error, session: CardSessionRow, at: Date): unknown {
+  if (error instanceof DomainError && error.code === 'CARD_SOLD_OUT' && !isSessionOpen(session, at)) return new DomainError('CARD_SESSION_NOT_OPEN');
+  try {
+    return shortfallByAsset(error);
+  } catch (refusal) {
+    return refusal;
   }
-  const posted = await postEntry(tx, { kind: 'card_buy', memo, actorId: userId, postings }).catch(shortfallByAsset);
-  // ONE conditional UPDATE decides the sale (stock left, window open by the clock); it rolls back all of the above.
-  if (!(await repo.takeStock(tx, session.id, at))) throw new DomainError(isSessionOpen(session, at) ? 'CARD_SOLD_OUT' : 'CARD_SESSION_NOT_OPEN');
-  await repo.insertHistory(tx, {
-    cardId: card.id,
-    event: 'bought',
-    ownerId: userId,
-    price: type.startPrice,
-    fuelFee: amount(fuelFee),
-    entryId: posted.entryId,
-  });
-  await recordEvent(tx, {
-    type: 'card.bought',
-    user_id: userId,
-    entry_id: posted.entryId,
-    card_id: card.id,
-    card_type_id: type.id,
-    session_id: session.id,
-    price: type.startPrice,
-    fuel_fee: amount(fuelFee),
-  });
-  const balanceFuel = posted.userBalances.get(balanceKey(userId, 'fuel')) ?? (await balancesOf(tx, userId)).get('fuel') ?? '0.00000000';
-  return {
-    card: myCardView({ card, type, listingId: null, listingObtainable: null, sessionOpensAt: session.opensAt }, language, at),
-    entry_id: posted.entryId,
-    session_id: session.id,
-    balance_rusd: posted.userBalances.get(balanceKey(userId, 'rusd'))!,
-    balance_fuel: balanceFuel,
-  };
 }
 
 /** The ledger's INSUFFICIENT_BALANCE names the asset; the cards pages need a code per asset (decision 050). */

@@ -36,11 +36,12 @@ export async function claimMany(db: Executor, claims: (KeyRef & { requestHash: s
   return db.insert(idempotencyKeys).values(claims).onConflictDoNothing().returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
 }
 
-export async function findMany(db: Executor, refs: KeyRef[]) {
-  return db
-    .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
-    .from(idempotencyKeys)
-    .where(or(...refs.map((r) => and(eq(idempotencyKeys.userId, r.userId), eq(idempotencyKeys.key, r.key)))));
+/** The keys' rows in one statement whatever their number (one parameter: the keys as JSON). */
+export async function findMany(db: Executor, refs: KeyRef[]): Promise<(KeyRef & { requestHash: string; response: unknown })[]> {
+  const wanted = JSON.stringify(refs.map((r) => ({ user_id: r.userId, key: r.key })));
+  const result = await db.execute(sql`select k.user_id as "userId", k.key, k.request_hash as "requestHash", k.response
+    from idempotency_keys k join jsonb_to_recordset(${wanted}::jsonb) as v(user_id integer, key text) on k.user_id = v.user_id and k.key = v.key`);
+  return (result as unknown as { rows: (KeyRef & { requestHash: string; response: unknown })[] }).rows;
 }
 
 /** Stores several answers in one statement. */

@@ -92,6 +92,54 @@ export async function releaseEach(tx: Transaction, refs: KeyRef[]): Promise<void
 
 const refName = (ref: KeyRef) => `${ref.userId}\u0000${ref.key}`;
 
+/** The most keys one lookup statement carries. */
+const MAX_LOOKUPS_PER_STATEMENT = 256;
+
+type StoredRow = Awaited<ReturnType<typeof repo.findMany>>[number];
+
+/**
+ * The committed answers that many concurrent requests look up outside a transaction (a sold-out burst's
+ * refusals, decision 061), per database handle: a lookup that finds none in flight runs at once; the ones
+ * arriving meanwhile go together in the next statement. A burst of refusals costs one statement per round trip,
+ * not one each, and leaves the pool to the purchases.
+ */
+class AnswerLookups {
+  private readonly pending: { ref: KeyRef; resolve: (row: StoredRow | undefined) => void; reject: (error: unknown) => void }[] = [];
+  private running = false;
+
+  constructor(private readonly db: Database) {}
+
+  find(ref: KeyRef): Promise<StoredRow | undefined> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ ref, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.pending.length) {
+      const batch = this.pending.splice(0, MAX_LOOKUPS_PER_STATEMENT);
+      try {
+        const rows = new Map(
+          (
+            await repo.findMany(
+              this.db,
+              batch.map((b) => b.ref),
+            )
+          ).map((row) => [refName(row), row]),
+        );
+        for (const { ref, resolve } of batch) resolve(rows.get(refName(ref)));
+      } catch (error) {
+        for (const { reject } of batch) reject(error);
+      }
+    }
+    this.running = false;
+  }
+}
+
+const answerLookups = new WeakMap<Database, AnswerLookups>();
+
 /**
  * The committed answer stored under this key, read outside any transaction, or null. For a path that refuses
  * cheaply before its transaction (a sold-out session, decision 051): it replays first, so a retried success is
@@ -100,7 +148,9 @@ const refName = (ref: KeyRef) => `${ref.userId}\u0000${ref.key}`;
 export async function storedAnswer<T>(db: Database, scope: IdempotencyScope): Promise<{ response: T } | null> {
   if (scope.key === undefined) return null;
   if (!KEY_RE.test(scope.key)) throw new DomainError('PARAMETER_ERROR');
-  const stored = await repo.find(db, scope.userId, scope.key);
+  let lookups = answerLookups.get(db);
+  if (!lookups) answerLookups.set(db, (lookups = new AnswerLookups(db)));
+  const stored = await lookups.find({ userId: scope.userId, key: scope.key });
   if (!stored || stored.response === null) return null;
   if (stored.requestHash !== requestDigest(scope.request)) throw new DomainError('IDEMPOTENCY_KEY_REUSED');
   return { response: stored.response as T };

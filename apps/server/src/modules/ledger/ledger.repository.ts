@@ -32,14 +32,25 @@ export async function lockAccountRows(db: Executor, accountIds: readonly number[
     .for('update');
 }
 
-/** System accounts are created on first use; the unique index makes concurrent first uses safe. */
+/**
+ * System accounts are created on first use; the unique index makes concurrent first uses safe. Looked up first:
+ * an insert-if-missing probes the unique index and waits for any open transaction that updated the row, so on a
+ * busy system account (the starter burst's `cards`, the market's escrow) it queued every entry behind the one
+ * holding the account from its first statement on, not from its balance update (decision 061).
+ */
 export async function systemAccountId(db: Executor, systemKey: string, asset: AssetKey, mayGoNegative: boolean): Promise<number> {
-  await db.insert(ledgerAccounts).values({ systemKey, asset, mayGoNegative }).onConflictDoNothing();
-  const rows = await db
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.systemKey, systemKey), eq(ledgerAccounts.asset, asset)));
-  const id = rows[0]?.id;
+  const find = async () =>
+    (
+      await db
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.systemKey, systemKey), eq(ledgerAccounts.asset, asset)))
+    )[0]?.id;
+  let id = await find();
+  if (id === undefined) {
+    await db.insert(ledgerAccounts).values({ systemKey, asset, mayGoNegative }).onConflictDoNothing();
+    id = await find();
+  }
   if (id === undefined) throw new Error(`system account ${systemKey}/${asset} missing`);
   return id;
 }

@@ -78,6 +78,9 @@ describe.each(databaseKinds)('mining machines (%s)', (kind) => {
 
     advance(DAY + 1000);
     await settle();
+    // The list carries the business time, so the page counts down to ripe_at on the server's clock.
+    const listed = await t.call({ method: 'GET', url: '/api/project/mining_machine/bubble', token: alice.token });
+    expect(Date.parse(listed.data.now)).toBeGreaterThanOrEqual(Date.parse(growing.ripe_at));
     const now = await bubbles(alice);
     expect(now.map((b: { period: number; state: string }) => [b.period, b.state])).toEqual([
       [1, 'ripe'],

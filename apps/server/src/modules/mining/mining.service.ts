@@ -226,7 +226,7 @@ export async function minerDetails(db: Database, userId: number, minerId: number
 
 export async function listBubbles(db: Database, userId: number, now = clock.now()) {
   const rows = await repo.openBubbles(db, userId, now);
-  return { list: rows.map((row) => bubbleView(row, now)) };
+  return { now: now.toISOString(), list: rows.map((row) => bubbleView(row, now)) };
 }
 
 /** Collects a ripe bubble once: the row lock orders concurrent taps, and only the first finds it uncollected. */

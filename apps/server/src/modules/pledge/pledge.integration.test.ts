@@ -57,7 +57,10 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
 
   it('shows states with countdowns, quotes the fee, locks, pays daily interest and releases the principal linearly', async () => {
     const product = await createProduct();
-    const listed = (await t.call({ method: 'GET', url: '/api/project/pledge', token: alice.token })).data.list.find((p: { id: number }) => p.id === product.id);
+    const answer = (await t.call({ method: 'GET', url: '/api/project/pledge', token: alice.token })).data;
+    // The countdowns' clock: the answer carries the server's business time (moved with it, not the machine's).
+    expect(Math.abs(Date.parse(answer.now) - nowMs())).toBeLessThan(5_000);
+    const listed = answer.list.find((p: { id: number }) => p.id === product.id);
     expect(listed).toMatchObject({ state: 'not_started', starts_in: 3600, ends_in: 3600 + 86_400, locked_total: '0.00000000', holding: '0.00000000' });
     expect((await lock(alice, product.id, '500')).data.code).toBe('PLEDGE_NOT_STARTED');
 

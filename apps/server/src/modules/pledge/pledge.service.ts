@@ -147,14 +147,14 @@ async function checkLock(db: Executor, product: repo.ProductRow | undefined, use
 
 export async function listProducts(db: Database, userId: number, now = clock.now()) {
   const [rows, holdings] = await Promise.all([repo.listProducts(db, ['active', 'paused']), repo.holdingsOf(db, userId)]);
-  return { list: rows.map((row) => productView(row, now, holdings.get(row.id))) };
+  return { now: now.toISOString(), list: rows.map((row) => productView(row, now, holdings.get(row.id))) };
 }
 
 export async function productDetails(db: Database, userId: number, productId: number, now = clock.now()) {
   const row = await repo.findProduct(db, productId);
   if (!row || row.status === 'closed') throw new DomainError('NOT_FOUND');
   const holdings = await repo.holdingsOf(db, userId, productId);
-  return productView(row, now, holdings.get(row.id));
+  return { ...productView(row, now, holdings.get(row.id)), now: now.toISOString() };
 }
 
 /** The fee, the actual amount locked and what it pays, for the confirmation (spec §9); the same checks as a lock. */

@@ -4,10 +4,12 @@ import { useTranslation, withFullCatalogue } from '../../i18n';
 import { Link } from 'react-router-dom';
 import { NotLoggedIn } from '../../features/auth';
 import { HomeHeader, QuickLinks } from '../../features/home';
-import { CoinStats } from '../../features/market';
-import { userInfoQueryKey, useUserInfo } from '../../features/user';
-import { pagePath } from '../../lib/pages';
-import { useSession } from '../../lib/session';
+import { coinIndexQueryOptions, CoinStats } from '../../features/market';
+import { userInfoQueryKey, userInfoQueryOptions, useUserInfo } from '../../features/user';
+import { appConfigQueryOptions } from '../../lib/app-config';
+import { HOME_PATH, pagePath } from '../../lib/pages';
+import { queryClient } from '../../lib/query-client';
+import { getSession, useSession } from '../../lib/session';
 
 // Only a signed-in user sees these two cards: a visitor's first load does not carry their code (and the
 // money-form machinery the claim uses), and a signed-in user fetches them alongside their data. The referrer
@@ -19,6 +21,19 @@ const HomeAccount = lazy(withFullCatalogue(() => import('./home-account')));
 const BindReferrerCard = lazy(
   withFullCatalogue(() => import('../../features/user/components/bind-referrer-card').then((m) => ({ default: m.BindReferrerCard }))),
 );
+
+/**
+ * Starts Home's reads at start-up when the page opens on Home, before the first render (decision 062): the queries
+ * would otherwise start only after the first render and commit, and the coin figures would arrive in a
+ * second commit that moves the shortcut grid below them. The page's hooks then find the requests under way.
+ */
+export function prefetchHomeData(hash: string): void {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  if (path !== '/' && path !== HOME_PATH) return;
+  void queryClient.prefetchQuery(appConfigQueryOptions());
+  void queryClient.prefetchQuery(coinIndexQueryOptions());
+  if (getSession().token !== null) void queryClient.prefetchQuery(userInfoQueryOptions());
+}
 
 /**
  * pages/index/index — the home tab: the total balance and the money actions first (above the fold on a 375×667

@@ -34,6 +34,18 @@ export default function MineRoute() {
             </Link>
           )}
           {token && (
+            <Link className="row-link" to={pagePath('pledge/myList')} data-testid="mine-pledges">
+              <span>{t('titles.pledge/myList')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          {token && (
+            <Link className="row-link" to={pagePath('mining/index')} data-testid="mine-miners">
+              <span>{t('mining.mineEntry')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          {token && (
             <Link className="row-link" to={pagePath('user/password')} data-testid="mine-password">
               <span>{t('titles.user/password')}</span>
               <span aria-hidden="true">›</span>

@@ -64,6 +64,17 @@ export function GiftIcon(props: IconProps) {
   );
 }
 
+export function MinerIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8.5 20h7l-1.5-9h-4z" />
+      <path d="M12 11V4.5M9 6.5h6" />
+      <circle cx="18" cy="8" r="1.8" />
+      <circle cx="19.5" cy="3.8" r="1" />
+    </Icon>
+  );
+}
+
 export function DepositIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -153,6 +164,16 @@ export function CardMarketIcon(props: IconProps) {
       <rect x="3.5" y="6" width="9" height="12.5" rx="1.5" />
       <rect x="11.5" y="4" width="9" height="12.5" rx="1.5" />
       <path d="M14 20h5l-1.5-1.5" />
+    </Icon>
+  );
+}
+
+/** A padlock (the pledge tile on Home: an amount locked for a while). */
+export function PledgeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="5" y="10.5" width="14" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2.5" />
     </Icon>
   );
 }

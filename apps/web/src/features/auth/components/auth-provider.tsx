@@ -6,6 +6,7 @@ import { appConfigQueryOptions } from '../../../lib/app-config';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
 import { isMobileUserAgent } from '../model/mobile-user-agent';
+import { expectsWalletApps } from '../model/wallet-apps-expected';
 import type { WalletController } from '../model/wallet-controller';
 import type { WalletConnectSession } from '../model/walletconnect-provider';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -47,7 +48,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const [signingIn, setSigningIn] = useState(false);
   const [choice, setChoice] = useState<PendingChoice | null>(null);
   const [walletApps, setWalletApps] = useState(false);
-  const [walletAppsOffered, setWalletAppsOffered] = useState(false);
+  const [walletAppsOffered, setWalletAppsOffered] = useState(expectsWalletApps);
   const [pairing, setPairing] = useState<((session: WalletConnectSession | null) => void) | null>(null);
   const queryClient = useQueryClient();
   const latest = useRef({ t, navigate, onSignedIn });
@@ -81,6 +82,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
               if (how === 'sheet') setWalletApps(true);
               return true;
             },
+            walletsFound: () => setWalletAppsOffered(false),
           }),
         (error: unknown) => {
           loading = null;

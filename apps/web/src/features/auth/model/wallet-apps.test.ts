@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WALLET_APP_COUNT } from './wallet-apps-expected';
 import { isMobileUserAgent, walletAppLinks } from './wallet-apps';
 
 const PAGE = 'https://reef.example/index/?spread=7#/pages/property/exchange';
@@ -12,6 +13,10 @@ function linkOf(id: string): string {
 describe('walletAppLinks', () => {
   it('lists the five wallets in a fixed order', () => {
     expect(walletAppLinks(PAGE).map((l) => l.id)).toEqual(['metamask', 'trust', 'okx', 'tokenpocket', 'binance']);
+  });
+
+  it("as many as the not-logged-in card's placeholder rows, so the list arrives without moving the page", () => {
+    expect(walletAppLinks(PAGE)).toHaveLength(WALLET_APP_COUNT);
   });
 
   it('MetaMask: the page without its scheme after /dapp/, hash route kept', () => {

@@ -20,15 +20,11 @@ import { getLoginNonce } from '../api/get-login-nonce';
 import { login } from '../api/login';
 import { logoutRequest } from '../api/logout';
 import { signInWithWallet } from './sign-in';
+import { LOGGED_OUT_STORAGE_KEY } from './wallet-apps-expected';
 import type { WalletConnectConfig, WalletConnectSession } from './walletconnect-provider';
 
 /** The wallet the user picked last time, by EIP-6963 rdns, so a launch does not ask again. */
 const WALLET_STORAGE_KEY = 'wallet_rdns';
-/**
- * Set by an explicit logout, cleared by the next successful sign-in: while it is set the start-up check
- * does not sign in by itself (a real wallet would pop a signature request the user just said no to).
- */
-export const LOGGED_OUT_STORAGE_KEY = 'logged_out';
 /**
  * Set while a WalletConnect session signed this device in: the next page load resumes it (payments go through it)
  * and an explicit logout ends it on the relay, even when the provider chunk has not been loaded since.
@@ -61,6 +57,8 @@ export interface WalletControllerDeps {
    * does not apply (a desktop browser), which keeps the spec's install toast.
    */
   offerWalletApps(how: 'inline' | 'sheet'): boolean;
+  /** The start-up check found a wallet: withdraw the wallet-app links the card offered in advance (decision 062). */
+  walletsFound(): void;
 }
 
 interface SignInSource {
@@ -286,6 +284,7 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
       if (session !== null) return resumeWallet(adoptWalletConnect(session));
     }
     const discovery = await discover();
+    if (discovery.kind !== 'none') deps.walletsFound();
     const { token } = getSession();
     if (token === null) {
       if (discovery.kind !== 'found') {

@@ -3,7 +3,7 @@ import { cardsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { cardsKeys } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 /** GET /api/project/card/:id — one starter card type with its session (cards/details?type=). */
 export function cardTypeQueryOptions(id: number) {

@@ -3,7 +3,7 @@ import { cardsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { cardsKeys } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 /** GET /api/project/card/market/:id — one live listing with its type's rules and session (trading/details). */
 export function marketListingQueryOptions(id: number) {

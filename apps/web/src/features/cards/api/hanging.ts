@@ -3,7 +3,7 @@ import { cardsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { cardsKeys, cardsRootKey } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 /** GET /api/project/card/hanging/:id — what listing the card would do: its listing price, the fee, what the seller obtains. */
 export function hangingQueryOptions(cardId: number) {

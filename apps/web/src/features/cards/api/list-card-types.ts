@@ -3,7 +3,7 @@ import { cardsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { cardsKeys } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 /** GET /api/project/card — the starter card types with their current or next session (cards/index). */
 export function cardTypesQueryOptions() {

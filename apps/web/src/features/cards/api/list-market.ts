@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client';
 import { nextPageParam } from '../../../lib/paged-list';
 import { useSession } from '../../../lib/session';
 import { cardsKeys } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 export const MARKET_PAGE_LIMIT = 20;
 

@@ -4,7 +4,7 @@ import { callApi } from '../../../lib/api-client';
 import { pagedQueryOptions } from '../../../lib/paged-list';
 import { useSession } from '../../../lib/session';
 import { cardsKeys } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 export const MY_CARDS_PAGE_LIMIT = 20;
 export type MyCardsFilter = cardsApi.MyCard['state'] | 'all';

@@ -3,7 +3,7 @@ import { cardsApi } from '@reef/contract';
 import { callApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { cardsKeys, cardsRootKey } from './keys';
-import { timedRead } from './server-clock';
+import { timedRead } from '../../../lib/use-server-clock';
 
 /** GET /api/project/card/renewal/:id — the renewal fee and the deadline it would give, or why the card cannot be renewed. */
 export function renewalQueryOptions(cardId: number) {

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 
 /** A card's whole history, oldest first: every owner's price, the others anonymised ("#2"), the caller as "you". */
 export function CardHistory({ lines }: { lines: readonly cardsApi.CardHistoryLine[] }) {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { bpPercent } from '../model/rates';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 
 /** The rules of a card type: the price step per resale, holding days, the fees, what a seller obtains. */
 export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; testId: string }) {

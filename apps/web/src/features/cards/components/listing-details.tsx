@@ -10,7 +10,7 @@ import { sessionWindow } from '../model/session-phase';
 import { CardArt } from './card-art';
 import { CardRules } from './card-rules';
 import { FoundState } from './found-state';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { SessionClock } from './session-clock';
 import './cards.css';
 

@@ -7,14 +7,14 @@ import { useMyCard } from '../api/get-my-card';
 import { useServerClock } from '../api/server-clock';
 import { cardStage } from '../model/card-stage';
 import { cardsPaths } from '../model/paths';
-import { serverNowMs } from '../model/server-clock';
+import { serverNowMs } from '../../../lib/server-clock';
 import { AutoSellSwitch } from './auto-sell-switch';
 import { CardArt } from './card-art';
 import { CardHistory } from './card-history';
 import { CardRules } from './card-rules';
 import { CardStageChip } from './card-stage-chip';
 import { FoundState } from './found-state';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { useWeekdayName } from './weekday';
 import './cards.css';
 

@@ -11,11 +11,11 @@ import { useMyCards } from '../api/list-my-cards';
 import { useServerClock } from '../api/server-clock';
 import { cardStage } from '../model/card-stage';
 import { cardsPaths } from '../model/paths';
-import { serverNowMs } from '../model/server-clock';
+import { serverNowMs } from '../../../lib/server-clock';
 import { CardsLinks } from './cards-links';
 import { CardStageChip } from './card-stage-chip';
 import { CardRowLink } from './card-row';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import './cards.css';
 
 const FILTERS = ['all', 'warehouse', 'listed', 'sold'] as const;

@@ -8,7 +8,7 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyOrders } from '../api/orders';
 import { cardsPaths } from '../model/paths';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import './cards.css';
 
 const TONE: Record<cardsApi.CardOrder['state'], string> = {

@@ -16,7 +16,7 @@ import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';
 import { CardRowLink } from './card-row';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import './cards.css';
 
 const FILTERS: readonly MySalesFilter[] = ['all', 'not_started', 'on_sale', 'ended'];

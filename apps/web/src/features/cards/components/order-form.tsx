@@ -11,7 +11,7 @@ import { orderReservation } from '../model/order-reservation';
 import { cardsPaths, idParam } from '../model/paths';
 import { checkPriceBand, type PriceBandProblem } from '../model/price-band';
 import { sessionWindow } from '../model/session-phase';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { PriceField } from './price-field';
 import './cards.css';
 import { SessionClockView, useSessionClock } from './session-clock';

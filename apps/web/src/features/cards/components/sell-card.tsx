@@ -11,7 +11,7 @@ import { cardsPaths } from '../model/paths';
 import { bpPercent } from '../model/rates';
 import { sessionWindow } from '../model/session-phase';
 import { FoundState } from './found-state';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { SessionClock } from './session-clock';
 import './cards.css';
 

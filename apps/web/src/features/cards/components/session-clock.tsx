@@ -1,8 +1,8 @@
 import { useTranslation } from '../../../i18n';
-import { clockText, type CountdownParts } from '../model/countdown';
-import { serverNowMs, type ClockOffset } from '../model/server-clock';
+import { clockText, type CountdownParts } from '../../../lib/countdown';
+import { serverNowMs, type ClockOffset } from '../../../lib/server-clock';
 import { nextSessionChangeMs, sessionPhase, type SessionPhase, type SessionWindow } from '../model/session-phase';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 export interface SessionClockState {
   /** null when no session is scheduled. */
@@ -25,6 +25,9 @@ export function useSessionClock(schedule: SessionWindow | null, offset: ClockOff
   return { phase, parts };
 }
 
+/** The pill's colour per phase (global.css `countdown-line__state--*`). */
+const TONE: Record<SessionPhase | 'none', string> = { upcoming: 'soon', open: 'live', closed: 'over', none: 'over' };
+
 /** "Not started · opens in 1 d 02:03:04" / "In progress · closes in 00:10:00" / "Ended" / "No session scheduled". */
 export function SessionClockView({ clock, testId }: { clock: SessionClockState; testId: string }) {
   const { t } = useTranslation();
@@ -36,11 +39,11 @@ export function SessionClockView({ clock, testId }: { clock: SessionClockState; 
         ? t('cards.countdown.withDays', { days: parts.days, clock: clockText(parts) })
         : clockText(parts);
   return (
-    <p className="session-clock" data-testid={testId} data-phase={phase ?? 'none'}>
-      <span className={`session-clock__state session-clock__state--${phase ?? 'none'}`}>{t(`cards.session.${phase ?? 'none'}`)}</span>
+    <p className="countdown-line" data-testid={testId} data-phase={phase ?? 'none'}>
+      <span className={`countdown-line__state countdown-line__state--${TONE[phase ?? 'none']}`}>{t(`cards.session.${phase ?? 'none'}`)}</span>
       {time !== null && (
-        <span className="session-clock__time">
-          <span className="session-clock__label">{t(phase === 'open' ? 'cards.session.closesIn' : 'cards.session.opensIn')}</span>{' '}
+        <span className="countdown-line__time">
+          <span className="countdown-line__label">{t(phase === 'open' ? 'cards.session.closesIn' : 'cards.session.opensIn')}</span>{' '}
           <span className="figure" data-testid={`${testId}-time`}>
             {time}
           </span>

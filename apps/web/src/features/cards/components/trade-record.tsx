@@ -11,7 +11,7 @@ import { useTradeRecord, type RecordSide } from '../api/list-trade-record';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';
 import { CardRowLink } from './card-row';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import './cards.css';
 
 const SIDES: readonly RecordSide[] = ['all', 'buy', 'sell'];

@@ -16,7 +16,7 @@ import { useSetSplitSettings, useSplitSettings } from '../api/split-settings';
 import { checkSplitSettings, type SplitMode, type SplitProblem } from '../model/split-input';
 import { AutoSellSwitch } from './auto-sell-switch';
 import { CardsLinks } from './cards-links';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { PriceField } from './price-field';
 import './cards.css';
 

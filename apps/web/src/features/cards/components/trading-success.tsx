@@ -2,7 +2,7 @@ import { useTranslation } from '../../../i18n';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { cardsPaths, type SuccessKind } from '../model/paths';
-import { Money } from './money';
+import { Money } from '../../../components/ui/money';
 import { CardSuccess, SuccessPanel } from './success-panel';
 import './cards.css';
 

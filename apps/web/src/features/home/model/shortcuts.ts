@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, WalletIcon } from '../../../components/ui/art/icons';
+import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, MinerIcon, PledgeIcon, WalletIcon } from '../../../components/ui/art/icons';
 import type { PageId } from '../../../lib/pages';
 
 export interface Shortcut {
@@ -18,6 +18,8 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'cards/index', Icon: CardIcon, testId: 'quick-cards' },
   { page: 'trading/index', Icon: CardMarketIcon, testId: 'quick-trading' },
+  { page: 'mining/index', Icon: MinerIcon, testId: 'quick-mining' },
+  { page: 'pledge/index', Icon: PledgeIcon, testId: 'quick-pledge' },
   { page: 'property/index', Icon: WalletIcon, testId: 'quick-holdings' },
   { page: 'property/propDetails', Icon: BillIcon, testId: 'quick-bills' },
   { page: 'index/airDrop', Icon: GiftIcon, testId: 'quick-airdrop' },

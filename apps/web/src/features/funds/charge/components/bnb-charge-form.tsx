@@ -12,7 +12,7 @@ import { useChargeBnb } from '../api/charge-bnb';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { depositProvider, sendBnbPayment } from '../../shared/model/deposit-transaction';
 import { AmountField } from '../../shared/components/amount-field';
-import { FeeBox } from '../../shared/components/fee-box';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import '../../shared/components/funds-form.css';

@@ -10,7 +10,7 @@ import { useChargeQuote } from '../api/calculate-charge';
 import { useCharge } from '../api/charge';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { AmountField } from '../../shared/components/amount-field';
-import { FeeBox } from '../../shared/components/fee-box';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import '../../shared/components/funds-form.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';

@@ -6,7 +6,7 @@ export interface FeeRow {
   testId?: string;
 }
 
-/** The label/value box under a money form (what you receive, the rate, the fee); `busy` while its quote refreshes. */
+/** The label/value box under a money form or a product (what you receive, the rate, the fee); `busy` while its quote refreshes. */
 export function FeeBox({ rows, busy = false }: { rows: FeeRow[]; busy?: boolean }) {
   return (
     <dl className="fee-box" aria-busy={busy || undefined}>

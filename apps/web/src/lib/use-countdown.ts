@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { countdownParts, msUntilNextTick, type CountdownParts } from '../model/countdown';
-import { serverNowMs, type ClockOffset } from '../model/server-clock';
+import { countdownParts, msUntilNextTick, type CountdownParts } from './countdown';
+import { serverNowMs, type ClockOffset } from './server-clock';
 
 /**
  * The time left until `targetMs` (server time), re-rendered exactly when the shown second changes, and

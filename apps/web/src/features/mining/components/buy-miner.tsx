@@ -1,0 +1,151 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { miningApi, UserInfo } from '@reef/contract';
+import { useTranslation } from '../../../i18n';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Money } from '../../../components/ui/money';
+import { QueryState } from '../../../components/ui/query-state';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
+import { useBuyMiner } from '../api/buy-miner';
+import { useMiningProducts } from '../api/list-products';
+import { maxQuantity, orderFigures, parseQuantity } from '../model/order-cost';
+import { miningPaths } from '../model/paths';
+import { MinerArt } from './miner-art';
+import './mining.css';
+
+interface BuyMinerProps {
+  /** 0 when the page's query named no valid product. */
+  productId: number;
+  balances: UserInfo['balances'] | undefined;
+  onBalancesChanged: () => void;
+}
+
+/** mining/order?product=: the order form — quantity, the asset paid with, what it costs and yields, Confirm. */
+export function BuyMiner({ productId, balances, onBalancesChanged }: BuyMinerProps) {
+  const { t } = useTranslation();
+  const products = useMiningProducts();
+  const product = products.data?.list.find((item) => item.id === productId);
+  const missing = productId === 0 || (products.data !== undefined && product === undefined);
+  if (missing) {
+    return (
+      <EmptyState className="card empty-state" text={t('mining.order.notFound')} testId="buy-not-found">
+        <Link to={miningPaths.exchange()}>{t('titles.mining/index')}</Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <QueryState query={products}>
+      {product !== undefined && <BuyMinerForm product={product} balances={balances} onBalancesChanged={onBalancesChanged} />}
+    </QueryState>
+  );
+}
+
+function BuyMinerForm({ product, balances, onBalancesChanged }: { product: miningApi.MiningProduct } & Omit<BuyMinerProps, 'productId'>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const symbols = useAssetSymbols();
+  const buy = useBuyMiner();
+  const [typed, setTyped] = useState('1');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const max = maxQuantity(product);
+  const quantity = parseQuantity(typed, max);
+  const asset = product.price_asset;
+  const balance = balances?.find((row) => row.key === asset)?.amount;
+  const figures = quantity === null || balance === undefined ? null : orderFigures(product, quantity, balance);
+  const onSale = product.status === 'on_sale';
+  const short = figures !== null && figures.after === null;
+
+  const submit = useIdempotentMutation({
+    intent: () => (onSale && quantity !== null && !short ? { productId: product.id, quantity, asset } : null),
+    send: (intent, idempotencyKey) => buy.mutateAsync({ intent, idempotencyKey }),
+    onSuccess: (result) => {
+      onBalancesChanged();
+      void navigate(miningPaths.bought(result.miner.id));
+    },
+    onError: (error) => {
+      // A refusal (still in use, limit, balance moved meanwhile) is the server's message in the page's language.
+      if (error instanceof ApiError) {
+        setRefusal(error.message);
+        if (error.code === 'INSUFFICIENT_BALANCE') onBalancesChanged();
+      } else toastError(error);
+    },
+  });
+
+  return (
+    <form className="card mining-order" onSubmit={submit} noValidate data-testid="buy-miner">
+      <div className="mining-product__head">
+        <MinerArt image={product.image} />
+        <div className="mining-product__title">
+          <h2 className="mining-product__name">{product.name}</h2>
+          <span>
+            {t('mining.order.unitPrice')} <Money value={product.price} symbol={symbols[asset]} testId="buy-price" />
+          </span>
+        </div>
+      </div>
+      <label className="field" htmlFor={`${id}-quantity`}>
+        <span className="field__label">{t('mining.order.quantity')}</span>
+        <input
+          id={`${id}-quantity`}
+          className="field__input"
+          inputMode="numeric"
+          autoComplete="off"
+          value={typed}
+          aria-describedby={`${id}-quantity-hint`}
+          aria-invalid={quantity === null}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setRefusal(null);
+          }}
+          data-testid="buy-quantity"
+        />
+      </label>
+      <p id={`${id}-quantity-hint`} className={quantity === null ? 'form-warning' : 'muted mining-note'} data-testid="buy-quantity-hint">
+        {max === 0 ? t('mining.products.limitReached') : t('mining.order.quantityRange', { max })}
+      </p>
+      <dl className="fee-box" data-testid="buy-figures">
+        <div>
+          <dt>{t('mining.order.payWith')}</dt>
+          <dd data-testid="buy-asset">{symbols[asset]}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.order.balance')}</dt>
+          <dd>{balance === undefined ? '—' : <Money value={balance} symbol={symbols[asset]} testId="buy-balance" />}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.order.cost')}</dt>
+          <dd>{figures === null ? '—' : <Money value={figures.cost} symbol={symbols[asset]} testId="buy-cost" />}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.fields.period')}</dt>
+          <dd className="figure">{t('mining.daysValue', { days: product.period_days })}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.fields.dailyOutput')}</dt>
+          <dd>{figures === null ? '—' : <Money value={figures.daily} symbol={symbols[product.output_asset]} testId="buy-daily" />}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.fields.totalOutput')}</dt>
+          <dd>{figures === null ? '—' : <Money value={figures.total} symbol={symbols[product.output_asset]} testId="buy-total" />}</dd>
+        </div>
+      </dl>
+      {product.one_at_a_time && <p className="muted mining-note">{t('mining.products.oneAtATime')}</p>}
+      {short && (
+        <p className="form-warning" role="alert" data-testid="buy-short">
+          {t('mining.order.insufficient', { asset: symbols[asset] })}
+        </p>
+      )}
+      {refusal !== null && (
+        <p className="form-warning" role="alert" data-testid="buy-refusal">
+          {refusal}
+        </p>
+      )}
+      <Button type="submit" block disabled={!onSale || quantity === null || short} busy={buy.isPending} data-testid="buy-confirm">
+        {onSale ? t('mining.order.confirm') : t('mining.products.paused')}
+      </Button>
+    </form>
+  );
+}

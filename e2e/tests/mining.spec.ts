@@ -1,0 +1,139 @@
+/**
+ * Mining machines (issue 12) with a real wallet, on a server of this file's own: the test moves the business clock
+ * (the test-only offset, CLOCK_ADJUSTABLE), which the suite's shared server must not do under the other specs, and
+ * runs the settlement every second rather than every minute.
+ *
+ * The user finds the miner from Home, buys one on the order page (a second, over their balance, is held back on the
+ * page; another while it runs is refused by the server in the page's language), sees today's bubble growing and not
+ * collectable, and — a day later on the server's clock, once the settlement has run — taps the ripe bubble and sees
+ * the balance and the total income rise.
+ */
+import type { Page } from '@playwright/test';
+import { STORAGE } from '../fixtures/app';
+import { advanceClock, DAY, SECOND } from '../fixtures/cards';
+import { createMiningProduct } from '../fixtures/mining';
+import { ownServerApi, signInOnOwnServer } from '../fixtures/own-app';
+import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { expect, test } from '../fixtures/test';
+
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
+  server = await startOwnServer('mining', { CLOCK_ADJUSTABLE: 'true', SETTLEMENT_POLL_SECONDS: '1' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Client-side navigation inside the app already open on this server. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, path);
+}
+
+async function setLanguage(page: Page, language: string): Promise<void> {
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE.language, language] as const);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
+}
+
+test('a miner bought on the page yields a bubble a day later; a tap collects it and the balance and income rise', async ({ page, wallet, request, app }) => {
+  test.setTimeout(180_000);
+  const api = ownServerApi(request, server);
+  const product = await createMiningProduct(api, {
+    name: 'Reef drill',
+    price: '100',
+    price_asset: 'usdt',
+    period_days: 3,
+    multiple: '0.3',
+    daily_output: '10',
+    output_asset: 'coin',
+    one_at_a_time: true,
+  });
+  const user = await api.signInViaApi(wallet.privateKey);
+  await api.fund(user.uid, 'usdt', '150');
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await signInOnOwnServer(page, server);
+
+  // Home's shortcut leads to the exchange; the product shows its terms.
+  await page.getByTestId('quick-mining').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Miner exchange');
+  const card = page.getByTestId(`mining-product-${product.id}`);
+  await expect(card.getByTestId(`mining-product-${product.id}-price`)).toHaveText('100.0000 USDT');
+  await expect(card.getByTestId(`mining-product-${product.id}-daily`)).toHaveText('10.0000 RSC');
+  await expect(card.getByTestId(`mining-product-${product.id}-total`)).toHaveText('30.0000 RSC');
+  await card.getByTestId(`mining-product-${product.id}-buy`).click();
+
+  // The order page: two would cost more than the balance, so the page holds the order back and says why.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy a miner');
+  await expect(page.getByTestId('buy-balance')).toHaveText('150.0000 USDT');
+  await page.getByTestId('buy-quantity').fill('2');
+  await expect(page.getByTestId('buy-cost')).toHaveText('200.0000 USDT');
+  await expect(page.getByTestId('buy-short')).toHaveText('Insufficient USDT balance for this quantity.');
+  await expect(page.getByTestId('buy-confirm')).toBeDisabled();
+  await page.getByTestId('buy-quantity').fill('1');
+  await expect(page.getByTestId('buy-cost')).toHaveText('100.0000 USDT');
+  await expect(page.getByTestId('buy-total')).toHaveText('30.0000 RSC');
+  await page.getByTestId('buy-confirm').click();
+
+  // The confirmation: the miner order, paid.
+  await expect(page.getByTestId('miner-bought')).toBeVisible();
+  await expect(page.getByTestId('miner-bought-paid')).toHaveText('100.0000 USDT');
+  await expect(page.getByTestId('miner-bought-order')).toHaveText(/^M\d{24}$/);
+  const minerId = Number(new URL(page.url().replace('#', '')).searchParams.get('miner'));
+  expect(minerId).toBeGreaterThan(0);
+  expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'usdt')!.amount).toBe('50.00000000');
+
+  // Today's bubble grows: it counts down to its ripening and cannot be collected.
+  await page.getByTestId('miner-bought-bubbles').click();
+  const bubbles = page.getByTestId('bubble');
+  await expect(bubbles).toHaveCount(1);
+  await expect(bubbles.first()).toHaveAttribute('data-state', 'growing');
+  await expect(bubbles.first()).toBeDisabled();
+  await expect(bubbles.first().getByTestId('bubble-time')).toHaveText(/^23:59:\d\d$/);
+  await expect(page.getByTestId('paopao-balance-coin')).toHaveText('0.0000 RSC');
+
+  // Another of a one-at-a-time miner while this one runs: refused, in the page's language.
+  await api.fund(user.uid, 'usdt', '100');
+  await setLanguage(page, 'zh-tw');
+  await open(page, `/pages/mining/order?product=${product.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('購買礦機');
+  await expect(page.getByTestId('buy-balance')).toHaveText('150.0000 USDT');
+  await page.getByTestId('buy-confirm').click();
+  await expect(page.getByTestId('buy-refusal')).toHaveText('礦機仍在使用中，請等待結束');
+  expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'usdt')!.amount).toBe('150.00000000');
+  await setLanguage(page, 'en-us');
+
+  // A day and a minute later on the server's clock; the settlement (every second here) ripens day 1 and starts day 2.
+  await advanceClock(api, DAY + 60 * SECOND);
+  await open(page, '/pages/mining/paopao');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('[data-testid="bubble"][data-state="ripe"]')).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  const ripe = page.locator('[data-testid="bubble"][data-state="ripe"]');
+  await expect(ripe).toContainText('10.0000');
+  await expect(page.locator('[data-testid="bubble"][data-state="growing"]')).toHaveCount(1);
+  await expect(page.getByTestId('paopao-balance-coin')).toHaveText('0.0000 RSC');
+
+  await ripe.click();
+  await expect(page.getByTestId('paopao-collected')).toHaveText('Collected 10.0000 RSC (day 1)');
+  await expect(page.getByTestId('paopao-balance-coin')).toHaveText('10.0000 RSC');
+  await expect(page.locator('[data-testid="bubble"][data-state="ripe"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="bubble"][data-state="growing"]')).toHaveCount(1);
+  expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'coin')!.amount).toBe('10.00000000');
+
+  // The exchange's "my miners": the income collected, today and in all, and what is left to produce.
+  await open(page, '/pages/user/user');
+  await page.getByTestId('mine-miners').click();
+  await expect(page.getByTestId('mining-income-coin')).toHaveText('10.0000 RSC');
+  await expect(page.getByTestId('mining-today-coin')).toHaveText('10.0000 RSC');
+  const miner = page.locator(`[data-testid="miner"][data-miner="${minerId}"]`);
+  await expect(miner).toHaveAttribute('data-state', 'mining');
+  await expect(miner.getByTestId(`miner-${minerId}-income`)).toHaveText('10.0000 RSC');
+  await expect(miner.getByTestId(`miner-${minerId}-produced`)).toHaveText('10.0000 RSC');
+  await expect(miner.getByTestId(`miner-${minerId}-remaining`)).toHaveText('20.0000 RSC');
+});
