@@ -5,12 +5,27 @@
  * A starter card is bought the second its session opens (the countdown reaches zero on screen and Buy enables with
  * no reload), listed once its holding time is over (the server clock moved a day), and sold to the second user's buy
  * order in the next session; both see the match in their trade record. A buyer without RUSD is offered the RUSD
- * charge page; without fuel points, told so.
+ * charge page; without fuel points, told so. On trading/set a leader turns auto-sell on for a card and saves a split
+ * rule, renews another card on trading/renewal and takes a third off sale on trading/sell; the auto-sell card is
+ * listed by itself when the next session opens and sold to a second user there.
  */
 import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { generatePrivateKey } from 'viem/accounts';
 import type { ReefApi } from '../fixtures/api';
 import { STORAGE } from '../fixtures/app';
-import { advanceClock, createCardType, createSession, DAY, SECOND, type AdminCardType } from '../fixtures/cards';
+import {
+  advanceClock,
+  buyStarterCard,
+  resetClock,
+  createCardType,
+  createSession,
+  DAY,
+  listCard,
+  SECOND,
+  type AdminCardType,
+  type MyCard,
+} from '../fixtures/cards';
 import { ownServerApi, signInOnOwnServer } from '../fixtures/own-app';
 import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
 import { expect, test } from '../fixtures/test';
@@ -92,6 +107,102 @@ test('without RUSD the buy offers the RUSD charge page; without fuel points it s
   // Nothing moved.
   const info = await api.userInfo(buyer.token);
   expect(info.balances.find((b) => b.key === 'rusd')!.amount).toBe('200.00000000');
+});
+
+test('auto-sell turned on from trading/set sells the card to a second user in the next session; renewal, the split form and take-off-sale are pressed', async ({
+  page,
+  wallet,
+  request,
+  app,
+}) => {
+  test.setTimeout(180_000);
+  const api = await ownApi(request);
+  const type = await createCardType(api, { ...CORAL, name: 'Lagoon card', per_user_cap: 3 });
+  await createSession(api, type.id, { opensInMs: 0, durationMs: 3600 * SECOND, stock: 10 });
+  const seller = await api.signInViaApi(wallet.privateKey);
+  await api.fund(seller.uid, 'rusd', '400');
+  await api.fund(seller.uid, 'fuel', '50');
+  const [autoCard, renewedCard, withdrawnCard] = [
+    await buyStarterCard(api, seller.token, type.id),
+    await buyStarterCard(api, seller.token, type.id),
+    await buyStarterCard(api, seller.token, type.id),
+  ];
+  await api.admin('POST', `/api/admin/cards/leaders/${seller.uid}`, { leader: true });
+  // Both sign in before the server's time moves ahead (a sign-in message is dated by the wallet's real clock).
+  const buyer = await api.signInViaApi(generatePrivateKey());
+  await api.fund(buyer.uid, 'rusd', '300');
+  await api.fund(buyer.uid, 'fuel', '50');
+  await api.fund(buyer.uid, 'trade', '5');
+  await app.presetStorage({ [STORAGE.language]: 'en-us' });
+  await signInPage(page);
+  await advanceClock(api, DAY + 60 * SECOND);
+  const myCard = (cardId: number) =>
+    api.data<{ card: MyCard & { auto_sell: boolean; list_by: string }; history: { event: string }[] }>('GET', `/api/project/card/my/${cardId}`, {
+      token: seller.token,
+    });
+
+  // trading/set: auto-sell on for one card; the leader's split rule saved.
+  await open(page, '/pages/trading/set');
+  const autoSwitch = page.getByTestId(`auto-sell-${autoCard.id}`);
+  await expect(autoSwitch).toHaveAttribute('aria-checked', 'false');
+  await autoSwitch.click();
+  await expect(autoSwitch).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('split-mode-auto').click();
+  await page.getByTestId('split-threshold').fill('300');
+  await page.getByTestId('split-amount').fill('100');
+  await page.getByTestId('split-save').click();
+  await expect(page.getByTestId('split-effective')).toHaveAttribute('data-mode', 'auto');
+  const split = await api.data<{ leader: boolean; settings: { mode: string; threshold: string; amount: string } }>('GET', '/api/project/card/split', {
+    token: seller.token,
+  });
+  expect(split.settings).toMatchObject({ mode: 'auto', threshold: '300.00000000', amount: '100.00000000' });
+  expect((await myCard(autoCard.id)).card.auto_sell).toBe(true);
+
+  // trading/renewal: the fee is 1 % of the price; the deadline moves one window.
+  const before = (await myCard(renewedCard.id)).card.list_by;
+  await open(page, `/pages/trading/renewal?card=${renewedCard.id}`);
+  await expect(page.getByTestId('renewal-fee')).toHaveText('1.0000 RUSD');
+  await page.getByTestId('renewal-submit').click();
+  await expect(page.getByTestId('trading-success')).toBeVisible();
+  const renewed = await myCard(renewedCard.id);
+  expect(Date.parse(renewed.card.list_by) - Date.parse(before)).toBe(7 * DAY);
+  expect(renewed.history.map((h) => h.event)).toContain('renewed');
+
+  // trading/sell: a listed card taken off sale goes back to the warehouse.
+  await listCard(api, seller.token, withdrawnCard.id);
+  await open(page, '/pages/trading/sell');
+  const listed = page.getByTestId('my-sale').first();
+  await expect(listed).toHaveAttribute('data-state', 'not_started');
+  await listed.getByTestId('my-sale-withdraw').click();
+  await expect(listed).toHaveAttribute('data-outcome', 'withdrawn');
+  await expect(listed.getByTestId('my-sale-withdraw')).toHaveCount(0);
+  expect((await myCard(withdrawnCard.id)).card.state).toBe('warehouse');
+
+  // The next session opens (the operator's open runs the same opening work as the job): the auto-sell card is
+  // listed by itself, and the second user's order buys it.
+  const next = await createSession(api, type.id, { opensInMs: 60 * SECOND, durationMs: 3600 * SECOND, stock: 5 });
+  await api.admin('POST', `/api/admin/cards/sessions/${next.id}/open`);
+  expect((await myCard(autoCard.id)).card.state).toBe('listed');
+  const order = await api.data<{ state: string; card_id: number | null }>('POST', '/api/project/card/order', {
+    token: buyer.token,
+    idempotencyKey: randomUUID(),
+    body: { card_type_id: type.id, min_price: '105', max_price: '105' },
+  });
+  expect(order).toMatchObject({ state: 'completed', card_id: autoCard.id });
+
+  // The sale happened outside this page (the buyer's order): a reload shows it, as it would for the seller.
+  await open(page, '/pages/trading/sell');
+  await page.reload();
+  const sold = page.getByTestId('my-sale').first();
+  await expect(sold).toHaveAttribute('data-outcome', 'sold');
+  await expect(sold).toContainText('auto-sell');
+  await open(page, '/pages/trading/record');
+  const record = page.getByTestId('trade-record');
+  await expect(record).toHaveCount(1);
+  await expect(record).toHaveAttribute('data-side', 'sell');
+  await expect(record.getByTestId('trade-record-price')).toHaveText('105.0000 RUSD');
+  // Back to real time, so the next test's wallets can sign in (a sign-in message is dated by the real clock).
+  await resetClock(api);
 });
 
 test('bought as the session opens, listed after the holding time, sold to a buy order in the next session; both see the record', async ({

@@ -184,6 +184,9 @@ const cardRenewed = z.object({
 });
 
 /** The owner turned auto-sell on or off. */
+/** The seller took a listing off the market before it matched (decision 060): the card is back in the warehouse. */
+const cardWithdrawn = z.object({ type: z.literal('card.withdrawn'), user_id: uid, card_id: id, listing_id: id, card_type_id: id });
+
 const cardAutoSet = z.object({ type: z.literal('card.auto_set'), user_id: uid, card_id: id, auto_sell: z.boolean() });
 
 /** A leader set their team's split rule (operators' changes are `card.admin_changed`). */
@@ -295,6 +298,7 @@ export const businessEvent = z.discriminatedUnion('type', [
   cardSplit,
   cardRenewed,
   cardAutoSet,
+  cardWithdrawn,
   cardSplitSettingsSet,
   cardAdminChanged,
   miningPurchased,

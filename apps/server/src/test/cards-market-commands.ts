@@ -46,7 +46,16 @@ export type Command =
   | { kind: 'list'; user: number; card: number; asOwner: boolean }
   | { kind: 'auto'; user: number; card: number; on: boolean; asOwner: boolean }
   | { kind: 'renew'; user: number; card: number; asOwner: boolean }
+  | { kind: 'withdraw'; user: number; card: number; asOwner: boolean }
   | { kind: 'order'; user: number; type: number; min: bigint; max: bigint }
+  /** A buy order aimed at the nth card on sale: a band from its listing price up (resolved against the model). */
+  | { kind: 'bid'; user: number; listing: number; widthCents: number }
+  /** The owner lists the nth card past its holding time (resolved against the model; any nth card when none is). */
+  | { kind: 'sell'; card: number }
+  /** The owner renews the nth card in its renewal window (resolved like `sell`). */
+  | { kind: 'keep'; card: number }
+  /** The owner withdraws the nth card on sale; `former`: the seller of the nth sold card tries (already matched). */
+  | { kind: 'unlist'; listing: number; former: boolean }
   | { kind: 'open'; type: number }
   | { kind: 'close'; type: number }
   | { kind: 'advance'; hours: number }
@@ -87,6 +96,7 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('list' as const), user, card: pick, asOwner }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('auto' as const), user, card: pick, on: fc.boolean(), asOwner }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('renew' as const), user, card: pick, asOwner }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('withdraw' as const), user, card: pick, asOwner }), weight: 1 },
   { arbitrary: order, weight: 6 },
   { arbitrary: badOrder, weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('open' as const), type }), weight: 2 },
@@ -95,6 +105,52 @@ export const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('leader' as const), user, rule }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), order: pick }), weight: 1 },
 );
+
+/**
+ * Leader rules that split the cards these sequences trade: pieces of 5–7 RUSD from twice that (type 2's first
+ * resale, 14.37, crosses it, and type 1's), or the start price from 25 RUSD (type 2's third resale, type 1's first).
+ */
+const splittingRule: fc.Arbitrary<SplitRule> = fc.oneof(
+  {
+    arbitrary: fc
+      .integer({ min: 500, max: 700 })
+      .map((cents): SplitRule => ({ mode: 'auto', threshold: 2n * BigInt(cents) * CENT, amount: BigInt(cents) * CENT })),
+    weight: 3,
+  },
+  { arbitrary: fc.integer({ min: 25, max: 30 }).map((t): SplitRule => ({ mode: 'full', threshold: toUnits(String(t)), amount: null })), weight: 1 },
+);
+
+/**
+ * The database property test's sequences: the same commands, plus buy orders aimed at what is on sale (so cards
+ * change hands often and their prices climb the steps) and leaders whose rules split them, so a short sequence
+ * reaches matches, splits, renewals, withdrawals and session ends.
+ */
+export const marketCommand: fc.Arbitrary<Command> = fc.oneof(
+  // Leaders come below, mostly with a rule that splits: a random rule would mostly undo the sequence's first one.
+  { arbitrary: command.filter((c) => c.kind !== 'leader'), weight: 10 },
+  { arbitrary: fc.record({ kind: fc.constant('bid' as const), user, listing: pick, widthCents: fc.integer({ min: 0, max: 3000 }) }), weight: 4 },
+  { arbitrary: fc.record({ kind: fc.constant('sell' as const), card: pick }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('keep' as const), card: pick }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('unlist' as const), listing: pick, former: fc.boolean() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('advance' as const), hours: fc.integer({ min: 24, max: 96 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('leader' as const),
+      user,
+      rule: fc.oneof({ arbitrary: splittingRule, weight: 3 }, { arbitrary: rule, weight: 1 }),
+    }),
+    weight: 1,
+  },
+);
+
+/**
+ * A database property test sequence: user 1 (at the top of users 1–4's line) leads with a splitting rule from the
+ * start, then `length` market commands.
+ */
+export const marketSequence = (length: { minLength: number; maxLength: number }): fc.Arbitrary<Command[]> =>
+  fc
+    .tuple(splittingRule, fc.array(marketCommand, { ...length, size: 'max' }))
+    .map(([rule, commands]): Command[] => [{ kind: 'leader', user: 1, rule }, ...commands]);
 
 /** Users 1–5 under one referral line: 1 ← 2 ← 3 and 1 ← 4, 5 alone. */
 export const MODEL_REFERRERS = new Map<number, number>([
@@ -120,6 +176,12 @@ export function cardAt(model: CardsMarketModel, n: number): number {
   return ids.length === 0 ? 1_000_000 + n : ids[n % ids.length]!;
 }
 
+/** The nth card on sale (ids ascend), wrapping; undefined when none is. */
+function listedAt(model: CardsMarketModel, n: number) {
+  const listed = [...model.cards.values()].filter((c) => c.state === 'listed');
+  return listed.length === 0 ? undefined : listed[n % listed.length];
+}
+
 export function orderAt(model: CardsMarketModel, n: number): number {
   const ids = [...model.orders.keys()];
   return ids.length === 0 ? 1_000_000 + n : ids[n % ids.length]!;
@@ -133,7 +195,7 @@ export function actor(model: CardsMarketModel, c: { user: number; asOwner: boole
 /** A command with its targets resolved against the model as it stands: who acts on which card or order. */
 export type Resolved =
   | { kind: 'starter'; user: number; type: number }
-  | { kind: 'list' | 'renew'; user: number; card: number }
+  | { kind: 'list' | 'renew' | 'withdraw'; user: number; card: number }
   | { kind: 'auto'; user: number; card: number; on: boolean }
   | { kind: 'order'; user: number; type: number; min: bigint; max: bigint }
   | { kind: 'open' | 'close'; type: number }
@@ -144,7 +206,8 @@ export type Resolved =
 export function resolve(model: CardsMarketModel, c: Command): Resolved {
   switch (c.kind) {
     case 'list':
-    case 'renew': {
+    case 'renew':
+    case 'withdraw': {
       const card = cardAt(model, c.card);
       return { kind: c.kind, user: actor(model, c, card), card };
     }
@@ -154,6 +217,27 @@ export function resolve(model: CardsMarketModel, c: Command): Resolved {
     }
     case 'cancel':
       return { kind: 'cancel', order: orderAt(model, c.order) };
+    case 'sell':
+    case 'keep': {
+      const due = [...model.cards.values()].filter(
+        (card) => card.state === 'warehouse' && card.holdUntil <= model.now && (c.kind === 'sell' || model.now < card.listBy),
+      );
+      const card = due.length > 0 ? due[c.card % due.length]!.id : cardAt(model, c.card);
+      return { kind: c.kind === 'sell' ? 'list' : 'renew', user: model.cards.get(card)?.ownerId ?? 1, card };
+    }
+    case 'unlist': {
+      const sold = model.matches[c.listing % Math.max(model.matches.length, 1)];
+      if (c.former && sold) return { kind: 'withdraw', user: sold.sellerId, card: sold.cardId };
+      const card = listedAt(model, c.listing);
+      return card ? { kind: 'withdraw', user: card.ownerId, card: card.id } : { kind: 'withdraw', user: 1, card: cardAt(model, c.listing) };
+    }
+    case 'bid': {
+      const card = listedAt(model, c.listing);
+      const type = MODEL_TYPES[c.listing % MODEL_TYPES.length]!;
+      // Nothing on sale: an order at the start price of a type, waiting for the next listing.
+      const min = card ? card.listPrice! : type.startPrice;
+      return { kind: 'order', user: c.user, type: card ? card.typeId : type.id, min, max: min + BigInt(c.widthCents) * CENT };
+    }
     default:
       return c;
   }
@@ -170,6 +254,8 @@ export function applyResolved(model: CardsMarketModel, c: Resolved): Outcome {
       return model.setAuto(c.user, c.card, c.on);
     case 'renew':
       return model.renew(c.user, c.card);
+    case 'withdraw':
+      return model.withdraw(c.user, c.card);
     case 'order':
       return model.placeOrder(c.user, c.type, { min: c.min, max: c.max });
     case 'open':

@@ -81,7 +81,9 @@ export type Refusal =
   | 'INSUFFICIENT_FUEL'
   | 'INSUFFICIENT_TRADE'
   | 'CARD_ORDER_NOT_CANCELLABLE'
-  | 'CARD_ORDER_LIMIT_REACHED';
+  | 'CARD_ORDER_LIMIT_REACHED'
+  | 'CARD_NOT_LISTED'
+  | 'CARD_ALREADY_MATCHED';
 
 export type Outcome = { ok: true; matched?: number } | { ok: false; refusal: Refusal };
 
@@ -99,6 +101,8 @@ export class CardsMarketModel {
   readonly openSessions = new Set<number>();
   /** Cards the session-open handler listed by themselves. */
   autoListed = 0;
+  /** Listings their sellers took back. */
+  withdrawals = 0;
   readonly leaders = new Map<number, SplitRule | null>();
   private readonly balances = new Map<string, bigint>();
   private nextCardId = 1;
@@ -222,6 +226,27 @@ export class CardsMarketModel {
     if (!order) return { ok: true };
     this.match(this.orders.get(order.orderId)!, card);
     return { ok: true, matched: order.orderId };
+  }
+
+  /**
+   * The seller takes a live listing off the market (decision 060): back to the warehouse, auto-sell off. A former
+   * owner learns the card was matched (the only way a card leaves its owner is a sale of their listing).
+   */
+  withdraw(userId: number, cardId: number): Outcome {
+    const card = this.cards.get(cardId);
+    if (!card) return { ok: false, refusal: 'NOT_FOUND' };
+    if (card.ownerId !== userId) {
+      const sold = this.matches.some((m) => m.cardId === cardId && m.sellerId === userId);
+      return { ok: false, refusal: sold ? 'CARD_ALREADY_MATCHED' : 'NOT_FOUND' };
+    }
+    if (card.state !== 'listed') return { ok: false, refusal: 'CARD_NOT_LISTED' };
+    card.state = 'warehouse';
+    card.autoSell = false;
+    card.listPrice = null;
+    card.listSale = null;
+    card.listedAt = null;
+    this.withdrawals += 1;
+    return { ok: true };
   }
 
   setAuto(userId: number, cardId: number, on: boolean): Outcome {

@@ -296,6 +296,16 @@ export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user'
   response: mySale,
 });
 
+/**
+ * Takes the caller's live listing of card `id` off the market, back to the warehouse (decision 060); the answer is
+ * the ended listing (outcome `withdrawn`). Refusals: NOT_FOUND (not the caller's card), CARD_NOT_LISTED (not on
+ * sale), CARD_ALREADY_MATCHED (a buyer got it first: a match is never undone).
+ */
+export const withdrawHanging = endpoint('DELETE /api/project/card/hanging/:id', 'user', {
+  params: idParams,
+  response: mySale,
+});
+
 /** The caller's listings, newest first (spec: in progress / not started / on sale / ended). */
 export const listMySales = endpoint('GET /api/project/card/mySale', 'user', {
   query: z.extend(pageQuery, { state: z.optional(saleState) }),
@@ -351,7 +361,12 @@ export const getMarketListing = endpoint('GET /api/project/card/market/:id', 'us
   response: z.extend(marketListing, { rules: cardTypeRules, session: z.nullable(cardSession), now: isoTime }),
 });
 
-export const ORDER_STATES = ['waiting', 'matching', 'completed', 'released', 'cancelled'] as const;
+/**
+ * A buy order: `waiting` (to be matched) → `completed`, or `released` (session ended) / `cancelled` (operator).
+ * There is no `matching` in between to report: a match is one transaction, so no reader ever sees an order half
+ * matched (decision 060); on the seller's side a listed card is the spec's "matching".
+ */
+export const ORDER_STATES = ['waiting', 'completed', 'released', 'cancelled'] as const;
 export const orderState = z.enum(ORDER_STATES);
 
 export const cardOrder = z.object({
@@ -364,7 +379,7 @@ export const cardOrder = z.object({
   reserved_rusd: amountString,
   reserved_fuel: amountString,
   reserved_trade: amountString,
-  /** waiting = to be matched, matching, completed; released (session ended) or cancelled (operator): refunded in full. */
+  /** waiting = to be matched, completed; released (session ended) or cancelled (operator): refunded in full. */
   state: orderState,
   match_id: z.nullable(z.int()),
   card_id: z.nullable(z.int()),
@@ -713,7 +728,7 @@ export const adminListMatches = endpoint('GET /api/admin/cards/matches', 'admin'
   response: pagedList(adminCardMatch),
 });
 
-/** Cancels a waiting order and refunds its reservation in full (CARD_ORDER_NOT_CANCELLABLE once matching or ended). Audited. */
+/** Cancels a waiting order and refunds its reservation in full (CARD_ORDER_NOT_CANCELLABLE once matched or ended). Audited. */
 export const adminCancelOrder = endpoint('POST /api/admin/cards/orders/:id/cancel', 'admin', {
   params: idParams,
   body: z.strictObject({ reason: freeText(200) }),

@@ -205,7 +205,8 @@ export const cards = pgTable(
     check('cards_origin', sql`${t.origin} in ('starter', 'market', 'split')`),
     check('cards_amounts', sql`${t.price} > 0 and ${t.purchasePrice} > 0 and ${t.fuelFee} >= 0`),
     check('cards_list_by_after_hold', sql`${t.listBy} >= ${t.holdUntil}`),
-    check('cards_split_piece_has_parent', sql`(${t.origin} = 'split') = (${t.parentCardId} is not null)`),
+    // A piece keeps its parent when it is resold (origin `market` then): a split piece always has one (decision 060).
+    check('cards_split_piece_has_parent', sql`${t.origin} <> 'split' or ${t.parentCardId} is not null`),
     check('cards_starter_has_session', sql`${t.origin} = 'split' or ${t.sessionId} is not null`),
   ],
 );
@@ -299,7 +300,8 @@ export const cardListings = pgTable(
  * A market buy order: one card of a type within a price band, placed during an open session. Its reservation
  * (max price RUSD + max fuel fee + trading points) sits on the `cards_escrow` system account until a match uses
  * it or the order is released (session end) or cancelled (operator), in full.
- * States: `waiting` (to be matched) → `matching` (claimed by the engine) → `completed`; or `released` / `cancelled`.
+ * States: `waiting` (to be matched) → `completed`; or `released` / `cancelled`. The checks still admit `matching`
+ * (migration 0017), which nothing writes: a match is one transaction (decision 060).
  */
 export const cardOrders = pgTable(
   'card_orders',

@@ -1,20 +1,25 @@
 /**
- * The property test against the database (decision 053): the random command sequences of the model's property
- * test run through the real endpoints, and after every command the database must hold what the in-memory model
- * says — the same outcome or refusal, every card's owner, state and price, every user's balances, every order's
- * state — and after each sequence the escrow is empty and the journal sums to zero per asset. Each sequence gets
- * its own card types and users in one app, so sequences do not see each other.
+ * The property test against the database (decisions 053, 060): random sequences of starter buys, listings,
+ * withdrawals, buy orders (many aimed at what is on sale), leaders' split rules, renewals, session opens and ends
+ * and time passing run through the real endpoints, and after every command the database must hold what the
+ * in-memory model says — the same outcome or refusal, every card's owner, state and price, every user's balances,
+ * every order's state. After each sequence the database itself must show the four properties of issue 11: no card
+ * has two owners (each card's sales form one chain of owners ending at its owner, one live listing at most), prices
+ * follow the step (every sale at the next step of the price the card had), split prices sum to the original, and
+ * money is conserved (the escrow empty once the sessions end, the journal summing to zero per asset). Each
+ * sequence gets its own card types and users in one app, so sequences do not see each other.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fromUnits } from '@reef/contract';
+import { fromUnits, toUnits } from '@reef/contract';
 import { advanceClock, setClockOffset } from '../../core/clock.js';
+import { nextStepPrice } from './pricing.js';
 import {
   applyResolved,
   checkInvariants,
-  command,
   HOUR_MS,
+  marketSequence,
   MODEL_REFERRERS,
   MODEL_TYPES,
   newModel,
@@ -105,7 +110,7 @@ describe.each(databaseKinds)('card market against its model on %s', (kind) => {
   async function runOnDatabase(w: World, c: Resolved): Promise<Outcome> {
     const as = (u: number) => w.users.get(u)!;
     const card = (id: number) => w.cards.get(id) ?? NO_SUCH_ID + id;
-    const call = (user: SignedInUser, method: 'GET' | 'POST', url: string, payload?: object) => t.call({ method, url, token: user.token, payload });
+    const call = (user: SignedInUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => t.call({ method, url, token: user.token, payload });
     switch (c.kind) {
       case 'starter': {
         const res = await call(as(c.user), 'POST', `/api/project/card/${w.types.get(c.type)}`);
@@ -115,6 +120,8 @@ describe.each(databaseKinds)('card market against its model on %s', (kind) => {
         return outcomeOf(await call(as(c.user), 'POST', `/api/project/card/hanging/${card(c.card)}`));
       case 'renew':
         return outcomeOf(await call(as(c.user), 'POST', `/api/project/card/renewal/${card(c.card)}`));
+      case 'withdraw':
+        return outcomeOf(await call(as(c.user), 'DELETE', `/api/project/card/hanging/${card(c.card)}`));
       case 'auto':
         return outcomeOf(await call(as(c.user), 'POST', `/api/project/card/auto/${card(c.card)}`, { auto: c.on }));
       case 'order': {
@@ -254,38 +261,125 @@ describe.each(databaseKinds)('card market against its model on %s', (kind) => {
     }
   }
 
-  it('random sequences of listings, orders, splits, renewals and session ends leave the database as the model says', { timeout: 900_000 }, async () => {
-    const reached = { matches: 0, splits: 0, released: 0 };
-    await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 80, maxLength: 140, size: 'max' }), async (commands) => {
-        const w = await newWorld();
-        const model = newModel();
-        for (const [i, c] of commands.entries()) {
-          const resolved = resolve(model, c);
-          const expected = applyResolved(model, resolved);
-          checkInvariants(model);
-          const actual = await runOnDatabase(w, resolved);
-          const step = `#${i} ${JSON.stringify(resolved, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
-          expect([step, actual]).toEqual([step, expected.ok ? { ok: true } : expected]);
-          await mapNew(w, model);
-          await compare(w, model, step);
-        }
-        for (const type of MODEL_TYPES) {
-          model.closeSession(type.id);
-          await runOnDatabase(w, { kind: 'close', type: type.id });
-        }
-        await compare(w, model, 'end');
-        reached.matches += model.matches.length;
-        reached.splits += model.splits.length;
-        reached.released += [...model.orders.values()].filter((o) => o.state === 'released').length;
-        expect(await escrowBalances(t)).toMatchObject({ rusd: '0.00000000' });
-      }),
-      { numRuns: 8, seed: 11_2026, endOnFailure: true },
+  const idList = (ids: Iterable<number>) =>
+    sql.join(
+      [...ids].map((id) => sql`${id}`),
+      sql`, `,
     );
+
+  /**
+   * Issue 11's four properties, read from the database alone (not the model): one owner per card, prices on the
+   * step, split pieces summing to the price split, money conserved. Answers what the sequence reached.
+   */
+  async function expectMarketProperties(w: World) {
+    const db = t.database.db;
+    const stepOf = new Map([...w.types].map(([modelId, dbId]) => [dbId, MODEL_TYPES.find((m) => m.id === modelId)!.stepBp]));
+    const cards = rowsOf<{ id: number; card_type_id: number; owner_id: number; state: string; price: string }>(
+      await db.execute(sql`select id, card_type_id, owner_id, state, price::text as price from cards where card_type_id in (${idList(w.types.values())})`),
+    );
+    const byId = new Map(cards.map((c) => [Number(c.id), c]));
+    // Each card's first history line: the price it came into being with (a starter's start price, a piece's share).
+    const origins = rowsOf<{ card_id: number; owner_id: number; price: string }>(
+      await db.execute(
+        sql`select distinct on (h.card_id) h.card_id, h.owner_id, h.price::text as price from card_history h join cards c on c.id = h.card_id
+            where c.card_type_id in (${idList(w.types.values())}) order by h.card_id, h.id`,
+      ),
+    );
+    const sales = rowsOf<{ card_id: number; seller_id: number; buyer_id: number; price: string; card_price: string; list_price: string }>(
+      await db.execute(
+        sql`select m.card_id, m.seller_id, m.buyer_id, m.price::text as price, l.card_price::text as card_price, l.price::text as list_price
+            from card_matches m join card_listings l on l.id = m.listing_id where m.card_type_id in (${idList(w.types.values())}) order by m.card_id, m.id`,
+      ),
+    );
+    // No card has two owners: its sales form one chain from its first owner to its owner now, each at the next step.
+    const chain = new Map(origins.map((o) => [Number(o.card_id), { owner: o.owner_id, price: o.price }]));
+    for (const sale of sales) {
+      const card = Number(sale.card_id);
+      const before = chain.get(card)!;
+      expect([card, sale.seller_id, sale.card_price]).toEqual([card, before.owner, before.price]);
+      expect([card, sale.price, sale.list_price]).toEqual([
+        card,
+        fromUnits(nextStepPrice(toUnits(before.price), stepOf.get(byId.get(card)!.card_type_id)!)),
+        sale.price,
+      ]);
+      expect(sale.buyer_id).not.toBe(sale.seller_id);
+      chain.set(card, { owner: sale.buyer_id, price: sale.price });
+    }
+    for (const [card, last] of chain) expect([card, byId.get(card)!.owner_id, byId.get(card)!.price]).toEqual([card, last.owner, last.price]);
+    const live = rowsOf<{ card_id: number; n: number }>(
+      await db.execute(
+        sql`select card_id, count(*)::int as n from card_listings where state = 'listed' and card_type_id in (${idList(w.types.values())}) group by card_id`,
+      ),
+    );
+    const liveOf = new Map(live.map((l) => [Number(l.card_id), l.n]));
+    for (const c of cards) expect([c.id, c.state, liveOf.get(Number(c.id)) ?? 0]).toEqual([c.id, c.state, c.state === 'listed' ? 1 : 0]);
+    // Split prices sum to the original: the pieces' prices when split, against the parent's (unchanged since).
+    const splits = rowsOf<{ parent: number; pieces: number; owners: number; total: string }>(
+      await db.execute(
+        sql`select h.related_card_id as parent, count(*)::int as pieces, count(distinct h.owner_id)::int as owners, sum(h.price)::text as total
+            from card_history h join cards c on c.id = h.card_id
+            where h.event = 'split_from' and c.card_type_id in (${idList(w.types.values())}) group by h.related_card_id`,
+      ),
+    );
+    for (const split of splits) {
+      const parent = byId.get(Number(split.parent))!;
+      expect([split.parent, parent.state, split.owners, split.total]).toEqual([split.parent, 'split', 1, parent.price]);
+      expect(split.pieces).toBeGreaterThanOrEqual(2);
+    }
+    expect(cards.filter((c) => c.state === 'split').length).toBe(splits.length);
+    // Money is conserved: nothing left in escrow once the sessions ended, and the journal sums to zero per asset.
+    expect(await escrowBalances(t)).toMatchObject({ rusd: '0.00000000' });
     await expectBooksBalanced(t);
-    // Not vacuous: the sequences sold cards, split some and released orders through the real endpoints.
-    expect(reached.matches).toBeGreaterThan(3);
-    expect(reached.released).toBeGreaterThan(5);
-    console.info(`[market property ${kind}] ${JSON.stringify(reached)}`);
-  });
+    return { sales: sales.length, splits: splits.length };
+  }
+
+  it(
+    'random sequences of listings, orders, splits, renewals, withdrawals and session ends keep the four properties and the model',
+    { timeout: 900_000 },
+    async () => {
+      const reached = { matches: 0, splits: 0, renewals: 0, withdrawals: 0, refusedMatched: 0, sessionEnds: 0, released: 0 };
+      await fc.assert(
+        fc.asyncProperty(marketSequence({ minLength: 80, maxLength: 140 }), async (commands) => {
+          const w = await newWorld();
+          const model = newModel();
+          for (const [i, c] of commands.entries()) {
+            const resolved = resolve(model, c);
+            const waiting =
+              resolved.kind === 'close' ? [...model.orders.values()].filter((o) => o.state === 'waiting' && o.typeId === resolved.type).length : 0;
+            const expected = applyResolved(model, resolved);
+            checkInvariants(model);
+            const actual = await runOnDatabase(w, resolved);
+            const step = `#${i} ${JSON.stringify(resolved, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
+            expect([step, actual]).toEqual([step, expected.ok ? { ok: true } : expected]);
+            await mapNew(w, model);
+            await compare(w, model, step);
+            if (resolved.kind === 'renew' && actual.ok) reached.renewals += 1;
+            if (resolved.kind === 'withdraw' && actual.ok) reached.withdrawals += 1;
+            if (resolved.kind === 'withdraw' && !actual.ok && actual.refusal === 'CARD_ALREADY_MATCHED') reached.refusedMatched += 1;
+            if (waiting > 0) reached.sessionEnds += 1;
+          }
+          for (const type of MODEL_TYPES) {
+            model.closeSession(type.id);
+            await runOnDatabase(w, { kind: 'close', type: type.id });
+          }
+          await compare(w, model, 'end');
+          const found = await expectMarketProperties(w);
+          expect(found).toEqual({ sales: model.matches.length, splits: model.splits.length });
+          reached.matches += model.matches.length;
+          reached.splits += model.splits.length;
+          reached.released += [...model.orders.values()].filter((o) => o.state === 'released').length;
+        }),
+        { numRuns: 12, seed: 11_2026, endOnFailure: true },
+      );
+      // Not vacuous: through the real endpoints the sequences sold cards (prices crossing the split thresholds),
+      // split them, renewed and withdrew cards, and ended sessions with orders waiting (released in full).
+      console.info(`[market property ${kind}] ${JSON.stringify(reached)}`);
+      expect(reached.matches).toBeGreaterThan(10);
+      expect(reached.splits).toBeGreaterThan(2);
+      expect(reached.renewals).toBeGreaterThan(1);
+      expect(reached.withdrawals).toBeGreaterThan(1);
+      expect(reached.sessionEnds).toBeGreaterThan(1);
+      expect(reached.released).toBeGreaterThan(5);
+    },
+  );
 });

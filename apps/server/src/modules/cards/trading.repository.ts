@@ -85,6 +85,32 @@ export async function cardById(db: Executor, id: number): Promise<CardRow | unde
   return (await db.select().from(cards).where(eq(cards.id, id)))[0];
 }
 
+/**
+ * The card's live listing, locked and waited for (not skipped): a withdrawal that reaches it after a match sees
+ * the newest row, no longer `listed`, and finds nothing.
+ */
+export async function lockLiveListingOfCard(db: Executor, cardId: number): Promise<ListingRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(cardListings)
+      .where(and(eq(cardListings.cardId, cardId), eq(cardListings.state, 'listed')))
+      .for('update')
+  )[0];
+}
+
+/** The seller's most recent listing of the card (any state). */
+export async function lastListingBySeller(db: Executor, cardId: number, sellerId: number): Promise<ListingRow | undefined> {
+  return (
+    await db
+      .select()
+      .from(cardListings)
+      .where(and(eq(cardListings.cardId, cardId), eq(cardListings.sellerId, sellerId)))
+      .orderBy(desc(cardListings.id))
+      .limit(1)
+  )[0];
+}
+
 export async function insertListing(db: Executor, row: typeof cardListings.$inferInsert): Promise<ListingRow> {
   return (await db.insert(cardListings).values(row).returning())[0]!;
 }

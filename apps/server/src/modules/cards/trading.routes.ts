@@ -8,6 +8,7 @@ import * as trading from './trading.service.js';
 export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, cardsApi.getHanging, ({ user, params }) => trading.previewHanging(app.db, user.id, params.id));
   registerEndpoint(app, cardsApi.postHanging, ({ user, params, request }) => trading.listCard(app.db, user.id, params.id, request.language));
+  registerEndpoint(app, cardsApi.withdrawHanging, ({ user, params, request }) => trading.withdrawListing(app.db, user.id, params.id, request.language));
   registerEndpoint(app, cardsApi.listMySales, ({ user, query, request }) => trading.mySales(app.db, user.id, query, request.language));
   registerEndpoint(app, cardsApi.setAutoSell, ({ user, params, body }) => trading.setAutoSell(app.db, user.id, params.id, body.auto));
 

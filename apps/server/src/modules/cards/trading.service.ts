@@ -127,7 +127,7 @@ function orderView(
     reserved_rusd: amount(toUnits(o.reservedRusd)),
     reserved_fuel: amount(toUnits(o.reservedFuel)),
     reserved_trade: amount(toUnits(o.reservedTrade)),
-    state: o.state as 'waiting' | 'matching' | 'completed' | 'released' | 'cancelled',
+    state: o.state as 'waiting' | 'completed' | 'released' | 'cancelled',
     match_id: row.matchId,
     card_id: row.cardId,
     price: row.price === null ? null : amount(toUnits(row.price)),
@@ -285,6 +285,35 @@ export async function listCard(db: Database, userId: number, cardId: number, lan
     const { listing, matchId } = await putOnSale(tx, book, card!, false, at);
     const stored = matchId === null ? listing : { ...listing, state: 'sold', endedAt: at };
     return saleView(stored, matchId, book.type, new Set(book.session ? [book.type.id] : []), language);
+  });
+}
+
+/**
+ * The seller takes their live listing of a card off the market (decision 060): the listing ends `withdrawn`, the
+ * card goes back to the warehouse with auto-sell off (the seller chose to keep it). Under the type's book, like
+ * every match: a withdrawal waits for a match in flight and then finds the card sold (CARD_ALREADY_MATCHED), and
+ * a match that comes after finds no listing. Its deadline does not move: a card past `list_by` is listed again at
+ * the next session's opening unless renewed in time.
+ */
+export async function withdrawListing(db: Database, userId: number, cardId: number, language: LanguageCode) {
+  const seen = await repo.cardById(db, cardId);
+  if (!seen) throw new DomainError('NOT_FOUND');
+  return db.transaction(async (tx) => {
+    const at = now();
+    const book = await enterBook(tx, seen.cardTypeId, at);
+    const listing = await repo.lockLiveListingOfCard(tx, cardId);
+    const card = (await repo.lockCard(tx, cardId))!;
+    if (card.ownerId !== userId) {
+      // The seller whose listing a buyer got first learns that (it was their card); anyone else learns nothing.
+      if ((await repo.lastListingBySeller(tx, cardId, userId))?.state === 'sold') throw new DomainError('CARD_ALREADY_MATCHED');
+      throw new DomainError('NOT_FOUND');
+    }
+    if (!listing || card.state !== 'listed') throw new DomainError('CARD_NOT_LISTED');
+    await repo.updateListing(tx, listing.id, { state: 'withdrawn', endedAt: at });
+    await repo.updateCard(tx, card.id, { state: 'warehouse', autoSell: false, updatedAt: at });
+    await repo.insertHistory(tx, [{ cardId: card.id, event: 'withdrawn', ownerId: userId, price: card.price, createdAt: at }]);
+    await recordEvent(tx, { type: 'card.withdrawn', user_id: userId, card_id: card.id, listing_id: listing.id, card_type_id: card.cardTypeId });
+    return saleView({ ...listing, state: 'withdrawn', endedAt: at }, null, book.type, new Set(book.session ? [book.type.id] : []), language);
   });
 }
 

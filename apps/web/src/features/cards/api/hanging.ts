@@ -30,3 +30,16 @@ export function useListCard() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: cardsRootKey }),
   });
 }
+
+/** DELETE /api/project/card/hanging/:id — takes the caller's live listing of the card off the market (decision 060). */
+export function withdrawListing(cardId: number) {
+  return callApi(cardsApi.withdrawHanging, { params: { id: cardId } });
+}
+
+export function useWithdrawListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (cardId: number) => withdrawListing(cardId),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: cardsRootKey }),
+  });
+}

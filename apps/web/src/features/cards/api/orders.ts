@@ -35,8 +35,7 @@ export function useMyOrders() {
     ...pagedQueryOptions({
       queryKey: cardsKeys.orders,
       fetchPage: listMyOrders,
-      pollInterval: (pages) =>
-        pages.some((page) => page.list.some((order) => order.state === 'waiting' || order.state === 'matching')) ? ORDER_POLL_MS : false,
+      pollInterval: (pages) => (pages.some((page) => page.list.some((order) => order.state === 'waiting')) ? ORDER_POLL_MS : false),
     }),
     enabled: token !== null,
   });

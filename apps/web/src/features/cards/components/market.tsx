@@ -15,9 +15,10 @@ import { idParam, cardsPaths } from '../model/paths';
 import { checkMarketFilter, type MarketFilterProblem } from '../model/market-filter';
 import type { ClockOffset } from '../../../lib/server-clock';
 import { sessionWindow } from '../model/session-phase';
-import { CardArt } from './card-art';
 import { CardsLinks } from './cards-links';
+import { CardRowLink } from './card-row';
 import { Money } from '../../../components/ui/money';
+import { PriceField } from './price-field';
 import { SessionClock } from './session-clock';
 import './cards.css';
 
@@ -29,25 +30,27 @@ function ListingRow({ listing }: { listing: Row }) {
   const dateFormat = useDateFormat();
   return (
     <li className="card-list__item" data-testid="market-listing" data-listing={listing.listing_id} data-seller={listing.seller}>
-      <Link className="card-row" to={cardsPaths.listing(listing.listing_id)}>
-        <CardArt image={listing.image} />
-        <span className="card-row__main">
-          <span className="bill__kind">{listing.name}</span>
-          <span className="bill__memo">{t('cards.market.seller', { uid: listing.seller })}</span>
-          <span className="bill__time">{dateFormat.format(new Date(listing.listed_at))}</span>
-        </span>
-        <span className="card-row__side">
-          <span className="bill__amount">
-            <Money value={listing.price} symbol={symbols.rusd} testId="market-listing-price" />
-          </span>
-          <span className="bill__balance">
-            + <Money value={listing.fuel_fee} symbol={symbols.fuel} />
-          </span>
-        </span>
-        <span className="card-row__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
+      <CardRowLink
+        to={cardsPaths.listing(listing.listing_id)}
+        image={listing.image}
+        main={
+          <>
+            <span className="bill__kind">{listing.name}</span>
+            <span className="bill__memo">{t('cards.market.seller', { uid: listing.seller })}</span>
+            <span className="bill__time">{dateFormat.format(new Date(listing.listed_at))}</span>
+          </>
+        }
+        side={
+          <>
+            <span className="bill__amount">
+              <Money value={listing.price} symbol={symbols.rusd} testId="market-listing-price" />
+            </span>
+            <span className="bill__balance">
+              + <Money value={listing.fuel_fee} symbol={symbols.fuel} />
+            </span>
+          </>
+        }
+      />
     </li>
   );
 }
@@ -188,28 +191,8 @@ export function Market() {
           testId="market-types"
         />
         <form className="market-filter" noValidate onSubmit={apply} data-testid="market-filter">
-          <label className="field" htmlFor={`${id}-min`}>
-            <span className="field__label">{t('cards.market.minPrice')}</span>
-            <input
-              id={`${id}-min`}
-              className="field__input"
-              inputMode="decimal"
-              value={min}
-              onChange={(e) => setMin(e.target.value)}
-              data-testid="market-min"
-            />
-          </label>
-          <label className="field" htmlFor={`${id}-max`}>
-            <span className="field__label">{t('cards.market.maxPrice')}</span>
-            <input
-              id={`${id}-max`}
-              className="field__input"
-              inputMode="decimal"
-              value={max}
-              onChange={(e) => setMax(e.target.value)}
-              data-testid="market-max"
-            />
-          </label>
+          <PriceField id={`${id}-min`} label={t('cards.market.minPrice')} value={min} onChange={setMin} testId="market-min" />
+          <PriceField id={`${id}-max`} label={t('cards.market.maxPrice')} value={max} onChange={setMax} testId="market-max" />
           <label className="field market-filter__seller" htmlFor={`${id}-seller`}>
             <span className="field__label">{t('cards.market.sellerUid')}</span>
             <input

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Tabs } from '../../../components/ui/tabs';
@@ -12,9 +12,9 @@ import { useServerClock } from '../api/server-clock';
 import { cardStage } from '../model/card-stage';
 import { cardsPaths } from '../model/paths';
 import { serverNowMs } from '../../../lib/server-clock';
-import { CardArt } from './card-art';
 import { CardsLinks } from './cards-links';
 import { CardStageChip } from './card-stage-chip';
+import { CardRowLink } from './card-row';
 import { Money } from '../../../components/ui/money';
 import './cards.css';
 
@@ -31,25 +31,27 @@ function MyCardRow({ card, nowMs }: { card: cardsApi.MyCard; nowMs: number }) {
   const dateFormat = useDateFormat();
   return (
     <li className="card-list__item" data-testid="my-card" data-card={card.id} data-state={card.state}>
-      <Link className="card-row" to={cardsPaths.card(card.id)}>
-        <CardArt image={card.image} />
-        <span className="card-row__main">
-          <span className="bill__kind">{card.name}</span>
-          <CardStageChip stage={cardStage(card, nowMs)} />
-          <span className="bill__time">{t('cards.fields.boughtOn', { time: dateFormat.format(new Date(card.purchased_at)) })}</span>
-        </span>
-        <span className="card-row__side">
-          <span className="bill__amount">
-            <Money value={card.state === 'sold' && card.match_price !== null ? card.match_price : card.price} symbol={symbols.rusd} />
-          </span>
-          <span className="bill__balance">
-            {t(card.state === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={card.obtainable} symbol={symbols.rusd} />
-          </span>
-        </span>
-        <span className="card-row__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
+      <CardRowLink
+        to={cardsPaths.card(card.id)}
+        image={card.image}
+        main={
+          <>
+            <span className="bill__kind">{card.name}</span>
+            <CardStageChip stage={cardStage(card, nowMs)} />
+            <span className="bill__time">{t('cards.fields.boughtOn', { time: dateFormat.format(new Date(card.purchased_at)) })}</span>
+          </>
+        }
+        side={
+          <>
+            <span className="bill__amount">
+              <Money value={card.state === 'sold' && card.match_price !== null ? card.match_price : card.price} symbol={symbols.rusd} />
+            </span>
+            <span className="bill__balance">
+              {t(card.state === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={card.obtainable} symbol={symbols.rusd} />
+            </span>
+          </>
+        }
+      />
     </li>
   );
 }

@@ -13,7 +13,6 @@ import './cards.css';
 
 const TONE: Record<cardsApi.CardOrder['state'], string> = {
   waiting: 'card-state--warn',
-  matching: 'card-state--live',
   completed: 'card-state--good',
   released: '',
   cancelled: '',
@@ -70,7 +69,7 @@ function OrderRow({ order }: { order: cardsApi.CardOrder }) {
   );
 }
 
-/** The caller's buy orders: to be matched, matching, completed (with the card), released or cancelled (refunded). */
+/** The caller's buy orders: to be matched, completed (with the card), released or cancelled (refunded). */
 export function MyOrders() {
   const { t } = useTranslation();
   const orders = useMyOrders();

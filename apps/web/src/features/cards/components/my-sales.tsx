@@ -1,16 +1,21 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
+import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Tabs } from '../../../components/ui/tabs';
+import { toastError } from '../../../lib/api-client';
 import { uniqueRows } from '../../../lib/paged-list';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { showToast } from '../../../lib/toast';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
+import { useWithdrawListing } from '../api/hanging';
 import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
-import { CardArt } from './card-art';
 import { CardsLinks } from './cards-links';
+import { CardRowLink } from './card-row';
 import { Money } from '../../../components/ui/money';
 import './cards.css';
 
@@ -21,6 +26,25 @@ function isFilter(value: string | null): value is MySalesFilter {
   return (FILTERS as readonly (string | null)[]).includes(value);
 }
 
+/** Takes a live listing off the market, back to the warehouse; a buyer who got it first wins (the refusal says so). */
+function WithdrawButton({ cardId }: { cardId: number }) {
+  const { t } = useTranslation();
+  const withdraw = useWithdrawListing();
+  const press = useGuardedSubmit(async () => {
+    try {
+      await withdraw.mutateAsync(cardId);
+      showToast(t('cards.sales.withdrawn'));
+    } catch (error) {
+      toastError(error);
+    }
+  });
+  return (
+    <Button variant="secondary" className="sale-withdraw" busy={withdraw.isPending} onClick={press} data-testid="my-sale-withdraw">
+      {t('cards.sales.withdraw')}
+    </Button>
+  );
+}
+
 function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
@@ -28,28 +52,31 @@ function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
   const state = sale.state === 'ended' && sale.outcome !== null ? (`ended_${sale.outcome}` as const) : sale.state;
   return (
     <li className="card-list__item" data-testid="my-sale" data-state={sale.state} data-outcome={sale.outcome ?? ''}>
-      <Link className="card-row" to={cardsPaths.card(sale.card_id)}>
-        <CardArt image={sale.image} />
-        <span className="card-row__main">
-          <span className="bill__kind">{sale.name}</span>
-          <span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>
-          <span className="bill__time">
-            {dateFormat.format(new Date(sale.listed_at))}
-            {sale.auto && ` · ${t('cards.sales.auto')}`}
-          </span>
-        </span>
-        <span className="card-row__side">
-          <span className="bill__amount">
-            <Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />
-          </span>
-          <span className="bill__balance">
-            {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
-          </span>
-        </span>
-        <span className="card-row__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
+      <CardRowLink
+        to={cardsPaths.card(sale.card_id)}
+        image={sale.image}
+        main={
+          <>
+            <span className="bill__kind">{sale.name}</span>
+            <span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>
+            <span className="bill__time">
+              {dateFormat.format(new Date(sale.listed_at))}
+              {sale.auto && ` · ${t('cards.sales.auto')}`}
+            </span>
+          </>
+        }
+        side={
+          <>
+            <span className="bill__amount">
+              <Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />
+            </span>
+            <span className="bill__balance">
+              {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
+            </span>
+          </>
+        }
+      />
+      {sale.state !== 'ended' && <WithdrawButton cardId={sale.card_id} />}
     </li>
   );
 }

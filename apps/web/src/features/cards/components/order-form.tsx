@@ -12,6 +12,7 @@ import { cardsPaths, idParam } from '../model/paths';
 import { checkPriceBand, type PriceBandProblem } from '../model/price-band';
 import { sessionWindow } from '../model/session-phase';
 import { Money } from '../../../components/ui/money';
+import { PriceField } from './price-field';
 import './cards.css';
 import { SessionClockView, useSessionClock } from './session-clock';
 import { ShortfallSheet } from './shortfall-sheet';
@@ -101,35 +102,27 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
         </select>
       </label>
       <SessionClockView clock={clock} testId="order-session" />
-      <label className="field" htmlFor={`${id}-min`}>
-        <span className="field__label">{t('cards.market.minPrice')}</span>
-        <input
-          id={`${id}-min`}
-          className="field__input"
-          inputMode="decimal"
-          value={min}
-          onChange={(event) => {
-            setMin(event.target.value);
-            setProblem(null);
-          }}
-          data-testid="order-min"
-        />
-      </label>
+      <PriceField
+        id={`${id}-min`}
+        label={t('cards.market.minPrice')}
+        value={min}
+        onChange={(value) => {
+          setMin(value);
+          setProblem(null);
+        }}
+        testId="order-min"
+      />
       {fieldProblem('min')}
-      <label className="field" htmlFor={`${id}-max`}>
-        <span className="field__label">{t('cards.market.maxPrice')}</span>
-        <input
-          id={`${id}-max`}
-          className="field__input"
-          inputMode="decimal"
-          value={max}
-          onChange={(event) => {
-            setMax(event.target.value);
-            setProblem(null);
-          }}
-          data-testid="order-max"
-        />
-      </label>
+      <PriceField
+        id={`${id}-max`}
+        label={t('cards.market.maxPrice')}
+        value={max}
+        onChange={(value) => {
+          setMax(value);
+          setProblem(null);
+        }}
+        testId="order-max"
+      />
       {fieldProblem('max')}
       <dl className="fee-box" data-testid="order-reservation">
         <div>

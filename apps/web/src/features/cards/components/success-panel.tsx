@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { cardsApi } from '@reef/contract';
 import { FishSchool } from '../../../components/ui/status-screen';
+import { useMyCard } from '../api/get-my-card';
+import { FoundState } from './found-state';
 
 export interface SuccessLink {
   to: string;
@@ -23,5 +26,29 @@ export function SuccessPanel({ title, children, links, testId }: { title: string
         ))}
       </div>
     </section>
+  );
+}
+
+interface CardSuccessProps {
+  cardId: number;
+  testId: string;
+  title: (card: cardsApi.MyCard) => string;
+  links: (card: cardsApi.MyCard) => SuccessLink[];
+  /** What happened, in figures. */
+  children: (card: cardsApi.MyCard) => ReactNode;
+}
+
+/** A confirmation about one of the caller's cards (bought, listed, renewed): the card is loaded, then the panel. */
+export function CardSuccess({ cardId, testId, title, links, children }: CardSuccessProps) {
+  const query = useMyCard(cardId);
+  const card = query.data?.card;
+  return (
+    <FoundState id={cardId} query={query} testId={testId}>
+      {card !== undefined && (
+        <SuccessPanel title={title(card)} testId={testId} links={links(card)}>
+          {children(card)}
+        </SuccessPanel>
+      )}
+    </FoundState>
   );
 }

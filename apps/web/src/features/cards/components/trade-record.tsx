@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Tabs } from '../../../components/ui/tabs';
@@ -10,6 +10,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useTradeRecord, type RecordSide } from '../api/list-trade-record';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';
+import { CardRowLink } from './card-row';
 import { Money } from '../../../components/ui/money';
 import './cards.css';
 
@@ -25,36 +26,38 @@ function RecordRow({ record }: { record: cardsApi.TradeRecord & { id: number } }
   const dateFormat = useDateFormat();
   return (
     <li className="card-list__item" data-testid="trade-record" data-side={record.side} data-match={record.match_id}>
-      <Link className="card-row card-row--plain" to={cardsPaths.card(record.card_id)}>
-        <span className="card-row__main">
-          <span className={`card-state ${record.side === 'buy' ? 'card-state--live' : 'card-state--good'}`}>{t(`cards.record.${record.side}`)}</span>
-          <span className="bill__kind">{record.name}</span>
-          <span className="bill__memo">{t(record.side === 'buy' ? 'cards.record.from' : 'cards.record.to', { uid: record.counterparty })}</span>
-          <span className="bill__time">{dateFormat.format(new Date(record.created_at))}</span>
-        </span>
-        <span className="card-row__side">
-          <span className="bill__amount">
-            <Money value={record.price} symbol={symbols.rusd} testId="trade-record-price" />
-          </span>
-          {record.side === 'sell' ? (
-            <>
-              <span className="bill__balance">
-                {t('cards.record.fee')} <Money value={record.platform_fee} symbol={symbols.rusd} />
-              </span>
-              <span className="bill__balance">
-                {t('cards.fields.obtained')} <Money value={record.seller_obtained} symbol={symbols.rusd} testId="trade-record-obtained" />
-              </span>
-            </>
-          ) : (
-            <span className="bill__balance">
-              + <Money value={record.fuel_fee} symbol={symbols.fuel} />
+      <CardRowLink
+        to={cardsPaths.card(record.card_id)}
+        main={
+          <>
+            <span className={`card-state ${record.side === 'buy' ? 'card-state--live' : 'card-state--good'}`}>{t(`cards.record.${record.side}`)}</span>
+            <span className="bill__kind">{record.name}</span>
+            <span className="bill__memo">{t(record.side === 'buy' ? 'cards.record.from' : 'cards.record.to', { uid: record.counterparty })}</span>
+            <span className="bill__time">{dateFormat.format(new Date(record.created_at))}</span>
+          </>
+        }
+        side={
+          <>
+            <span className="bill__amount">
+              <Money value={record.price} symbol={symbols.rusd} testId="trade-record-price" />
             </span>
-          )}
-        </span>
-        <span className="card-row__chevron" aria-hidden="true">
-          ›
-        </span>
-      </Link>
+            {record.side === 'sell' ? (
+              <>
+                <span className="bill__balance">
+                  {t('cards.record.fee')} <Money value={record.platform_fee} symbol={symbols.rusd} />
+                </span>
+                <span className="bill__balance">
+                  {t('cards.fields.obtained')} <Money value={record.seller_obtained} symbol={symbols.rusd} testId="trade-record-obtained" />
+                </span>
+              </>
+            ) : (
+              <span className="bill__balance">
+                + <Money value={record.fuel_fee} symbol={symbols.fuel} />
+              </span>
+            )}
+          </>
+        }
+      />
     </li>
   );
 }

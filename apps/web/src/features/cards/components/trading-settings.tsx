@@ -17,6 +17,7 @@ import { checkSplitSettings, type SplitMode, type SplitProblem } from '../model/
 import { AutoSellSwitch } from './auto-sell-switch';
 import { CardsLinks } from './cards-links';
 import { Money } from '../../../components/ui/money';
+import { PriceField } from './price-field';
 import './cards.css';
 
 const MODES: readonly SplitMode[] = ['none', 'full', 'auto'];
@@ -122,33 +123,13 @@ function SplitForm({ current }: { current: cardsApi.SplitSettings | null }) {
       />
       {mode !== 'none' && (
         <>
-          <label className="field" htmlFor={`${id}-threshold`}>
-            <span className="field__label">{t('cards.split.threshold')}</span>
-            <input
-              id={`${id}-threshold`}
-              className="field__input"
-              inputMode="decimal"
-              value={threshold}
-              onChange={(event) => setThreshold(event.target.value)}
-              data-testid="split-threshold"
-            />
-          </label>
+          <PriceField id={`${id}-threshold`} label={t('cards.split.threshold')} value={threshold} onChange={setThreshold} testId="split-threshold" />
           {warning('threshold')}
         </>
       )}
       {mode === 'auto' && (
         <>
-          <label className="field" htmlFor={`${id}-amount`}>
-            <span className="field__label">{t('cards.split.amount')}</span>
-            <input
-              id={`${id}-amount`}
-              className="field__input"
-              inputMode="decimal"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              data-testid="split-amount"
-            />
-          </label>
+          <PriceField id={`${id}-amount`} label={t('cards.split.amount')} value={amount} onChange={setAmount} testId="split-amount" />
           {warning('amount')}
         </>
       )}

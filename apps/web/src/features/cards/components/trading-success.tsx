@@ -1,11 +1,9 @@
 import { useTranslation } from '../../../i18n';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
-import { useMyCard } from '../api/get-my-card';
 import { cardsPaths, type SuccessKind } from '../model/paths';
-import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
-import { SuccessPanel } from './success-panel';
+import { CardSuccess, SuccessPanel } from './success-panel';
 import './cards.css';
 
 /** A listed or renewed card: its name and what now holds — the listing price, or the new deadline. */
@@ -13,46 +11,43 @@ function CardDone({ kind, cardId }: { kind: 'listed' | 'renewed'; cardId: number
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
-  const query = useMyCard(cardId);
-  const card = query.data?.card;
   return (
-    <FoundState id={cardId} query={query} testId="trading-success">
-      {card !== undefined && (
-        <SuccessPanel
-          title={t(`cards.success.${kind}`, { name: card.name })}
-          testId="trading-success"
-          links={
-            kind === 'listed'
-              ? [
-                  { to: cardsPaths.mySales(), label: t('titles.trading/sell'), testId: 'trading-success-sales' },
-                  { to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId: 'trading-success-card' },
-                ]
-              : [
-                  { to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId: 'trading-success-card' },
-                  { to: cardsPaths.myCards(), label: t('titles.cards/order'), testId: 'trading-success-my-cards' },
-                ]
-          }
-        >
-          <dl className="fee-box">
-            {kind === 'listed' ? (
-              <div>
-                <dt>{t('cards.sell.listPrice')}</dt>
-                <dd>
-                  <Money value={card.next_price} symbol={symbols.rusd} testId="trading-success-price" />
-                </dd>
-              </div>
-            ) : (
-              <div>
-                <dt>{t('cards.fields.listBy')}</dt>
-                <dd data-testid="trading-success-list-by">
-                  <time dateTime={card.list_by}>{dateFormat.format(new Date(card.list_by))}</time>
-                </dd>
-              </div>
-            )}
-          </dl>
-        </SuccessPanel>
+    <CardSuccess
+      cardId={cardId}
+      testId="trading-success"
+      title={(card) => t(`cards.success.${kind}`, { name: card.name })}
+      links={(card) =>
+        kind === 'listed'
+          ? [
+              { to: cardsPaths.mySales(), label: t('titles.trading/sell'), testId: 'trading-success-sales' },
+              { to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId: 'trading-success-card' },
+            ]
+          : [
+              { to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId: 'trading-success-card' },
+              { to: cardsPaths.myCards(), label: t('titles.cards/order'), testId: 'trading-success-my-cards' },
+            ]
+      }
+    >
+      {(card) => (
+        <dl className="fee-box">
+          {kind === 'listed' ? (
+            <div>
+              <dt>{t('cards.sell.listPrice')}</dt>
+              <dd>
+                <Money value={card.next_price} symbol={symbols.rusd} testId="trading-success-price" />
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt>{t('cards.fields.listBy')}</dt>
+              <dd data-testid="trading-success-list-by">
+                <time dateTime={card.list_by}>{dateFormat.format(new Date(card.list_by))}</time>
+              </dd>
+            </div>
+          )}
+        </dl>
       )}
-    </FoundState>
+    </CardSuccess>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "cards" DROP CONSTRAINT "cards_split_piece_has_parent";--> statement-breakpoint
+ALTER TABLE "cards" ADD CONSTRAINT "cards_split_piece_has_parent" CHECK ("cards"."origin" <> 'split' or "cards"."parent_card_id" is not null);
