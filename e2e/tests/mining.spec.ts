@@ -95,6 +95,12 @@ test('a miner bought on the page yields a bubble a day later; a tap collects it 
   await expect(bubbles.first()).toBeDisabled();
   await expect(bubbles.first().getByTestId('bubble-time')).toHaveText(/^23:59:\d\d$/);
   await expect(page.getByTestId('paopao-balance-coin')).toHaveText('0.0000 RSC');
+  // It floats, unless the phone asks for less motion.
+  const animation = () => bubbles.first().evaluate((element) => getComputedStyle(element).animationName);
+  expect(await animation()).toBe('bubble-float');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
 
   // Another of a one-at-a-time miner while this one runs: refused, in the page's language.
   await api.fund(user.uid, 'usdt', '100');
@@ -110,20 +116,23 @@ test('a miner bought on the page yields a bubble a day later; a tap collects it 
   // A day and a minute later on the server's clock; the settlement (every second here) ripens day 1 and starts day 2.
   await advanceClock(api, DAY + 60 * SECOND);
   await open(page, '/pages/mining/paopao');
+  // Day 1 ripens with the clock; day 2's bubble is there once the settlement has run.
+  const ripe = page.locator('[data-testid="bubble"][data-state="ripe"]');
+  const growing = page.locator('[data-testid="bubble"][data-state="growing"]');
   await expect(async () => {
     await page.reload();
-    await expect(page.locator('[data-testid="bubble"][data-state="ripe"]')).toHaveCount(1, { timeout: 2_000 });
+    await expect(ripe).toHaveCount(1, { timeout: 2_000 });
+    await expect(growing).toHaveCount(1, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
-  const ripe = page.locator('[data-testid="bubble"][data-state="ripe"]');
   await expect(ripe).toContainText('10.0000');
-  await expect(page.locator('[data-testid="bubble"][data-state="growing"]')).toHaveCount(1);
   await expect(page.getByTestId('paopao-balance-coin')).toHaveText('0.0000 RSC');
 
   await ripe.click();
   await expect(page.getByTestId('paopao-collected')).toHaveText('Collected 10.0000 RSC (day 1)');
   await expect(page.getByTestId('paopao-balance-coin')).toHaveText('10.0000 RSC');
-  await expect(page.locator('[data-testid="bubble"][data-state="ripe"]')).toHaveCount(0);
-  await expect(page.locator('[data-testid="bubble"][data-state="growing"]')).toHaveCount(1);
+  await expect(ripe).toHaveCount(0);
+  await expect(growing).toHaveCount(1);
+  await expect(growing).toBeDisabled();
   expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'coin')!.amount).toBe('10.00000000');
 
   // The exchange's "my miners": the income collected, today and in all, and what is left to produce.
