@@ -8,7 +8,8 @@ import { openDatabase, type DatabaseTarget } from '../../db/client.js';
 import { enqueueJob } from '../../infra/jobs/job-runner.js';
 import { databaseKinds } from '../../test/harness.js';
 import { createScratchDatabaseUrl } from '../../test/server-process.js';
-import { seedSettlementLoad, settlementFacts } from '../../test/settlement-kit.js';
+import { expectSettledExactlyOnce } from '../../test/settlement-expect.js';
+import { seedSettlementLoad } from '../../test/settlement-kit.js';
 import { settleMining } from '../mining/mining.service.js';
 import { settlePledge } from './pledge.service.js';
 
@@ -35,14 +36,7 @@ function runnerProcess(env: Record<string, string>) {
 async function expectExactlyOnce(target: DatabaseTarget, complete: boolean) {
   const handle = await openDatabase(target);
   try {
-    const facts = await settlementFacts(handle.db);
-    expect(facts.bubbles).toBe(facts.periodsCreated);
-    expect(facts.bubbleOutput).toBe(facts.produced);
-    expect(facts.settlements).toBe(facts.periodsPaid);
-    expect(facts.interestCredited).toBe(facts.interestExpected);
-    expect(facts.releaseCredited).toBe(facts.releaseExpected);
-    expect(facts.gaps).toBe(0);
-    expect(facts.unbalanced).toBe(0);
+    const facts = await expectSettledExactlyOnce(handle.db);
     if (complete) expect({ periodsCreated: facts.periodsCreated, periodsPaid: facts.periodsPaid }).toEqual(COMPLETE);
     return facts;
   } finally {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createTestDatabase, databaseKinds } from '../../test/harness.js';
-import { seedSettlementLoad, settlementFacts } from '../../test/settlement-kit.js';
+import { expectSettledExactlyOnce } from '../../test/settlement-expect.js';
+import { seedSettlementLoad } from '../../test/settlement-kit.js';
 import { settleMining } from '../mining/mining.service.js';
 import { settlePledge } from './pledge.service.js';
 
@@ -16,17 +17,7 @@ describe.each(databaseKinds)('settlements (%s)', (kind) => {
   });
   afterAll(() => database.close());
 
-  const expectExactlyOnce = async () => {
-    const facts = await settlementFacts(database.db);
-    expect(facts.bubbles).toBe(facts.periodsCreated);
-    expect(facts.bubbleOutput).toBe(facts.produced);
-    expect(facts.settlements).toBe(facts.periodsPaid);
-    expect(facts.interestCredited).toBe(facts.interestExpected);
-    expect(facts.releaseCredited).toBe(facts.releaseExpected);
-    expect(facts.gaps).toBe(0);
-    expect(facts.unbalanced).toBe(0);
-    return facts;
-  };
+  const expectExactlyOnce = () => expectSettledExactlyOnce(database.db);
 
   it('pays each due period once however often it runs, and catches up a 10-day outage in order', async () => {
     const start = new Date(Date.UTC(2027, 0, 10));
