@@ -13,6 +13,21 @@ import { userRef, users } from './users.js';
 /** Basis points: 0..10000. */
 const bp = (name: string) => integer(name).notNull();
 
+/** References the tables below repeat (each call a new builder: Drizzle binds a builder to one table). */
+const cardTypeRef = () =>
+  integer('card_type_id')
+    .notNull()
+    .references(() => cardTypes.id);
+const sessionRef = () =>
+  integer('session_id')
+    .notNull()
+    .references(() => cardSessions.id);
+const cardRef = () =>
+  bigint('card_id', { mode: 'number' })
+    .notNull()
+    .references(() => cards.id);
+const entryRef = (name: string) => bigint(name, { mode: 'number' }).references(() => journalEntries.id);
+
 /** A kind of card, as operators define it. Never deleted: cards refer to it; `active = false` hides it. */
 export const cardTypes = pgTable(
   'card_types',
@@ -76,9 +91,7 @@ export const cardSchedules = pgTable(
   'card_schedules',
   {
     id: serialId(),
-    cardTypeId: integer('card_type_id')
-      .notNull()
-      .references(() => cardTypes.id),
+    cardTypeId: cardTypeRef(),
     weekdays: integer('weekdays').notNull(),
     openMinute: integer('open_minute').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
@@ -111,9 +124,7 @@ export const cardSessions = pgTable(
   'card_sessions',
   {
     id: serialId(),
-    cardTypeId: integer('card_type_id')
-      .notNull()
-      .references(() => cardTypes.id),
+    cardTypeId: cardTypeRef(),
     scheduleId: integer('schedule_id').references(() => cardSchedules.id),
     opensAt: timestamptz('opens_at').notNull(),
     closesAt: timestamptz('closes_at').notNull(),
@@ -145,9 +156,7 @@ export const cardSessions = pgTable(
 export const cardSessionBuyers = pgTable(
   'card_session_buyers',
   {
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => cardSessions.id),
+    sessionId: sessionRef(),
     userId: userRef('user_id'),
     bought: integer('bought').notNull(),
   },
@@ -163,9 +172,7 @@ export const cards = pgTable(
   'cards',
   {
     id: bigId(),
-    cardTypeId: integer('card_type_id')
-      .notNull()
-      .references(() => cardTypes.id),
+    cardTypeId: cardTypeRef(),
     ownerId: userRef('owner_id'),
     /** The card's current value: what its owner paid (or its share after a split). */
     price: exactAmount('price').notNull(),
@@ -219,9 +226,7 @@ export const cardHistory = pgTable(
   'card_history',
   {
     id: bigId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => cards.id),
+    cardId: cardRef(),
     event: text('event').notNull(),
     /** The owner after the event. */
     ownerId: userRef('owner_id'),
@@ -231,7 +236,7 @@ export const cardHistory = pgTable(
     /** Fuel points the new owner paid, on `bought` and `matched` lines (null elsewhere). */
     fuelFee: exactAmount('fuel_fee'),
     /** The journal entry of the event, when it moved money. */
-    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    entryId: entryRef('entry_id'),
     /** For `split`/`split_from`: the other card of the split (piece or parent). */
     relatedCardId: bigint('related_card_id', { mode: 'number' }),
     createdAt: createdAt(),
@@ -256,12 +261,8 @@ export const cardListings = pgTable(
   'card_listings',
   {
     id: bigId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => cards.id),
-    cardTypeId: integer('card_type_id')
-      .notNull()
-      .references(() => cardTypes.id),
+    cardId: cardRef(),
+    cardTypeId: cardTypeRef(),
     sellerId: userRef('seller_id'),
     /** The card's price when listed, and the listing (sale) price = price × (1 + step). */
     cardPrice: exactAmount('card_price').notNull(),
@@ -308,12 +309,8 @@ export const cardOrders = pgTable(
   {
     id: bigId(),
     buyerId: userRef('buyer_id'),
-    cardTypeId: integer('card_type_id')
-      .notNull()
-      .references(() => cardTypes.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => cardSessions.id),
+    cardTypeId: cardTypeRef(),
+    sessionId: sessionRef(),
     minPrice: exactAmount('min_price').notNull(),
     maxPrice: exactAmount('max_price').notNull(),
     reservedRusd: exactAmount('reserved_rusd').notNull(),
@@ -321,10 +318,8 @@ export const cardOrders = pgTable(
     reservedTrade: exactAmount('reserved_trade').notNull(),
     state: text('state').notNull().default('waiting'),
     /** The reservation's entry, and the entry that released or cancelled it. */
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => journalEntries.id),
-    releaseEntryId: bigint('release_entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    entryId: entryRef('entry_id').notNull(),
+    releaseEntryId: entryRef('release_entry_id'),
     /** The operator who cancelled it. */
     cancelledBy: integer('cancelled_by').references(() => users.id),
     createdAt: createdAt(),
@@ -359,15 +354,9 @@ export const cardMatches = pgTable(
     orderId: bigint('order_id', { mode: 'number' })
       .notNull()
       .references(() => cardOrders.id),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => cards.id),
-    cardTypeId: integer('card_type_id')
-      .notNull()
-      .references(() => cardTypes.id),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => cardSessions.id),
+    cardId: cardRef(),
+    cardTypeId: cardTypeRef(),
+    sessionId: sessionRef(),
     sellerId: userRef('seller_id'),
     buyerId: userRef('buyer_id'),
     price: exactAmount('price').notNull(),
@@ -375,9 +364,7 @@ export const cardMatches = pgTable(
     sellerObtained: exactAmount('seller_obtained').notNull(),
     fuelFee: exactAmount('fuel_fee').notNull(),
     tradePoints: exactAmount('trade_points').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => journalEntries.id),
+    entryId: entryRef('entry_id').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -405,14 +392,12 @@ export const cardRenewals = pgTable(
   'card_renewals',
   {
     id: bigId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => cards.id),
+    cardId: cardRef(),
     userId: userRef('user_id'),
     fee: exactAmount('fee').notNull(),
     listByBefore: timestamptz('list_by_before').notNull(),
     listByAfter: timestamptz('list_by_after').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    entryId: entryRef('entry_id'),
     createdAt: createdAt(),
   },
   (t) => [
