@@ -48,12 +48,12 @@ export interface ListedCard {
 
 /** The listing an order takes: oldest first within the band, never the buyer's own card. */
 export function pickListing<T extends ListedCard>(listings: readonly T[], band: PriceBand, buyerId: number): T | undefined {
-  let best: T | undefined;
-  for (const l of listings) {
-    if (l.ownerId === buyerId || !inBand(l.price, band)) continue;
-    if (!best || l.listedAt < best.listedAt || (l.listedAt === best.listedAt && l.cardId < best.cardId)) best = l;
-  }
-  return best;
+  return oldest(
+    listings,
+    (l) => l.ownerId !== buyerId && inBand(l.price, band),
+    (l) => l.listedAt,
+    (l) => l.cardId,
+  );
 }
 
 export interface WaitingOrder {
@@ -66,10 +66,20 @@ export interface WaitingOrder {
 
 /** The waiting order a newly listed card goes to: the oldest whose band holds the price, not the seller's own. */
 export function pickOrder<T extends WaitingOrder>(orders: readonly T[], price: bigint, sellerId: number): T | undefined {
+  return oldest(
+    orders,
+    (o) => o.userId !== sellerId && inBand(price, o.band),
+    (o) => o.placedAt,
+    (o) => o.orderId,
+  );
+}
+
+/** The oldest of the items `eligible` accepts: the earliest `at`, ties by the lower `id`. */
+function oldest<T>(items: readonly T[], eligible: (item: T) => boolean, at: (item: T) => number, id: (item: T) => number): T | undefined {
   let best: T | undefined;
-  for (const o of orders) {
-    if (o.userId === sellerId || !inBand(price, o.band)) continue;
-    if (!best || o.placedAt < best.placedAt || (o.placedAt === best.placedAt && o.orderId < best.orderId)) best = o;
+  for (const item of items) {
+    if (!eligible(item)) continue;
+    if (!best || at(item) < at(best) || (at(item) === at(best) && id(item) < id(best))) best = item;
   }
   return best;
 }
