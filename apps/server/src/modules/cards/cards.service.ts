@@ -656,6 +656,14 @@ function assertNotEnded(row: CardSessionRow, now: Date) {
   if (row.state === 'closed' || row.state === 'cancelled' || now >= row.closesAt) throw new DomainError('CARD_SESSION_CLOSED');
 }
 
+/** Locks session `id` (NOT_FOUND when there is none), its card type first when `withType`. */
+async function lockSessionById(tx: Executor, id: number, { withType }: { withType: boolean }): Promise<CardSessionRow> {
+  const found = await repo.findSession(tx, id);
+  if (!found) throw new DomainError('NOT_FOUND');
+  if (withType) await repo.lockCardType(tx, found.cardTypeId);
+  return (await repo.lockSession(tx, id))!;
+}
+
 export async function adminUpdateSession(
   db: Database,
   operatorId: number,
@@ -669,10 +677,7 @@ export async function adminUpdateSession(
   },
 ) {
   const result = await db.transaction(async (tx) => {
-    const found = await repo.findSession(tx, id);
-    if (!found) throw new DomainError('NOT_FOUND');
-    await repo.lockCardType(tx, found.cardTypeId);
-    const before = (await repo.lockSession(tx, id))!;
+    const before = await lockSessionById(tx, id, { withType: true });
     const now = clock.now();
     assertNotEnded(before, now);
     const started = before.state === 'open' || now >= before.opensAt;
@@ -704,10 +709,7 @@ export async function adminUpdateSession(
  */
 export async function adminOpenSession(db: Database, operatorId: number, id: number): Promise<CardSessionRow> {
   const result = await db.transaction(async (tx) => {
-    const found = await repo.findSession(tx, id);
-    if (!found) throw new DomainError('NOT_FOUND');
-    await repo.lockCardType(tx, found.cardTypeId);
-    const before = (await repo.lockSession(tx, id))!;
+    const before = await lockSessionById(tx, id, { withType: true });
     const now = clock.now();
     assertNotEnded(before, now);
     const opensAt = before.opensAt <= now ? before.opensAt : now;
@@ -725,9 +727,7 @@ export async function adminOpenSession(db: Database, operatorId: number, id: num
 /** An operator closes a session now: its window ends now (one that never opened is cancelled instead). */
 export async function adminCloseSession(db: Database, operatorId: number, id: number): Promise<CardSessionRow> {
   const result = await db.transaction(async (tx) => {
-    const found = await repo.findSession(tx, id);
-    if (!found) throw new DomainError('NOT_FOUND');
-    const before = (await repo.lockSession(tx, id))!;
+    const before = await lockSessionById(tx, id, { withType: false });
     const now = clock.now();
     if (before.state === 'closed' || before.state === 'cancelled') throw new DomainError('CARD_SESSION_CLOSED');
     const neverOpened = now < before.opensAt && before.state === 'scheduled';
