@@ -90,14 +90,21 @@ async function typesById(db: Executor, ids: number[]): Promise<Map<number, repo.
   return new Map((await repo.cardTypesByIds(db, ids)).map((t) => [t.id, t]));
 }
 
-function saleView(listing: repo.ListingRow, matchId: number | null, type: repo.CardTypeRow, openTypes: ReadonlySet<number>, language: LanguageCode) {
-  const live = listing.state === 'listed';
+/** What every view of a listing starts with: which listing, which card, and the type's name and art. */
+function listingHead(listing: repo.ListingRow, type: repo.CardTypeRow, language: LanguageCode) {
   return {
     listing_id: listing.id,
     card_id: listing.cardId,
     card_type_id: listing.cardTypeId,
     name: typeName(type, language),
     image: type.image,
+  };
+}
+
+function saleView(listing: repo.ListingRow, matchId: number | null, type: repo.CardTypeRow, openTypes: ReadonlySet<number>, language: LanguageCode) {
+  const live = listing.state === 'listed';
+  return {
+    ...listingHead(listing, type, language),
     card_price: amount(toUnits(listing.cardPrice)),
     price: amount(toUnits(listing.price)),
     platform_fee: amount(toUnits(listing.platformFee)),
@@ -139,11 +146,7 @@ function orderView(
 function listingView(listing: repo.ListingRow, type: repo.CardTypeRow, language: LanguageCode) {
   const price = toUnits(listing.price);
   return {
-    listing_id: listing.id,
-    card_id: listing.cardId,
-    card_type_id: listing.cardTypeId,
-    name: typeName(type, language),
-    image: type.image,
+    ...listingHead(listing, type, language),
     seller: listing.sellerId,
     price: amount(price),
     fuel_fee: amount((price * BigInt(type.fuelFeeBp)) / 10_000n),
