@@ -26,23 +26,13 @@ import {
   type AdminCardType,
   type MyCard,
 } from '../fixtures/cards';
-import { ownServerApi, signInOnOwnServer } from '../fixtures/own-app';
-import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { ownServerApi, signInOnOwnServer, useOwnClockServer } from '../fixtures/own-app';
 import { expect, test } from '../fixtures/test';
 
-let server: OwnServer;
+const server = useOwnClockServer('cards');
 
 // One server, one clock that only moves forward: the tests run in order.
 test.describe.configure({ mode: 'serial' });
-
-test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
-  server = await startOwnServer('cards', { CLOCK_ADJUSTABLE: 'true' });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 /** The API against this file's server, acting as its operator when asked. */
 async function ownApi(request: import('@playwright/test').APIRequestContext): Promise<ReefApi> {

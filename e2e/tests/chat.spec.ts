@@ -4,12 +4,24 @@
  * writes to customer service and an agent (SERVICE_ADDRESSES) answers. Everything goes through the real
  * server and its /ws socket.
  */
+import type { Hex } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
+import type { ReefApi } from '../fixtures/api';
 import { PAGES, STORAGE } from '../fixtures/app';
 import { CHAT_PAGES, ChatApi, SERVICE_AGENT_PRIVATE_KEY } from '../fixtures/chat';
-import { expect, test } from '../fixtures/test';
+import { expect, test, type UserSession } from '../fixtures/test';
 
 test.describe.configure({ timeout: 90_000 });
+
+/** Alice (the test's wallet) and Bob (a second phone), both signed in through the API and made friends. */
+async function friendsOnTwoPhones(api: ReefApi, wallet: { privateKey: Hex }, openUserSession: () => Promise<UserSession>) {
+  const chat = new ChatApi(api);
+  const alice = await api.signInViaApi(wallet.privateKey);
+  const bobPhone = await openUserSession();
+  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
+  await chat.befriend(alice, bob);
+  return { chat, alice, bobPhone, bob };
+}
 
 test('friend request, accept, messages both ways with unread badges', async ({ page, app, api, wallet, openUserSession }) => {
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
@@ -211,11 +223,7 @@ test('the hidden socket log shows the open socket and its frames', async ({ page
 });
 
 test('messages sent while a phone is offline arrive once, in order, when the network returns', async ({ api, wallet, openUserSession }) => {
-  const chat = new ChatApi(api);
-  const alice = await api.signInViaApi(wallet.privateKey);
-  const bobPhone = await openUserSession();
-  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
-  await chat.befriend(alice, bob);
+  const { chat, alice, bobPhone, bob } = await friendsOnTwoPhones(api, wallet, openUserSession);
   const toBob = { type: 'user', id: bob.uid } as const;
 
   await bobPhone.app.presetStorage({ [STORAGE.language]: 'en-us' });
@@ -240,11 +248,7 @@ test('messages sent while a phone is offline arrive once, in order, when the net
 });
 
 test('a history reopened after a failed catch-up refetches: a live message does not make the stale copy current', async ({ api, wallet, openUserSession }) => {
-  const chat = new ChatApi(api);
-  const alice = await api.signInViaApi(wallet.privateKey);
-  const bobPhone = await openUserSession();
-  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
-  await chat.befriend(alice, bob);
+  const { chat, alice, bobPhone, bob } = await friendsOnTwoPhones(api, wallet, openUserSession);
   const toBob = { type: 'user', id: bob.uid } as const;
   const { page } = bobPhone;
   // In-app navigation (a hash change), so the query cache lives on as it does for a person tapping around.
@@ -285,11 +289,7 @@ test('a history reopened after a failed catch-up refetches: a live message does 
 const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('an image goes through the upload and shows on both sides; a link without its id says so', async ({ page, app, api, wallet, openUserSession }) => {
-  const chat = new ChatApi(api);
-  const alice = await api.signInViaApi(wallet.privateKey);
-  const bobPhone = await openUserSession();
-  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
-  await chat.befriend(alice, bob);
+  const { chat, alice, bobPhone, bob } = await friendsOnTwoPhones(api, wallet, openUserSession);
 
   await app.presetStorage({ [STORAGE.language]: 'en-us' });
   await app.signIn();
@@ -317,11 +317,7 @@ test('an image goes through the upload and shows on both sides; a link without i
 });
 
 test('a long history loads older pages on demand, each message once', async ({ api, wallet, openUserSession }) => {
-  const chat = new ChatApi(api);
-  const alice = await api.signInViaApi(wallet.privateKey);
-  const bobPhone = await openUserSession();
-  const bob = await api.signInViaApi(bobPhone.wallet.privateKey);
-  await chat.befriend(alice, bob);
+  const { chat, alice, bobPhone, bob } = await friendsOnTwoPhones(api, wallet, openUserSession);
   for (let n = 1; n <= 35; n++) {
     // The flood gate admits 20 sends a rolling second per user, over HTTP too (decision 035).
     if (n === 21) await new Promise((resolve) => setTimeout(resolve, 1100));

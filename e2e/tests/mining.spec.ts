@@ -12,20 +12,10 @@ import type { Page } from '@playwright/test';
 import { STORAGE } from '../fixtures/app';
 import { advanceClock, DAY, SECOND } from '../fixtures/cards';
 import { createMiningProduct } from '../fixtures/mining';
-import { ownServerApi, signInOnOwnServer } from '../fixtures/own-app';
-import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { ownServerApi, signInOnOwnServer, useOwnClockServer } from '../fixtures/own-app';
 import { expect, test } from '../fixtures/test';
 
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
-  server = await startOwnServer('mining', { CLOCK_ADJUSTABLE: 'true', SETTLEMENT_POLL_SECONDS: '1' });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useOwnClockServer('mining', { SETTLEMENT_POLL_SECONDS: '1' });
 
 /** Client-side navigation inside the app already open on this server. */
 async function open(page: Page, path: string): Promise<void> {

@@ -12,22 +12,12 @@
 import type { ReefApi } from '../fixtures/api';
 import { STORAGE } from '../fixtures/app';
 import { advanceClock, DAY, SECOND } from '../fixtures/cards';
-import { ownServerApi, signInOnOwnServer } from '../fixtures/own-app';
-import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { ownServerApi, signInOnOwnServer, useOwnClockServer } from '../fixtures/own-app';
 import { visitByHash } from '../fixtures/pages';
 import { createPledgeProduct } from '../fixtures/pledge';
 import { expect, test } from '../fixtures/test';
 
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
-  server = await startOwnServer('pledge', { CLOCK_ADJUSTABLE: 'true', SETTLEMENT_POLL_SECONDS: '1', TOKEN_TTL_HOURS: '2160' });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useOwnClockServer('pledge', { SETTLEMENT_POLL_SECONDS: '1', TOKEN_TTL_HOURS: '2160' });
 
 const balanceOf = async (api: ReefApi, token: string, asset: string) => (await api.userInfo(token)).balances.find((b) => b.key === asset)?.amount;
 

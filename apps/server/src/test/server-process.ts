@@ -40,64 +40,94 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/server.ts` on `port` (a free one by default) and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const listenPort = port ?? (await freePort());
-  const origin = `http://127.0.0.1:${listenPort}`;
+export interface SpawnServerOptions {
+  cwd: string;
+  port: number;
+  /** Where browsers reach it: its only PUBLIC_ORIGINS. */
+  origin: string;
+  /** On top of the common settings. */
+  env: Record<string, string>;
+  /** How many of the last lines `log` keeps. */
+  logLines: number;
+  /** Also copies the output to stderr, each line after this prefix. */
+  echoPrefix?: string;
+}
+
+/**
+ * Spawns a server (`node <args>`) with nothing inherited but PATH and HOME (a DATABASE_URL or REDIS_URL on the machine
+ * must not leak in): loopback on `port`, no rate limits, warnings only, `env` on top. `log` answers its last lines.
+ */
+export function spawnServer(args: string[], options: SpawnServerOptions): { child: ChildProcess; log: () => string } {
   const lines: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SERVER_SOURCE], {
-    cwd: SERVER_DIR,
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.homedir(),
-      PORT: String(listenPort),
+      PORT: String(options.port),
       HOST: '127.0.0.1',
-      PUBLIC_ORIGINS: origin,
+      PUBLIC_ORIGINS: options.origin,
       RATE_LIMIT_PER_MINUTE: '0',
       SIGN_IN_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
-      ...env,
+      ...options.env,
     },
   });
   for (const stream of [child.stdout, child.stderr]) {
     stream?.setEncoding('utf8');
     stream?.on('data', (chunk: string) => {
       lines.push(...chunk.split('\n').filter(Boolean));
-      if (lines.length > LOG_LINES * 2) lines.splice(0, lines.length - LOG_LINES);
+      if (lines.length > options.logLines * 2) lines.splice(0, lines.length - options.logLines);
+      if (options.echoPrefix !== undefined) process.stderr.write(chunk.replace(/^/gm, options.echoPrefix));
     });
   }
-  const log = () => lines.slice(-LOG_LINES).join('\n');
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, log: () => lines.slice(-options.logLines).join('\n') };
+}
 
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+/** Waits until `origin` answers /api/config; throws (with `log()`) when the process exits first or `timeoutMs` passes. */
+export async function waitUntilAnswering(child: ChildProcess, origin: string, timeoutMs: number, log: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${log()}`);
     try {
-      if ((await fetch(`${origin}/api/config`)).ok) break;
+      if ((await fetch(`${origin}/api/config`)).ok) return;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer within ${READY_TIMEOUT_MS} ms:\n${log()}`);
-    }
+    if (Date.now() > deadline) throw new Error(`the server did not answer ${origin}/api/config within ${timeoutMs} ms:\n${log()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
 
-  return {
-    origin,
-    port: listenPort,
-    log,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
-    },
-  };
+/** Answers once `child` has exited (at once if it already has), with its exit code. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** SIGTERM, SIGKILL if it is still running after `timeoutMs`; answers the exit code. */
+export async function stopProcess(child: ChildProcess, timeoutMs: number): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await exited(child);
+  clearTimeout(timer);
+  return code;
+}
+
+/** Starts `src/server.ts` on `port` (a free one by default) and waits until it answers. */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const origin = `http://127.0.0.1:${listenPort}`;
+  const { child, log } = spawnServer(['--import', 'tsx', SERVER_SOURCE], { cwd: SERVER_DIR, port: listenPort, origin, env, logLines: LOG_LINES });
+  try {
+    await waitUntilAnswering(child, origin, READY_TIMEOUT_MS, log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { origin, port: listenPort, log, stop: () => stopProcess(child, STOP_TIMEOUT_MS) };
 }
 
 /** A throwaway PostgreSQL database that several processes can open by URL; dropped by `drop`. */
