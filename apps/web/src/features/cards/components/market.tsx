@@ -206,7 +206,7 @@ export function Market() {
             />
           </label>
           {problem !== null && (
-            <p className="cards-warning market-filter__problem" role="alert" data-testid="market-filter-problem">
+            <p className="form-warning market-filter__problem" role="alert" data-testid="market-filter-problem">
               {problemText(problem)}
             </p>
           )}

@@ -73,7 +73,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
 
   const fieldProblem = (field: 'min' | 'max') =>
     problem !== null && (problem.field === field || (problem.field === 'band' && field === 'max')) ? (
-      <p className="cards-warning" role="alert" data-testid={`order-${field}-problem`}>
+      <p className="form-warning" role="alert" data-testid={`order-${field}-problem`}>
         {t(`cards.price.${problem.problem}`)}
       </p>
     ) : null;

@@ -108,7 +108,7 @@ function SplitForm({ current }: { current: cardsApi.SplitSettings | null }) {
 
   const warning = (field: 'threshold' | 'amount') =>
     problem !== null && problem.field === field ? (
-      <p className="cards-warning" role="alert" data-testid={`split-${field}-problem`}>
+      <p className="form-warning" role="alert" data-testid={`split-${field}-problem`}>
         {t(`cards.price.${problem.problem}`)}
       </p>
     ) : null;
