@@ -1,5 +1,6 @@
 import { HashRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ui/error-boundary';
+import { AddressBarCatchUp } from './address-bar-catch-up';
 import { AppProviders } from './providers';
 import { RouteError } from './route-error';
 import { AppRoutes } from './router';
@@ -8,6 +9,7 @@ export function App() {
   return (
     <AppProviders>
       <HashRouter>
+        <AddressBarCatchUp />
         <ErrorBoundary fallback={(_error, reset) => <RouteError onReset={reset} />}>
           <AppRoutes />
         </ErrorBoundary>
