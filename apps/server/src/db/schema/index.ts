@@ -16,3 +16,4 @@ export * from './jobs.js';
 export * from './cards.js';
 export * from './mining.js';
 export * from './pledge.js';
+export * from './community.js';
