@@ -63,6 +63,7 @@ const MiningIndexPage = lazyPage(() => import('./routes/mining-index'));
 const MiningOrderPage = lazyPage(() => import('./routes/mining-order'));
 const MiningPaopaoPage = lazyPage(() => import('./routes/mining-paopao'));
 const MiningSuccessPage = lazyPage(() => import('./routes/mining-success'));
+const CommunitySetPage = lazyPage(() => import('./routes/community-set'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -122,6 +123,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'mining/order': <MiningOrderPage />,
   'mining/paopao': <MiningPaopaoPage />,
   'mining/success': <MiningSuccessPage />,
+  'community/set': <CommunitySetPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
