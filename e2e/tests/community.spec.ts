@@ -97,6 +97,11 @@ test('a referrer sees the team figures and areas, keeps a remark, and sees the l
 
   // A member who does not lead: the centre has no leader area, and the leader page says it is for leaders.
   await setLeader(api, referrer.uid, false);
-  await app.goto('/pages/community/leader');
+  await page.goBack();
+  await page.reload();
   await expect(page.getByTestId('leader-not-leader')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Community');
+  await expect(page.getByTestId('team-figures')).toBeVisible();
+  await expect(page.getByTestId('leader-area')).toHaveCount(0);
 });

@@ -45,6 +45,10 @@ export function LeaderSummary({ info }: { info: LeaderInfo }) {
           </ul>
         </>
       )}
+      <Link className="row-link" to={communityPaths.split()} data-testid="leader-split-link">
+        <span>{t('titles.community/set')}</span>
+        <span aria-hidden="true">›</span>
+      </Link>
     </section>
   );
 }
@@ -81,14 +85,7 @@ export function LeaderTeam() {
           info.data !== undefined && (
             <>
               <LeaderSummary info={info.data} />
-              <section className="card team-section" aria-labelledby="leader-team-title">
-                <h2 id="leader-team-title" className="card__title">
-                  {t('team.leader.members')}
-                </h2>
-                <Link className="text-link" to={communityPaths.split()} data-testid="leader-split-link">
-                  {t('titles.community/set')}
-                </Link>
-              </section>
+              <h2 className="team-subtitle team-page__heading">{t('team.leader.members')}</h2>
               <PagedList query={users} list={list} renderRow={(member) => <LeaderMemberRow member={member} />} testId="leader-members-more" />
             </>
           )
