@@ -1,19 +1,18 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { communityApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { QueryState } from '../../../components/ui/query-state';
 import { useTranslation } from '../../../i18n';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useContact, useSetContact } from '../api/contact';
+import { LineField } from './line-field';
 import './community.css';
 
 /** The contact line I show my team (a leader sees it with my figures): a WeChat id, a phone, a short note. */
 export function ContactForm() {
   const { t } = useTranslation();
-  const id = useId();
   const contact = useContact();
   const save = useSetContact();
   const [typed, setTyped] = useState<string | null>(null);
@@ -40,23 +39,15 @@ export function ContactForm() {
       </h2>
       <QueryState query={contact}>
         <form className="form" noValidate onSubmit={submit} data-testid="contact-form">
-          <Field label={t('team.contact.label')} htmlFor={id}>
-            <input
-              id={id}
-              className="field__input"
-              value={shown}
-              onChange={(event) => setTyped(event.target.value)}
-              maxLength={communityApi.CONTACT_MAX_LENGTH}
-              placeholder={t('team.contact.placeholder')}
-              aria-invalid={invalid || undefined}
-              data-testid="contact-input"
-            />
-          </Field>
-          {invalid && (
-            <p className="form-warning" role="alert" data-testid="contact-invalid">
-              {t('team.contact.invalid', { max: communityApi.CONTACT_MAX_LENGTH })}
-            </p>
-          )}
+          <LineField
+            label={t('team.contact.label')}
+            value={shown}
+            onChange={setTyped}
+            maxLength={communityApi.CONTACT_MAX_LENGTH}
+            placeholder={t('team.contact.placeholder')}
+            problem={invalid ? t('team.contact.invalid', { max: communityApi.CONTACT_MAX_LENGTH }) : null}
+            testId="contact"
+          />
           <p className="muted team-note">{t('team.contact.explain')}</p>
           <Button type="submit" block busy={save.isPending} data-testid="contact-save">
             {t('team.contact.save')}

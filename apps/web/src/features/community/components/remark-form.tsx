@@ -1,18 +1,17 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { communityApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { useTranslation } from '../../../i18n';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useSetRemark } from '../api/set-remark';
+import { LineField } from './line-field';
 
 /** My private remark on a member, in a sheet: only I see it; saving it empty clears it. */
 export function RemarkSheet({ member, onClose }: { member: communityApi.TeamMember; onClose: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
   const save = useSetRemark();
   const [remark, setRemark] = useState(member.remark ?? '');
   const [invalid, setInvalid] = useState(false);
@@ -33,23 +32,15 @@ export function RemarkSheet({ member, onClose }: { member: communityApi.TeamMemb
   return (
     <Modal title={t('team.remark.title', { name: member.nickname })} onClose={onClose} testId="remark-sheet">
       <form className="form" noValidate onSubmit={submit}>
-        <Field label={t('team.remark.label')} htmlFor={id}>
-          <input
-            id={id}
-            className="field__input"
-            value={remark}
-            onChange={(event) => setRemark(event.target.value)}
-            maxLength={communityApi.REMARK_MAX_LENGTH}
-            placeholder={t('team.remark.placeholder', { max: communityApi.REMARK_MAX_LENGTH })}
-            aria-invalid={invalid || undefined}
-            data-testid="remark-input"
-          />
-        </Field>
-        {invalid && (
-          <p className="form-warning" role="alert" data-testid="remark-invalid">
-            {t('team.remark.invalid', { max: communityApi.REMARK_MAX_LENGTH })}
-          </p>
-        )}
+        <LineField
+          label={t('team.remark.label')}
+          value={remark}
+          onChange={setRemark}
+          maxLength={communityApi.REMARK_MAX_LENGTH}
+          placeholder={t('team.remark.placeholder', { max: communityApi.REMARK_MAX_LENGTH })}
+          problem={invalid ? t('team.remark.invalid', { max: communityApi.REMARK_MAX_LENGTH }) : null}
+          testId="remark"
+        />
         <p className="muted team-note">{t('team.remark.private')}</p>
         <div className="team-actions">
           <Button type="button" variant="secondary" onClick={onClose} data-testid="remark-cancel">
