@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { generatePrivateKey } from 'viem/accounts';
 import { STORAGE } from '../fixtures/app';
+import { arrangeCommunityPages } from '../fixtures/community';
 import { arrangeMiningPages } from '../fixtures/mining';
 import { everyPage, visitByHash } from '../fixtures/pages';
 import { arrangePledgePages } from '../fixtures/pledge';
@@ -30,6 +31,8 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
   const miningPages = await arrangeMiningPages(api, user.token, '100');
   // Pledge: a product to show on pledge/details and a position on pledge/myList.
   const pledgePages = await arrangePledgePages(api, user.token);
+  // Community: the user leads a team of two generations who bought; the team pages that are not spec pages.
+  const teamPages = await arrangeCommunityPages(api, user);
 
   await app.presetStorage({ [STORAGE.language]: LANGUAGES[0] });
   await app.signIn();
@@ -54,7 +57,7 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of everyPage(other.uid, { ...miningPages, ...pledgePages })) {
+    for (const { path } of [...everyPage(other.uid, { ...miningPages, ...pledgePages }), ...teamPages]) {
       await visitByHash(page, path);
       const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
       pages += 1;

@@ -7,6 +7,7 @@
 import { STORAGE } from '../fixtures/app';
 import { everyPage, visitByHash } from '../fixtures/pages';
 import { buyStarterCard, createCardType, createSession, listCard } from '../fixtures/cards';
+import { arrangeCommunityPages } from '../fixtures/community';
 import { arrangeMiningPages } from '../fixtures/mining';
 import { arrangePledgePages } from '../fixtures/pledge';
 import { expect, test } from '../fixtures/test';
@@ -73,6 +74,9 @@ test('every page fits a 360 px phone in every language, with no text under a fis
   // Pledge: an open product with large figures and a position in it.
   const pledgePages = await arrangePledgePages(api, user.token);
 
+  // Community: the user leads a team of two generations who bought; the team pages that are not spec pages.
+  const teamPages = await arrangeCommunityPages(api, user);
+
   const problems: string[] = [];
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
@@ -99,7 +103,7 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of everyPage(other.uid, { ...cardPages, ...miningPages, ...pledgePages })) {
+    for (const { path } of [...everyPage(other.uid, { ...cardPages, ...miningPages, ...pledgePages }), ...teamPages]) {
       await visitByHash(page, path);
       for (const problem of await findProblems(page)) {
         problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);

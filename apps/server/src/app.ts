@@ -33,6 +33,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { miningRoutes } from './modules/mining/mining.routes.js';
 import { pledgeRoutes } from './modules/pledge/pledge.routes.js';
+import { communityRoutes } from './modules/community/community.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(cardsRoutes);
   await app.register(miningRoutes);
   await app.register(pledgeRoutes);
+  await app.register(communityRoutes);
   await app.register(incomesRoutes);
   await app.register(chatRoutes);
   await app.register(chatSocketRoutes);

@@ -15,6 +15,7 @@ import { watchDepositsAndCharges } from './modules/deposits/deposit-watcher.js';
 import { samplePrices } from './modules/market/market.service.js';
 import { settleMining } from './modules/mining/mining.service.js';
 import { settlePledge } from './modules/pledge/pledge.service.js';
+import { processCommunityEvents } from './modules/community/community.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
@@ -35,6 +36,8 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   // Settlements (decision 056): each run produces/pays every period due by now, so a late run catches up.
   runner.every('mining.settle', config.settlementPollMs, async () => void (await settleMining(db)));
   runner.every('pledge.settle', config.settlementPollMs, async () => void (await settlePledge(db)));
+  // Team figures and levels (decision 064): the community consumer follows the outbox; the reward engine's runs after it.
+  runner.every('community.figures', config.communityPollMs, async () => void (await processCommunityEvents(db)));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

@@ -126,6 +126,8 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** How often the mining and pledge settlements look for due periods (decision 056); a period is a day. */
   SETTLEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the community consumer follows the outbox for the team figures (decision 064). */
+  COMMUNITY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
 });
 
 export interface Config {
@@ -211,6 +213,8 @@ export interface Config {
   jobPollMs: number;
   /** How often the settlements run (decision 056). */
   settlementPollMs: number;
+  /** How often the team figures' consumer runs (decision 064). */
+  communityPollMs: number;
 }
 
 export interface ChainConfig {
@@ -445,6 +449,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clockAdjustable: e.CLOCK_ADJUSTABLE,
     jobPollMs: e.JOB_POLL_MS,
     settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
+    communityPollMs: e.COMMUNITY_POLL_MS,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

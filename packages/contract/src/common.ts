@@ -14,6 +14,15 @@ export const positiveAmount = z.pipe(
   z.transform(normalizeAmount),
 );
 
+/** A non-negative request amount ("0" allowed), 8 places at most, parsed to its 8-place spelling like `positiveAmount`. */
+export const nonNegativeAmount = z.pipe(
+  z
+    .string()
+    .check(z.maxLength(MAX_REQUEST_INTEGER_DIGITS + AMOUNT_SCALE + 1))
+    .check(z.regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,${AMOUNT_SCALE}})?$`))),
+  z.transform(normalizeAmount),
+);
+
 /** A non-zero signed exact decimal string, for operator adjustments; its size below 10^18 like every amount. */
 export const signedAmount = z.pipe(
   z

@@ -118,6 +118,8 @@ export const ERROR_CODES = [
   'CARD_SESSION_STARTED',
   'CARD_STOCK_BELOW_SOLD',
   'NOT_LEADER',
+  'NOT_IN_TEAM',
+  'COMMUNITY_LEVEL_ZERO_FIXED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

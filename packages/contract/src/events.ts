@@ -279,6 +279,20 @@ const minerPaused = z.object({
   paused: z.boolean(),
 });
 
+/**
+ * An operator's change to the community setup (decision 064): a level, whether a purchase kind counts, or an
+ * asset's performance factor, with the row before and after (null when created or removed). `user_id` is the operator.
+ */
+const communityAdminChanged = z.object({
+  type: z.literal('community.admin_changed'),
+  user_id: uid,
+  target: z.enum(['level', 'qualifying_kind', 'performance_asset']),
+  key: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -309,6 +323,7 @@ export const businessEvent = z.discriminatedUnion('type', [
   productChange('mining.product_changed'),
   productChange('pledge.product_changed'),
   minerPaused,
+  communityAdminChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

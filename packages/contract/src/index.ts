@@ -25,6 +25,7 @@ export * as aiApi from './http/ai.js';
 export * as cardsApi from './http/cards.js';
 export * as miningApi from './http/mining.js';
 export * as pledgeApi from './http/pledge.js';
+export * as communityApi from './http/community.js';
 export type { UserInfo, UserBadge } from './http/users.js';
 export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
 export type { BillLine } from './http/ledger.js';
@@ -101,3 +102,4 @@ export {
 } from './http/cards.js';
 export type { MiningProduct, Miner, Bubble } from './http/mining.js';
 export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from './http/pledge.js';
+export type { TeamFigures, TeamMember, LeaderMember, CommunityLevel } from './http/community.js';

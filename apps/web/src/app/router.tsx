@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactElement } from 'react';
 import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
+import { COMMUNITY_ROUTES } from '../features/community/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
 import { eagerPage, lazyPage } from './lazy-page';
@@ -63,6 +64,12 @@ const MiningIndexPage = lazyPage(() => import('./routes/mining-index'));
 const MiningOrderPage = lazyPage(() => import('./routes/mining-order'));
 const MiningPaopaoPage = lazyPage(() => import('./routes/mining-paopao'));
 const MiningSuccessPage = lazyPage(() => import('./routes/mining-success'));
+const CommunityIndexPage = lazyPage(() => import('./routes/community-index'));
+const CommunitySetPage = lazyPage(() => import('./routes/community-set'));
+const CommunitySetInfoPage = lazyPage(() => import('./routes/community-set-info'));
+const CommunityMembersPage = lazyPage(() => import('./routes/community-members'));
+const CommunityLeaderPage = lazyPage(() => import('./routes/community-leader'));
+const CommunityLeaderMemberPage = lazyPage(() => import('./routes/community-leader-member'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -122,6 +129,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'mining/order': <MiningOrderPage />,
   'mining/paopao': <MiningPaopaoPage />,
   'mining/success': <MiningSuccessPage />,
+  'community/index': <CommunityIndexPage />,
+  'community/set': <CommunitySetPage />,
+  'community/setInfo': <CommunitySetInfoPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -146,6 +156,10 @@ export const routes: RouteObject[] = [
       ...PAGE_IDS.filter((id) => !TAB_PAGES.includes(id)).map((id) => pageRoute(id)),
       // One withdrawal record (decision 042): not a spec page; it belongs to the withdrawal page for its title's sake.
       { path: `${pagePath('property/withdrawal')}/:id`, element: <WithdrawalDetailPage />, handle: { pageId: 'property/withdrawal' } satisfies RouteHandle },
+      // The team lists and the leader's pages (decision 067): not spec pages; community/index links them.
+      { path: COMMUNITY_ROUTES.members, element: <CommunityMembersPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
+      { path: COMMUNITY_ROUTES.leader, element: <CommunityLeaderPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
+      { path: COMMUNITY_ROUTES.leaderMember, element: <CommunityLeaderMemberPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../languages.js';
 import { fromUnits, MAX_REQUEST_INTEGER_DIGITS, normalizeAmount, toUnits } from '../money.js';
-import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, serialIdParam, serialIdParams, uid } from '../common.js';
+import { amountString, endpoint, nonNegativeAmount, freeText, idParams, isoTime, pagedList, pageQuery, serialIdParam, serialIdParams, uid } from '../common.js';
 
 const instant = z.iso.datetime({ offset: true });
 /** Basis points of a price: 0..10000. */
@@ -53,15 +53,6 @@ function notAbove(a: string, b: string): boolean {
     return true;
   }
 }
-/** A non-negative request amount ("0" allowed), 8 places at most, parsed to its 8-place spelling like `positiveAmount`. */
-const nonNegativeAmount = z.pipe(
-  z
-    .string()
-    .check(z.maxLength(MAX_REQUEST_INTEGER_DIGITS + 9))
-    .check(z.regex(new RegExp(`^\\d{1,${MAX_REQUEST_INTEGER_DIGITS}}(\\.\\d{1,8})?$`))),
-  z.transform(normalizeAmount),
-);
-
 // ───────────────────────────── shared views ─────────────────────────────
 
 /**

@@ -49,6 +49,26 @@ export async function consumeEvents(
   handle: (tx: Transaction, event: StoredEvent) => Promise<void>,
   options: ConsumeOptions = {},
 ): Promise<number> {
+  return consumeEventBatches(
+    db,
+    name,
+    async (tx, events) => {
+      for (const event of events) await handle(tx, event);
+    },
+    options,
+  );
+}
+
+/**
+ * As `consumeEvents`, but the handler receives each batch whole (id order), for a consumer whose writes are
+ * set-based over the batch (the community figures, decision 064): same transaction, same cursor, same guarantees.
+ */
+export async function consumeEventBatches(
+  db: Database,
+  name: string,
+  handle: (tx: Transaction, events: StoredEvent[]) => Promise<void>,
+  options: ConsumeOptions = {},
+): Promise<number> {
   const batchSize = options.batchSize ?? 100;
   const maxEvents = options.maxEvents ?? Number.POSITIVE_INFINITY;
   const horizon = await repo.safeHorizon(db);
@@ -57,8 +77,9 @@ export async function consumeEvents(
     const count = await db.transaction(async (tx) => {
       const lastId = await repo.lockCursor(tx, name);
       const rows = await repo.eventsAfter(tx, lastId, horizon, Math.min(batchSize, maxEvents - handled));
-      for (const row of rows) await handle(tx, toStored(row));
-      if (rows.length > 0) await repo.advanceCursor(tx, name, rows.at(-1)!.id, now());
+      if (rows.length === 0) return 0;
+      await handle(tx, rows.map(toStored));
+      await repo.advanceCursor(tx, name, rows.at(-1)!.id, now());
       return rows.length;
     });
     handled += count;

@@ -5,6 +5,7 @@ import { DomainError } from '../../core/errors.js';
 import type { AuthUser } from '../../core/auth-user.js';
 import { balancesFromJson, openUserAccounts, userBalancesSubquery } from '../ledger/ledger.service.js';
 import { findUploadByAddress } from '../uploads/uploads.service.js';
+import { onSubtreeAttached } from '../community/community.service.js';
 import * as repo from './users.repository.js';
 
 export function maskAddress(account: string): string {
@@ -23,6 +24,7 @@ export async function findOrCreateUser(tx: Transaction, account: string, spread:
   if (spread !== null && spread !== id && (await repo.exists(tx, spread))) {
     await repo.lockReferralTree(tx);
     await repo.attachSubtree(tx, id, spread);
+    await onSubtreeAttached(tx, id);
   }
   return id;
 }
@@ -41,6 +43,8 @@ export async function bindReferrer(db: Database, userId: number, referrer: Refer
     if (found.id === userId) throw new DomainError('REFERRER_SELF');
     if (await repo.isDescendant(tx, userId, found.id)) throw new DomainError('REFERRER_CYCLE');
     await repo.attachSubtree(tx, userId, found.id);
+    // The team figures follow in this transaction, under the tree lock (decision 064): exact the moment the bind commits.
+    await onSubtreeAttached(tx, userId);
     return getAddress(found.account);
   });
 }

@@ -12,7 +12,7 @@ export { OrderForm } from './components/order-form';
 export { MyOrders } from './components/my-orders';
 export { MySales } from './components/my-sales';
 export { TradeRecord } from './components/trade-record';
-export { TradingSettings } from './components/trading-settings';
+export { SplitSettingsSection, TradingSettings } from './components/trading-settings';
 export { Renewal } from './components/renewal';
 export { TradingSuccess } from './components/trading-success';
 export { idParam, isSuccessKind } from './model/paths';

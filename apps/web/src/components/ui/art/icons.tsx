@@ -177,3 +177,14 @@ export function PledgeIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Three people, one in front (the community tile on Home: my team). */
+export function TeamIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="8" r="3.2" />
+      <path d="M6 19.5c.8-3.3 3.2-5 6-5s5.2 1.7 6 5" />
+      <path d="M5.5 12.5a2.4 2.4 0 1 1 1.2-4.4M18.5 12.5a2.4 2.4 0 1 0-1.2-4.4" />
+    </Icon>
+  );
+}

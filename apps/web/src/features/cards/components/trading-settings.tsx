@@ -141,8 +141,11 @@ function SplitForm({ current }: { current: cardsApi.SplitSettings | null }) {
   );
 }
 
-/** The order-split section: a leader edits their team's rule; everyone sees the rule their own cards follow. */
-function SplitSettingsSection() {
+/**
+ * The order-split section: a leader edits their team's rule; everyone sees the rule their own cards follow. Shown on
+ * trading/set and, composed by the app layer, on community/set (decision 067).
+ */
+export function SplitSettingsSection() {
   const { t } = useTranslation();
   const query = useSplitSettings();
   const data = query.data;

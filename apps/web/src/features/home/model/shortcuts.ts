@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, MinerIcon, PledgeIcon, WalletIcon } from '../../../components/ui/art/icons';
+import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, MinerIcon, PledgeIcon, TeamIcon, WalletIcon } from '../../../components/ui/art/icons';
 import type { PageId } from '../../../lib/pages';
 
 export interface Shortcut {
@@ -20,6 +20,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'trading/index', Icon: CardMarketIcon, testId: 'quick-trading' },
   { page: 'mining/index', Icon: MinerIcon, testId: 'quick-mining' },
   { page: 'pledge/index', Icon: PledgeIcon, testId: 'quick-pledge' },
+  { page: 'community/index', Icon: TeamIcon, testId: 'quick-community' },
   { page: 'property/index', Icon: WalletIcon, testId: 'quick-holdings' },
   { page: 'property/propDetails', Icon: BillIcon, testId: 'quick-bills' },
   { page: 'index/airDrop', Icon: GiftIcon, testId: 'quick-airdrop' },

@@ -16,8 +16,11 @@ import './user.css';
 /** What the avatar will be on save: as it is, a newly picked file, or none. */
 type AvatarChoice = { kind: 'keep' } | { kind: 'file'; file: File; preview: string } | { kind: 'remove' };
 
-/** pages/user/setInfo: nickname and avatar. The avatar is uploaded on save, then set with the nickname in one call. */
-export function ProfileForm() {
+/**
+ * pages/user/setInfo: nickname and avatar. The avatar is uploaded on save, then set with the nickname in one call.
+ * `stayAfterSave` keeps the page open after a save, for a page with more to set (community/setInfo's contact line).
+ */
+export function ProfileForm({ stayAfterSave = false }: { stayAfterSave?: boolean }) {
   const { t } = useTranslation();
   const nicknameId = useId();
   const fileId = useId();
@@ -48,10 +51,13 @@ export function ProfileForm() {
     try {
       if (avatar.kind === 'file') body.avatar = await uploadAvatar(avatar.file);
       if (avatar.kind === 'remove' && info.avatar !== null) body.avatar = null;
-      if (body.nickname === undefined && body.avatar === undefined) return goBack();
+      if (body.nickname === undefined && body.avatar === undefined) return stayAfterSave ? undefined : goBack();
       await save.mutateAsync(body);
       showToast(t('profile.saved'));
-      goBack();
+      if (stayAfterSave) {
+        setNickname(null);
+        setAvatar({ kind: 'keep' });
+      } else goBack();
     } catch (error) {
       toastError(error);
     }

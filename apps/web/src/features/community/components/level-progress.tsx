@@ -1,0 +1,54 @@
+import type * as z from 'zod/mini';
+import type { communityApi } from '@reef/contract';
+import { formatGroupedAmount } from '../../../lib/amount-format';
+import { ProgressBar } from '../../../components/ui/progress-bar';
+import { useTranslation } from '../../../i18n';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { metCount, thresholdPercent } from '../model/level-progress';
+
+type NextLevel = NonNullable<z.output<typeof communityApi.myCommunity.response>['next_level']>;
+
+/** My level, and each threshold of the next one as a bar with "have / need" under it; at the top level, says so. */
+export function LevelProgress({ level, next }: { level: string; next: NextLevel | null }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const usdt = symbols.usdt;
+  const thresholds = next === null ? [] : [next.small_area, next.direct_count, ...(next.holding === null ? [] : [next.holding])];
+  return (
+    <section className="card team-level" aria-labelledby="team-level-title" data-testid="team-level">
+      <h2 id="team-level-title" className="card__title">
+        {t('team.level.title')}
+      </h2>
+      <p className="team-level__current">
+        <span className="muted">{t('team.level.current')}</span> <strong data-testid="team-level-name">{level}</strong>
+      </p>
+      {next === null ? (
+        <p className="muted" data-testid="team-level-top">
+          {t('team.level.top')}
+        </p>
+      ) : (
+        <>
+          <p className="team-level__next" data-testid="team-level-next">
+            {t('team.level.next', { name: next.name, met: metCount(thresholds), count: thresholds.length })}
+          </p>
+          <ProgressBar percent={thresholdPercent(next.small_area)} label={t('team.level.smallArea')} testId="level-small-area">
+            {t('team.level.smallArea')}: {formatGroupedAmount(next.small_area.current)} / {formatGroupedAmount(next.small_area.required)} {usdt}
+          </ProgressBar>
+          <ProgressBar percent={thresholdPercent(next.direct_count)} label={t('team.level.direct')} testId="level-direct">
+            {t('team.level.direct')}: {next.direct_count.current} / {next.direct_count.required}
+          </ProgressBar>
+          {next.holding !== null && (
+            <ProgressBar
+              percent={thresholdPercent(next.holding)}
+              label={t('team.level.holding', { asset: symbols[next.holding.asset] })}
+              testId="level-holding"
+            >
+              {t('team.level.holding', { asset: symbols[next.holding.asset] })}: {formatGroupedAmount(next.holding.current)} /{' '}
+              {formatGroupedAmount(next.holding.required)}
+            </ProgressBar>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { Field } from '../../../components/ui/field';
+
+interface LineFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+  placeholder: string;
+  /** The warning under the field when the text breaks the contract's rule; null while it does not. */
+  problem: string | null;
+  /** `<testId>-input` on the input, `<testId>-invalid` on the warning. */
+  testId: string;
+}
+
+/** One line of free text a member keeps (a remark, a contact line), with the contract rule's warning under it. */
+export function LineField({ label, value, onChange, maxLength, placeholder, problem, testId }: LineFieldProps) {
+  const id = useId();
+  return (
+    <>
+      <Field label={label} htmlFor={id}>
+        <input
+          id={id}
+          className="field__input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          aria-invalid={problem !== null || undefined}
+          data-testid={`${testId}-input`}
+        />
+      </Field>
+      {problem !== null && (
+        <p className="form-warning" role="alert" data-testid={`${testId}-invalid`}>
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
