@@ -6,7 +6,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
-import { communityLevels, communityMembers, communityRemarks, ledgerAccounts, referralPaths, users } from '../../db/schema/index.js';
+import { communityLevels, communityMembers, communityRemarks, referralPaths, users } from '../../db/schema/index.js';
+import { userBalanceSubquery } from '../ledger/ledger.service.js';
 
 /** The figures' columns of a community_members row `m`, as text. */
 const figureColumns = sql`m.direct_count, m.indirect_count, m.own_performance::text as own_performance,
@@ -83,8 +84,7 @@ const levelOf = sql`coalesce((
   select max(l.level) from ${communityLevels} l
    where m.team_performance - m.large_area >= l.min_small_area
      and m.direct_count >= l.min_direct
-     and (l.holding_asset is null or coalesce(
-           (select a.balance from ${ledgerAccounts} a where a.user_id = m.user_id and a.asset = l.holding_asset), 0) >= l.min_holding)
+     and (l.holding_asset is null or ${userBalanceSubquery(sql`m.user_id`, sql`l.holding_asset`)} >= l.min_holding)
 ), 0)`;
 
 /** Sets users.level to the level the figures give, for the users `ids` selects (a subquery); only rows that change are written. */
@@ -161,12 +161,12 @@ const communityStatement = preparedStatement<CommunityRow>(
   sql`select ${figureColumns}, u.level, cur.name as level_name, u.leader, u.nickname, u.avatar, m.contact,
       nxt.level as next_level, nxt.name as next_name, nxt.min_small_area::text as next_min_small_area,
       nxt.min_direct as next_min_direct, nxt.holding_asset as next_holding_asset, nxt.min_holding::text as next_min_holding,
-      coalesce(bal.balance, case when nxt.holding_asset is null then null else 0 end)::numeric(38, 8)::text as next_holding
+      case when nxt.holding_asset is null then null
+           else ${userBalanceSubquery(sql`m.user_id`, sql`nxt.holding_asset`)}::numeric(38, 8)::text end as next_holding
     from ${communityMembers} m
     join ${users} u on u.id = m.user_id
     left join ${communityLevels} cur on cur.level = u.level
     left join lateral (select * from ${communityLevels} l where l.level > u.level order by l.level limit 1) nxt on true
-    left join ${ledgerAccounts} bal on bal.user_id = m.user_id and bal.asset = nxt.holding_asset
     where m.user_id = ${sql.placeholder('user_id')}`,
 );
 
