@@ -1,6 +1,6 @@
 /**
  * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling, the card
- * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056) and,
+ * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056), the reward engine (decision 065) and,
  * with an RPC, the deposit and BNB-charge watcher. server.ts starts it after the app; with several processes
  * on one PostgreSQL each job still runs once per period, by whichever process claims it.
  */
@@ -15,8 +15,11 @@ import { watchDepositsAndCharges } from './modules/deposits/deposit-watcher.js';
 import { samplePrices } from './modules/market/market.service.js';
 import { settleMining } from './modules/mining/mining.service.js';
 import { settlePledge } from './modules/pledge/pledge.service.js';
+import { runRewards, settleDividends } from './modules/rewards/rewards.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+/** The reward engine follows the outbox closely: a purchase's rewards appear within seconds (decision 065). */
+const REWARDS_POLL_MS = 2_000;
 
 export interface BackgroundContext {
   db: Database;
@@ -35,6 +38,9 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   // Settlements (decision 056): each run produces/pays every period due by now, so a late run catches up.
   runner.every('mining.settle', config.settlementPollMs, async () => void (await settleMining(db)));
   runner.every('pledge.settle', config.settlementPollMs, async () => void (await settlePledge(db)));
+  // Rewards (decision 065): the outbox consumer, and each closed day's weighted dividend once the consumer has passed it.
+  runner.every('rewards.consume', REWARDS_POLL_MS, async () => void (await runRewards(db)));
+  runner.every('rewards.dividend', config.settlementPollMs, async () => void (await settleDividends(db)));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

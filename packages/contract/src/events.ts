@@ -279,6 +279,32 @@ const minerPaused = z.object({
   paused: z.boolean(),
 });
 
+/** An operator set a reward setting (decision 065): the new row and the value in force before it at that time. */
+const rewardRuleSet = z.object({
+  type: z.literal('rewards.rule_set'),
+  /** The operator. */
+  user_id: uid,
+  rule_id: id,
+  rule: z.string(),
+  generation: z.int(),
+  level: z.int(),
+  value: amountString,
+  before: z.nullable(amountString),
+  effective_from: z.string(),
+});
+
+/** A day's weighted dividend was settled (once per day): the pool and what the caps let through. */
+const rewardDividendSettled = z.object({
+  type: z.literal('rewards.dividend_settled'),
+  user_id: z.null(),
+  day: z.string(),
+  turnover: amountString,
+  pool: amountString,
+  paid: amountString,
+  beneficiaries: z.int(),
+  entry_id: z.nullable(id),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -309,6 +335,8 @@ export const businessEvent = z.discriminatedUnion('type', [
   productChange('mining.product_changed'),
   productChange('pledge.product_changed'),
   minerPaused,
+  rewardRuleSet,
+  rewardDividendSettled,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -116,6 +116,7 @@ export function userBalancesJson(userId: number | Placeholder): SQL {
 
 export interface PostingLine {
   id: number;
+  entryId: number;
   asset: string;
   amount: string;
   balanceAfter: string;
@@ -144,6 +145,7 @@ export async function userPostings(
     db
       .select({
         id: postings.id,
+        entryId: postings.entryId,
         asset: postings.asset,
         amount: postings.amount,
         balanceAfter: postings.balanceAfter,
