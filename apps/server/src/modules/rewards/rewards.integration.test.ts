@@ -21,7 +21,7 @@
  *       ├── B1 [1] ── B1a [0] ── Y [0]
  *       └── B2 [0]
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rewardPostings } from '../../db/schema/index.js';
 import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
@@ -199,7 +199,7 @@ describe.each(databaseKinds)('reward engine worked example on %s', (kind) => {
     expect(await runRewards(db)).toBe(0);
     expect(await rewardFacts(db)).toEqual(before);
     // A lost cursor hands the purchases over again: the unique key refuses the batch, nothing is paid twice.
-    await db.execute(`update event_consumers set last_id = 0 where name = 'rewards'` as never);
+    await db.execute(sql`update event_consumers set last_id = 0 where name = 'rewards'`);
     await expect(runRewards(db)).rejects.toThrow();
     expect(await rewardFacts(db)).toEqual(before);
   });
