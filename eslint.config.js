@@ -31,6 +31,8 @@ const MODULE_PUBLIC_FILES = [
   'chain',
   // Committing queued requests in groups, each with its own Idempotency-Key (swaps, starter cards; decision 061).
   'idempotency/group-writer.ts',
+  // The one definition of a qualifying purchase, shared by the team figures and the reward engine (decisions 064, 065).
+  'community/qualifying.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

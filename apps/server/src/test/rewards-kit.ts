@@ -65,7 +65,12 @@ export async function seedRewardLoad(db: Database, options: { members: number; p
     const parent = i === 0 ? null : i < chain ? ids[i - 1]! : ids[Math.floor((i - 1) / fanOut)]!;
     ids.push(await createMember(db, parent));
   }
-  await db.execute(sql`update ${users} set level = (id % 4) where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  await db.execute(
+    sql`update ${users} set level = (id % 4) where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   const productId = await createTestMiner(db);
   const buyers = ids.slice(Math.floor(ids.length / 2));
   for (let p = 0; p < options.purchases; p += 1) await buyMiners(db, buyers[p % buyers.length]!, productId, 1 + (p % 3));

@@ -32,7 +32,9 @@ export type RewardRuleName = (typeof REWARD_RULES)[number];
 export const rewardRuleName = z.enum(REWARD_RULES);
 
 /** Rules whose value is a rate or share: at most 1. */
-export const RATE_RULES_LIST: readonly RewardRuleName[] = REWARD_RULES.filter((r) => r !== 'cap_user_day' && r !== 'dividend_weight' && r !== 'dividend_min_level');
+export const RATE_RULES_LIST: readonly RewardRuleName[] = REWARD_RULES.filter(
+  (r) => r !== 'cap_user_day' && r !== 'dividend_weight' && r !== 'dividend_min_level',
+);
 /** Rules set per level (the beneficiary's); the others take level 0. */
 export const LEVEL_RULES_LIST: readonly RewardRuleName[] = ['indirect', 'performance', 'dividend_weight'];
 

@@ -73,8 +73,12 @@ export const rewardPostings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('reward_postings_event_key').on(t.eventId, t.beneficiaryId, t.kind).where(sql`${t.eventId} is not null`),
-    uniqueIndex('reward_postings_dividend_key').on(t.dividendDay, t.beneficiaryId).where(sql`${t.dividendDay} is not null`),
+    uniqueIndex('reward_postings_event_key')
+      .on(t.eventId, t.beneficiaryId, t.kind)
+      .where(sql`${t.eventId} is not null`),
+    uniqueIndex('reward_postings_dividend_key')
+      .on(t.dividendDay, t.beneficiaryId)
+      .where(sql`${t.dividendDay} is not null`),
     index('reward_postings_entry_idx').on(t.entryId, t.beneficiaryId),
     check('reward_postings_kind', sql`${t.kind} in ('direct', 'indirect', 'dividend', 'performance', 'same_level')`),
     check('reward_postings_source', sql`(${t.eventId} is null) <> (${t.dividendDay} is null)`),

@@ -48,7 +48,15 @@ export function purchaseRewards(base: bigint, upline: readonly UplineMember[], r
 
   for (const member of upline) {
     if (member.depth === 1) add({ kind: 'direct', beneficiaryId: member.id, base, rate: rateAt('direct', 0, 0), level: member.level, generation: 1 });
-    else add({ kind: 'indirect', beneficiaryId: member.id, base, rate: rateAt('indirect', member.depth, member.level), level: member.level, generation: member.depth });
+    else
+      add({
+        kind: 'indirect',
+        beneficiaryId: member.id,
+        base,
+        rate: rateAt('indirect', member.depth, member.level),
+        level: member.level,
+        generation: member.depth,
+      });
   }
 
   let paidRate = 0n;

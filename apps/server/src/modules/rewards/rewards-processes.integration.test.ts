@@ -87,7 +87,9 @@ describe.each(databaseKinds)('reward engine processes (%s)', (kind) => {
     expect(half.paidFromSystem).toBe(half.decided);
     const handle = await openDatabase(target);
     try {
-      const cursor = await handle.db.execute(sql`select (select last_id from event_consumers where name = 'rewards') = (select max(id) from (select id from business_events order by id limit 20) first) as at`);
+      const cursor = await handle.db.execute(
+        sql`select (select last_id from event_consumers where name = 'rewards') = (select max(id) from (select id from business_events order by id limit 20) first) as at`,
+      );
       expect((cursor as unknown as { rows: { at: boolean }[] }).rows[0]!.at).toBe(true);
     } finally {
       await handle.close();

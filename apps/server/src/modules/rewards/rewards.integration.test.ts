@@ -171,7 +171,13 @@ describe.each(databaseKinds)('reward engine worked example on %s', (kind) => {
       cap: null,
     });
     const dividend = await t.call({ method: 'GET', url: '/api/user/award_log/dividend', token: u.R!.token });
-    expect(dividend.data.list[0].explanation).toMatchObject({ member: null, purchase: null, weight: '3.00000000', total_weight: '10.00000000', base: '19.00000000' });
+    expect(dividend.data.list[0].explanation).toMatchObject({
+      member: null,
+      purchase: null,
+      weight: '3.00000000',
+      total_weight: '10.00000000',
+      base: '19.00000000',
+    });
     // R's direct page: R has no direct line (nobody bought directly under R).
     expect((await t.call({ method: 'GET', url: '/api/user/award_log/direct', token: u.R!.token })).data).toMatchObject({ list: [], total: 0 });
   });

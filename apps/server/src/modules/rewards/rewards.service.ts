@@ -25,7 +25,7 @@ import { DomainError } from '../../core/errors.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { consumeEvents, consumedBefore, recordEvent, type ConsumeOptions, type StoredEvent } from '../events/events.service.js';
 import { postEntry, type PostingInput } from '../ledger/ledger.service.js';
-import { performanceUnits, purchaseOf, qualifyingRules, type Purchase, type QualifyingRules } from '../community/qualifying.js';
+import { performanceUnits, purchaseOf, qualifyingRules, type QualifyingRules } from '../community/qualifying.js';
 import { nicknamesOf, uplineOf, usersFromLevel } from '../users/users.service.js';
 import { capped, endOfUtcDay, purchaseRewards, utcDay, type CapName } from './reward-engine.js';
 import * as repo from './rewards.repository.js';
@@ -95,7 +95,12 @@ async function rewardEvent(tx: Transaction, context: BatchContext, event: Stored
   const paid = decided.filter((d) => d.amount > 0n);
   const entryId = await payOut(
     tx,
-    paid.map((d) => ({ userId: d.beneficiaryId, kind: d.kind, amount: d.amount, memo: `${d.kind} ${purchase.ref.type} ${purchase.ref.id} member ${purchase.buyerId}` })),
+    paid.map((d) => ({
+      userId: d.beneficiaryId,
+      kind: d.kind,
+      amount: d.amount,
+      memo: `${d.kind} ${purchase.ref.type} ${purchase.ref.id} member ${purchase.buyerId}`,
+    })),
     `rewards for purchase ${purchase.eventId}`,
   );
   await repo.insertPostings(
@@ -344,7 +349,10 @@ export async function setRule(db: Database, operatorId: number, input: RuleInput
     const row: Omit<RuleRow, 'id'> = { rule: input.rule, generation, level, value: input.value, effectiveFrom, createdBy: operatorId };
     if (CAP_SHARES.includes(input.rule)) {
       const after = new RuleBook([...rows, { ...row, id: Number.MAX_SAFE_INTEGER }]);
-      const instants = [effectiveFrom, ...rows.filter((r) => CAP_SHARES.includes(r.rule as RewardRuleName) && r.effectiveFrom > effectiveFrom).map((r) => r.effectiveFrom)];
+      const instants = [
+        effectiveFrom,
+        ...rows.filter((r) => CAP_SHARES.includes(r.rule as RewardRuleName) && r.effectiveFrom > effectiveFrom).map((r) => r.effectiveFrom),
+      ];
       const over = instants.some((t) => CAP_SHARES.reduce((sum, rule) => sum + toUnits(after.valueAt(rule, 0, 0, t)), 0n) > toUnits('1'));
       if (over) throw new DomainError('REWARD_RULE_INVALID');
     }

@@ -51,7 +51,7 @@ export class RuleBook {
   /** Every row in force at `at`, one per key. */
   inForce(at: Date): RuleRow[] {
     const out: RuleRow[] = [];
-    for (const [key, list] of this.byKey) {
+    for (const key of this.byKey.keys()) {
       const [rule, generation, level] = key.split(':');
       const row = this.rowAt(rule as RewardRuleName, Number(generation), Number(level), at);
       if (row) out.push(row);

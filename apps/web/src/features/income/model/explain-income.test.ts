@@ -42,7 +42,20 @@ describe('explainIncome', () => {
   });
 
   it('explains a dividend by its day, pool and weight', () => {
-    const text = explainIncome(t, { ...direct, member: null, purchase: null, dividend_day: '2026-11-26', base: '19.00000000', weight: '3.00000000', total_weight: '10.00000000', generation: null }, 'USDT');
+    const text = explainIncome(
+      t,
+      {
+        ...direct,
+        member: null,
+        purchase: null,
+        dividend_day: '2026-11-26',
+        base: '19.00000000',
+        weight: '3.00000000',
+        total_weight: '10.00000000',
+        generation: null,
+      },
+      'USDT',
+    );
     for (const part of ['2026-11-26', '19', '3', '10']) expect(text).toContain(part);
   });
 });

@@ -35,11 +35,7 @@ export function explainIncome(t: TFunction, e: RewardExplanation, symbol: string
     computed: plain(e.computed),
     symbol,
   };
-  const main = e.dividend_day
-    ? t('income.line.dividend', values)
-    : e.source
-      ? t('income.line.sameLevel', values)
-      : t('income.line.purchase', values);
+  const main = e.dividend_day ? t('income.line.dividend', values) : e.source ? t('income.line.sameLevel', values) : t('income.line.purchase', values);
   if (e.cap === 'user_day') return `${main} · ${t('income.line.capUserDay', values)}`;
   if (e.cap === 'kind_share') return `${main} · ${t('income.line.capKindShare', values)}`;
   return main;
