@@ -33,6 +33,8 @@ const MODULE_PUBLIC_FILES = [
   'idempotency/group-writer.ts',
   // The referral binding's hook into the team figures, same transaction (decision 064).
   'community/team-figures.ts',
+  // The one definition of a qualifying purchase, shared by the team figures and the reward engine (decisions 064, 065).
+  'community/qualifying.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

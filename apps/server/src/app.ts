@@ -32,6 +32,7 @@ import { incomesRoutes } from './modules/incomes/incomes.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { miningRoutes } from './modules/mining/mining.routes.js';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.js';
 import { pledgeRoutes } from './modules/pledge/pledge.routes.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(pledgeRoutes);
   await app.register(communityRoutes);
   await app.register(incomesRoutes);
+  await app.register(rewardsRoutes);
   await app.register(chatRoutes);
   await app.register(chatSocketRoutes);
   await app.register(uploadsRoutes);

@@ -1,6 +1,6 @@
 /**
  * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling, the card
- * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056) and,
+ * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056), the reward engine (decision 065) and,
  * with an RPC, the deposit and BNB-charge watcher. server.ts starts it after the app; with several processes
  * on one PostgreSQL each job still runs once per period, by whichever process claims it.
  */
@@ -16,6 +16,7 @@ import { samplePrices } from './modules/market/market.service.js';
 import { settleMining } from './modules/mining/mining.service.js';
 import { settlePledge } from './modules/pledge/pledge.service.js';
 import { processCommunityEvents } from './modules/community/community.service.js';
+import { runRewards, settleDividends } from './modules/rewards/rewards.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
@@ -36,8 +37,14 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   // Settlements (decision 056): each run produces/pays every period due by now, so a late run catches up.
   runner.every('mining.settle', config.settlementPollMs, async () => void (await settleMining(db)));
   runner.every('pledge.settle', config.settlementPollMs, async () => void (await settlePledge(db)));
-  // Team figures and levels (decision 064): the community consumer follows the outbox; the reward engine's runs after it.
-  runner.every('community.figures', config.communityPollMs, async () => void (await processCommunityEvents(db)));
+  // Team figures and levels, then the rewards of the same events (decisions 064, 065): one job, in this order, so the
+  // engine reads the levels the community consumer has just brought up to date.
+  runner.every('community.rewards', config.communityPollMs, async () => {
+    await processCommunityEvents(db);
+    await runRewards(db);
+  });
+  // Each closed day's weighted dividend, once the engine has passed it (decision 065).
+  runner.every('rewards.dividend', config.settlementPollMs, async () => void (await settleDividends(db)));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

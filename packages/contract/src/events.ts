@@ -293,6 +293,32 @@ const communityAdminChanged = z.object({
   after: z.nullable(z.record(z.string(), z.unknown())),
 });
 
+/** An operator set a reward setting (decision 065): the new row and the value in force before it at that time. */
+const rewardRuleSet = z.object({
+  type: z.literal('rewards.rule_set'),
+  /** The operator. */
+  user_id: uid,
+  rule_id: id,
+  rule: z.string(),
+  generation: z.int(),
+  level: z.int(),
+  value: amountString,
+  before: z.nullable(amountString),
+  effective_from: z.string(),
+});
+
+/** A day's weighted dividend was settled (once per day): the pool and what the caps let through. */
+const rewardDividendSettled = z.object({
+  type: z.literal('rewards.dividend_settled'),
+  user_id: z.null(),
+  day: z.string(),
+  turnover: amountString,
+  pool: amountString,
+  paid: amountString,
+  beneficiaries: z.int(),
+  entry_id: z.nullable(id),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -324,6 +350,8 @@ export const businessEvent = z.discriminatedUnion('type', [
   productChange('pledge.product_changed'),
   minerPaused,
   communityAdminChanged,
+  rewardRuleSet,
+  rewardDividendSettled,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -9,6 +9,7 @@ export type MessageKey = ErrorCode | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_EXPIRED' 
 type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
+  REWARD_RULE_INVALID: 'This reward setting cannot be saved: it would start in the past, exceed 100%, or does not fit the rule',
   OK: 'success',
   PARAMETER_ERROR: 'Parameter error',
   NOT_FOUND: 'Not found',
@@ -134,6 +135,7 @@ const en: Catalogue = {
 };
 
 const zhTw: Catalogue = {
+  REWARD_RULE_INVALID: '此獎勵設定無法儲存：生效時間已過、超過100%或不符合規則',
   OK: '成功',
   PARAMETER_ERROR: '參數錯誤',
   NOT_FOUND: '找不到資料',
@@ -259,6 +261,7 @@ const zhTw: Catalogue = {
 };
 
 const zhCn: Catalogue = {
+  REWARD_RULE_INVALID: '此奖励设置无法保存：生效时间已过、超过100%或不符合规则',
   OK: '成功',
   PARAMETER_ERROR: '参数错误',
   NOT_FOUND: '找不到数据',
@@ -384,6 +387,7 @@ const zhCn: Catalogue = {
 };
 
 const ptBr: Catalogue = {
+  REWARD_RULE_INVALID: 'Esta regra de recompensa não pode ser salva: começaria no passado, passaria de 100% ou não se aplica à regra',
   OK: 'sucesso',
   PARAMETER_ERROR: 'Erro de parâmetro',
   NOT_FOUND: 'Não encontrado',
@@ -509,6 +513,7 @@ const ptBr: Catalogue = {
 };
 
 const deDe: Catalogue = {
+  REWARD_RULE_INVALID: 'Diese Belohnungseinstellung kann nicht gespeichert werden: Sie begänne in der Vergangenheit, überschritte 100 % oder passt nicht zur Regel',
   OK: 'Erfolg',
   PARAMETER_ERROR: 'Parameterfehler',
   NOT_FOUND: 'Nicht gefunden',
@@ -634,6 +639,7 @@ const deDe: Catalogue = {
 };
 
 const ruRu: Catalogue = {
+  REWARD_RULE_INVALID: 'Эту настройку вознаграждений нельзя сохранить: она начиналась бы в прошлом, превышала бы 100% или не подходит к правилу',
   OK: 'успешно',
   PARAMETER_ERROR: 'Ошибка параметров',
   NOT_FOUND: 'Не найдено',

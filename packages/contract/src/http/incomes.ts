@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { amountString, assetKey, endpoint, pagedList, pageQuery } from '../common.js';
+import { amountString, assetKey, endpoint, isoTime, pagedList, pageQuery } from '../common.js';
 import { billLine } from './ledger.js';
 
 /** The five reward kinds of spec §1; each is posted with the bill kind `reward_<kind>`. */
@@ -28,10 +28,35 @@ export const award = endpoint('GET /api/user/award', 'user', {
   }),
 });
 
-/** GET /api/user/award_log/:id, id = a reward kind: the user's lines of that kind, newest first. */
+/**
+ * Why an income line was paid (decision 065): the member and purchase it comes from (a dividend: the day and the
+ * weights instead), the base it was computed on, the rate, the beneficiary's level and generation, and the cap
+ * that cut it, if any (`computed` is before the cap, the line's amount after it).
+ */
+export const rewardExplanation = z.object({
+  member: z.nullable(z.object({ uid: z.int(), nickname: z.string() })),
+  purchase: z.nullable(z.object({ event_id: z.int(), kind: z.string(), ref_type: z.string(), ref_id: z.int(), occurred_at: isoTime })),
+  /** Same-level: the downline whose performance reward this line is a share of. */
+  source: z.nullable(z.object({ uid: z.int(), nickname: z.string() })),
+  dividend_day: z.nullable(z.string()),
+  base: amountString,
+  rate: amountString,
+  level: z.int(),
+  generation: z.nullable(z.int()),
+  weight: z.nullable(amountString),
+  total_weight: z.nullable(amountString),
+  computed: amountString,
+  cap: z.nullable(z.enum(['user_day', 'kind_share'])),
+});
+export type RewardExplanation = z.infer<typeof rewardExplanation>;
+
+export const incomeLine = z.extend(billLine, { explanation: z.nullable(rewardExplanation) });
+export type IncomeLine = z.infer<typeof incomeLine>;
+
+/** GET /api/user/award_log/:id, id = a reward kind: the user's lines of that kind, newest first, each with its explanation. */
 export const awardLog = endpoint('GET /api/user/award_log/:id', 'user', {
   params: z.object({ id: rewardKind }),
   query: pageQuery,
   // `kind` first, as the answer has always been serialised.
-  response: z.object({ kind: rewardKind, ...pagedList(billLine).shape }),
+  response: z.object({ kind: rewardKind, ...pagedList(incomeLine).shape }),
 });

@@ -53,3 +53,13 @@ export function eventsAfter(db: Executor, afterId: bigint, upTo: bigint, limit: 
 export function eventsOfUser(db: Executor, userId: number, limit: number): Promise<EventRow[]> {
   return db.select().from(businessEvents).where(eq(businessEvents.userId, userId)).orderBy(asc(businessEvents.id)).limit(limit);
 }
+
+/** Whether an event with an id above the consumer's cursor happened before `before` (it is not handled yet). */
+export async function pendingBefore(db: Executor, name: string, before: Date): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select 1 from ${businessEvents} e
+     where e.id > coalesce((select c.last_id from ${eventConsumers} c where c.name = ${name}), 0)
+       and e.occurred_at < ${before.toISOString()}::timestamptz
+     limit 1`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}

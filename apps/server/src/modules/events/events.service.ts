@@ -92,3 +92,11 @@ export async function consumeEventBatches(
 export async function eventsOfUser(db: Executor, userId: number, limit = 100): Promise<StoredEvent[]> {
   return (await repo.eventsOfUser(db, userId, limit)).map(toStored);
 }
+
+/**
+ * Whether the consumer `name` has handled every event that happened before `before` (a day's close): what a
+ * daily settlement that sums the consumer's work waits for.
+ */
+export async function consumedBefore(db: Executor, name: string, before: Date): Promise<boolean> {
+  return !(await repo.pendingBefore(db, name, before));
+}

@@ -1,12 +1,13 @@
 /**
  * Reward income (spec §1 reward kinds, §7 /api/user/incomes, /award, /award_log/{id}). The rewards are
  * ledger lines of kind `reward_<kind>` posted by the reward features; this module only reads them through
- * the ledger, summed in SQL. "Today" starts at 00:00 UTC.
+ * the ledger, summed in SQL, and each line's explanation from the reward engine. "Today" starts at 00:00 UTC.
  */
 import { REWARD_KINDS, fromUnits, rewardBillKind, toUnits, type AssetKey, type RewardKind } from '@reef/contract';
 import type { Database } from '../../db/client.js';
 import { billsOfKind, userKindTotals } from '../ledger/ledger.service.js';
 import * as clock from '../../core/clock.js';
+import { explainLines } from '../rewards/rewards.service.js';
 
 const BILL_KIND_TO_REWARD = new Map<string, RewardKind>(REWARD_KINDS.map((kind) => [rewardBillKind(kind), kind]));
 
@@ -46,5 +47,5 @@ export async function award(db: Database, userId: number, now = clock.now()) {
 
 export async function awardLog(db: Database, userId: number, kind: RewardKind, page: number, limit: number) {
   const { list, total } = await billsOfKind(db, userId, rewardBillKind(kind), page, limit);
-  return { kind, list, page, limit, total };
+  return { kind, list: await explainLines(db, userId, kind, list), page, limit, total };
 }

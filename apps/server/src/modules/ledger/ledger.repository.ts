@@ -121,6 +121,7 @@ export function userBalanceOf(userId: SQL, asset: SQL): SQL {
 
 export interface PostingLine {
   id: number;
+  entryId: number;
   asset: string;
   amount: string;
   balanceAfter: string;
@@ -149,6 +150,7 @@ export async function userPostings(
     db
       .select({
         id: postings.id,
+        entryId: postings.entryId,
         asset: postings.asset,
         amount: postings.amount,
         balanceAfter: postings.balanceAfter,

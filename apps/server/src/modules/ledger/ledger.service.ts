@@ -220,10 +220,13 @@ function billView(line: repo.PostingLine) {
   };
 }
 
-/** A user's lines of one bill kind, newest first (e.g. one reward kind). */
+/**
+ * A user's lines of one bill kind, newest first (e.g. one reward kind), each with its journal entry's id so the
+ * module that posted it can attach what it knows about the entry (a reward's explanation).
+ */
 export async function billsOfKind(db: Database, userId: number, kind: BillLine['kind'], page: number, limit: number) {
   const { list, total } = await repo.userPostings(db, userId, { kind }, limit, (page - 1) * limit);
-  return { total, list: list.map(billView) };
+  return { total, list: list.map((line) => ({ line: billView(line), entryId: line.entryId })) };
 }
 
 /**

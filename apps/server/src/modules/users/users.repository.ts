@@ -193,3 +193,33 @@ export async function setPledged(db: Executor, userIds: readonly number[], pledg
     .set({ pledged })
     .where(and(inArray(users.id, [...userIds]), sql`${users.pledged} <> ${pledged}`));
 }
+
+// ───── the reward engine's reads (decision 065) ─────
+
+/** The upline of a user, nearest first, with each ancestor's depth above them and level: one indexed read of the closure. */
+export async function uplineOf(db: Executor, userId: number): Promise<{ id: number; depth: number; level: number }[]> {
+  return db
+    .select({ id: referralPaths.ancestorId, depth: referralPaths.depth, level: users.level })
+    .from(referralPaths)
+    .innerJoin(users, eq(users.id, referralPaths.ancestorId))
+    .where(and(eq(referralPaths.descendantId, userId), gt(referralPaths.depth, 0)))
+    .orderBy(referralPaths.depth);
+}
+
+/** Users at `minLevel` or above, with their level, in id order. */
+export async function usersFromLevel(db: Executor, minLevel: number): Promise<{ id: number; level: number }[]> {
+  return db
+    .select({ id: users.id, level: users.level })
+    .from(users)
+    .where(sql`${users.level} >= ${minLevel}`)
+    .orderBy(users.id);
+}
+
+export async function nicknamesOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, nickname: users.nickname })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.nickname]));
+}

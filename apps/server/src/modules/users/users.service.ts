@@ -164,3 +164,18 @@ export async function setLeader(tx: Transaction, userId: number, leader: boolean
 export async function setPledged(db: Executor, userIds: readonly number[], pledged: boolean): Promise<void> {
   if (userIds.length > 0) await repo.setPledged(db, userIds, pledged);
 }
+
+/** For the reward engine: the user's upline, nearest first (depth 1 = the referrer), each with its level. */
+export function uplineOf(db: Executor, userId: number): Promise<{ id: number; depth: number; level: number }[]> {
+  return repo.uplineOf(db, userId);
+}
+
+/** For the reward engine's dividend: every user at `minLevel` or above, with their level. */
+export function usersFromLevel(db: Executor, minLevel: number): Promise<{ id: number; level: number }[]> {
+  return repo.usersFromLevel(db, minLevel);
+}
+
+/** For explanations: the nicknames of these users (unknown ids left out). */
+export function nicknamesOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  return repo.nicknamesOf(db, ids);
+}

@@ -10,8 +10,9 @@ import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAwardLog } from '../api/get-award-log';
+import { explainIncome } from '../model/explain-income';
 
-/** pages/index/incomeTpl body: the lines of one reward kind, 20 a page, "load more". */
+/** pages/index/incomeTpl body: the lines of one reward kind, 20 a page, "load more"; each line says why it was paid (decision 065). */
 export function IncomeLog({ kind }: { kind: RewardKind }) {
   const { t } = useTranslation();
   const log = useAwardLog(kind);
@@ -39,7 +40,7 @@ export function IncomeLog({ kind }: { kind: RewardKind }) {
                 key={line.id}
                 kind={t(`income.kinds.${kind}`)}
                 createdAt={line.created_at}
-                memo={line.memo}
+                memo={line.explanation ? explainIncome(t, line.explanation, symbols[line.asset]) : line.memo}
                 amount={line.amount}
                 symbol={symbols[line.asset]}
                 dateFormat={dateFormat}

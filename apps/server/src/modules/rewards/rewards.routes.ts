@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { rewardsApi } from '@reef/contract';
+import { registerEndpoint } from '../../plugins/endpoint.js';
+import * as rewards from './rewards.service.js';
+
+export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, rewardsApi.adminRewardRules, () => rewards.listRules(app.db));
+  registerEndpoint(app, rewardsApi.adminSetRewardRule, ({ user, body }) => rewards.setRule(app.db, user.id, body));
+}
