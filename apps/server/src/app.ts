@@ -33,6 +33,8 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { miningRoutes } from './modules/mining/mining.routes.js';
 import { pledgeRoutes } from './modules/pledge/pledge.routes.js';
+import { shareRoutes } from './modules/share/share.routes.js';
+import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -126,6 +128,8 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(aiRoutes);
   await app.register(clockRoutes);
   await app.register(tradingRoutes);
+  await app.register(shareRoutes);
+  await app.register(wechatRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

@@ -279,6 +279,16 @@ const minerPaused = z.object({
   paused: z.boolean(),
 });
 
+/** An operator set or cleared one language's share content (decision 066): the audit, with the row before and after. */
+const shareContentSet = z.object({
+  type: z.literal('share.content_set'),
+  /** The operator. */
+  user_id: uid,
+  language: z.string(),
+  before: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
+  after: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -309,6 +319,7 @@ export const businessEvent = z.discriminatedUnion('type', [
   productChange('mining.product_changed'),
   productChange('pledge.product_changed'),
   minerPaused,
+  shareContentSet,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

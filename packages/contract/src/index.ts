@@ -101,3 +101,6 @@ export {
 } from './http/cards.js';
 export type { MiningProduct, Miner, Bubble } from './http/mining.js';
 export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from './http/pledge.js';
+export * as shareApi from './http/share.js';
+export * as wechatApi from './http/wechat.js';
+export type { ShareContent } from './http/share.js';

@@ -17,3 +17,4 @@ export * from './cards.js';
 export * from './mining.js';
 export * from './pledge.js';
 export * from './community.js';
+export * from './share.js';
