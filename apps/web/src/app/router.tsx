@@ -63,6 +63,9 @@ const MiningIndexPage = lazyPage(() => import('./routes/mining-index'));
 const MiningOrderPage = lazyPage(() => import('./routes/mining-order'));
 const MiningPaopaoPage = lazyPage(() => import('./routes/mining-paopao'));
 const MiningSuccessPage = lazyPage(() => import('./routes/mining-success'));
+const CommunityInvitePage = lazyPage(() => import('./routes/community-invite'));
+const CommunitySharePage = lazyPage(() => import('./routes/community-share'));
+const UserSpreadPage = lazyPage(() => import('./routes/user-spread'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -122,6 +125,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'mining/order': <MiningOrderPage />,
   'mining/paopao': <MiningPaopaoPage />,
   'mining/success': <MiningSuccessPage />,
+  'community/invite': <CommunityInvitePage />,
+  'community/share': <CommunitySharePage />,
+  'user/spread': <UserSpreadPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -1,0 +1,48 @@
+import { useTranslation } from '../../../i18n';
+import { Button } from '../../../components/ui/button';
+import { showToast } from '../../../lib/toast';
+
+interface ShareActionsProps {
+  link: string;
+  /** What the phone's share sheet shows with the link. */
+  title: string;
+  text: string;
+}
+
+/** Whether this browser has a share sheet (the Web Share API); desktop browsers mostly do not. */
+function canShare(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+/** Copy the invite link, and hand it to the phone's share sheet where there is one. */
+export function ShareActions({ link, title, text }: ShareActionsProps) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      showToast(t('invite.copied'));
+    } catch {
+      showToast(t('errors.notSupported'));
+    }
+  };
+  const share = async () => {
+    try {
+      await navigator.share({ title, text, url: link });
+    } catch (error) {
+      // Closing the sheet is an AbortError: the person changed their mind, nothing to say.
+      if (!(error instanceof DOMException && error.name === 'AbortError')) showToast(t('errors.notSupported'));
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" onClick={() => void copy()} data-testid="invite-copy">
+        {t('invite.copy')}
+      </Button>
+      {canShare() && (
+        <Button variant="secondary" onClick={() => void share()} data-testid="invite-share">
+          {t('invite.share')}
+        </Button>
+      )}
+    </>
+  );
+}
