@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { pagePath } from '../../../lib/pages';
 import { showToast } from '../../../lib/toast';
 import { inviteLink, posterFileName } from '../model/invite-link';
-import { ShareActions } from './share-actions';
+import { InviteLinkActions } from './invite-link-actions';
 import './community-invite.css';
 
 const InviteQr = lazy(() => import('./invite-qr'));
@@ -51,16 +51,11 @@ export function InvitePanel({ uid, nickname }: InvitePanelProps) {
       <Suspense fallback={<div className="invite__qr invite__qr--loading" aria-hidden="true" />}>
         <InviteQr link={link} label={t('invite.qrLabel')} />
       </Suspense>
-      <span className="invite__label">{t('invite.linkLabel')}</span>
-      <code className="invite__link" data-testid="invite-link">
-        {link}
-      </code>
-      <div className="invite__actions">
-        <ShareActions link={link} title={t('invite.posterHeadline')} text={t('invite.shareText', { name: nickname || `UID ${uid}` })} />
+      <InviteLinkActions link={link} title={t('invite.posterHeadline')} text={t('invite.shareText', { name: nickname || `UID ${uid}` })}>
         <Button onClick={() => void savePoster()} busy={saving} disabled={saving} data-testid="invite-poster">
           {t('invite.savePoster')}
         </Button>
-      </div>
+      </InviteLinkActions>
       <Link className="text-link" to={pagePath('community/share')} data-testid="invite-share-page">
         {t('invite.shareLink')}
       </Link>

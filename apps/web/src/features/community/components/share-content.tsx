@@ -1,14 +1,12 @@
-import { useTranslation } from '../../../i18n';
 import { QueryState } from '../../../components/ui/query-state';
 import { ReefScene } from '../../../components/ui/art/reef-scene';
 import { useShareContent } from '../api/get-share';
 import { inviteLink } from '../model/invite-link';
-import { ShareActions } from './share-actions';
+import { InviteLinkActions } from './invite-link-actions';
 import './community-invite.css';
 
 /** community/share: what a shared invitation shows (the operator's title, image and synopsis) and the share actions. */
 export function ShareContentPanel({ uid }: { uid: number }) {
-  const { t } = useTranslation();
   const query = useShareContent();
   const share = query.data;
   const link = inviteLink(window.location, uid);
@@ -23,13 +21,7 @@ export function ShareContentPanel({ uid }: { uid: number }) {
           <p className="share-content__synopsis" data-testid="share-synopsis">
             {share.synopsis}
           </p>
-          <span className="invite__label">{t('invite.linkLabel')}</span>
-          <code className="invite__link" data-testid="invite-link">
-            {link}
-          </code>
-          <div className="invite__actions">
-            <ShareActions link={link} title={share.title} text={share.synopsis} />
-          </div>
+          <InviteLinkActions link={link} title={share.title} text={share.synopsis} />
         </section>
       )}
     </QueryState>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { showToast } from '../../../lib/toast';
@@ -7,6 +8,8 @@ interface ShareActionsProps {
   /** What the phone's share sheet shows with the link. */
   title: string;
   text: string;
+  /** More actions beside copy and share (the poster). */
+  children?: ReactNode;
 }
 
 /** Whether this browser has a share sheet (the Web Share API); desktop browsers mostly do not. */
@@ -14,8 +17,8 @@ function canShare(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 }
 
-/** Copy the invite link, and hand it to the phone's share sheet where there is one. */
-export function ShareActions({ link, title, text }: ShareActionsProps) {
+/** The invite link as text, with copy and, where the phone has one, its share sheet. */
+export function InviteLinkActions({ link, title, text, children }: ShareActionsProps) {
   const { t } = useTranslation();
   const copy = async () => {
     try {
@@ -35,14 +38,21 @@ export function ShareActions({ link, title, text }: ShareActionsProps) {
   };
   return (
     <>
-      <Button variant="secondary" onClick={() => void copy()} data-testid="invite-copy">
-        {t('invite.copy')}
-      </Button>
-      {canShare() && (
-        <Button variant="secondary" onClick={() => void share()} data-testid="invite-share">
-          {t('invite.share')}
+      <span className="invite__label">{t('invite.linkLabel')}</span>
+      <code className="invite__link" data-testid="invite-link">
+        {link}
+      </code>
+      <div className="invite__actions">
+        <Button variant="secondary" onClick={() => void copy()} data-testid="invite-copy">
+          {t('invite.copy')}
         </Button>
-      )}
+        {canShare() && (
+          <Button variant="secondary" onClick={() => void share()} data-testid="invite-share">
+            {t('invite.share')}
+          </Button>
+        )}
+        {children}
+      </div>
     </>
   );
 }
