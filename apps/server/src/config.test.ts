@@ -187,3 +187,26 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8']);
   });
 });
+
+describe('WeChat official account (decision 066)', () => {
+  it('is off by default and on with the id and the secret, which never shows', () => {
+    expect(loadConfig({}).wechat).toBeNull();
+    const config = loadConfig({ WECHAT_APP_ID: 'wx0123456789abcdef', WECHAT_APP_SECRET: 'topsecret123', WECHAT_API_BASE_URL: 'http://127.0.0.1:9/' });
+    expect(config.wechat).toMatchObject({ appId: 'wx0123456789abcdef', apiBaseUrl: 'http://127.0.0.1:9', appSecret: 'topsecret123' });
+    expect(JSON.stringify(config)).not.toContain('topsecret123');
+  });
+
+  it('wants both the id and the secret, and names the missing one without the secret', () => {
+    expect(() => loadConfig({ WECHAT_APP_ID: 'wx0123456789abcdef' })).toThrow(/WECHAT_APP_SECRET: required/);
+    expect(() => loadConfig({ WECHAT_APP_SECRET: 'topsecret123' })).toThrow(/WECHAT_APP_ID: required/);
+    let message = '';
+    try {
+      loadConfig({ WECHAT_APP_ID: 'wx0123456789abcdef', WECHAT_APP_SECRET: 'top secret!' });
+    } catch (error) {
+      message = (error as ConfigError).message;
+    }
+    expect(message).toMatch(/WECHAT_APP_SECRET: letters and digits only/);
+    expect(message).not.toContain('top secret!');
+    expect(() => loadConfig({ WECHAT_API_BASE_URL: 'ftp://x' })).toThrow(/WECHAT_API_BASE_URL/);
+  });
+});

@@ -121,6 +121,20 @@ const envSchema = z.object({
   AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   // The built-in assistant's pause between pieces: it streams like a provider; demos and browser tests slow it.
   AI_BUILTIN_PAUSE_MS: z.coerce.number().int().min(0).max(1000).default(15),
+  /** A WeChat official account (decision 066): with its secret, GET /api/wechat/config and /auth answer; without, 'Not Supported'. */
+  WECHAT_APP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'a WeChat app id, e.g. wx1234567890abcdef')
+    .optional(),
+  /** WeChat's API origin; tests point it at a loopback fake of the token and ticket endpoints. */
+  WECHAT_API_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'an http(s):// URL without query or fragment')
+    .default('https://api.weixin.qq.com'),
+  WECHAT_OAUTH_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'an http(s):// URL without query or fragment')
+    .default('https://open.weixin.qq.com/connect/oauth2/authorize'),
   NODE_ENV: z.string().optional(),
   CLOCK_ADJUSTABLE: bool.default(false),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -215,6 +229,28 @@ export interface Config {
   settlementPollMs: number;
   /** How often the team figures' consumer runs (decision 064). */
   communityPollMs: number;
+  /** The WeChat official account for the JS-SDK share menus and web authorisation; null: 'Not Supported' (decision 066). */
+  wechat: WechatConfig | null;
+}
+
+export interface WechatConfig {
+  appId: string;
+  /** Without a trailing slash; `/cgi-bin/token` and `/cgi-bin/ticket/getticket` are appended. */
+  apiBaseUrl: string;
+  oauthUrl: string;
+  /** Non-enumerable, so logging or serialising the configuration does not print it. */
+  readonly appSecret: string;
+}
+
+/** WECHAT_APP_ID and WECHAT_APP_SECRET come together or not at all; no message contains the secret. */
+function wechatOf(appId: string | undefined, appSecret: string | undefined, apiBaseUrl: string, oauthUrl: string): WechatConfig | null {
+  if (appId === undefined && appSecret === undefined) return null;
+  if (appId === undefined) throw new ConfigError('Invalid environment:\n  WECHAT_APP_ID: required when WECHAT_APP_SECRET is set');
+  if (appSecret === undefined) throw new ConfigError('Invalid environment:\n  WECHAT_APP_SECRET: required when WECHAT_APP_ID is set');
+  if (!/^[A-Za-z0-9]{1,128}$/.test(appSecret)) throw new ConfigError('Invalid environment:\n  WECHAT_APP_SECRET: letters and digits only (value not shown)');
+  const wechat = { appId, apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), oauthUrl } as WechatConfig;
+  Object.defineProperty(wechat, 'appSecret', { value: appSecret, enumerable: false, writable: false });
+  return wechat;
 }
 
 export interface ChainConfig {
@@ -317,6 +353,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   delete cleaned.HOT_WALLET_KEY;
   const aiApiKey = cleaned.AI_API_KEY;
   delete cleaned.AI_API_KEY;
+  const wechatSecret = cleaned.WECHAT_APP_SECRET;
+  delete cleaned.WECHAT_APP_SECRET;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
@@ -450,6 +488,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
     communityPollMs: e.COMMUNITY_POLL_MS,
+    wechat: wechatOf(e.WECHAT_APP_ID, wechatSecret, e.WECHAT_API_BASE_URL, e.WECHAT_OAUTH_URL),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -319,6 +319,16 @@ const rewardDividendSettled = z.object({
   entry_id: z.nullable(id),
 });
 
+/** An operator set or cleared one language's share content (decision 066): the audit, with the row before and after. */
+const shareContentSet = z.object({
+  type: z.literal('share.content_set'),
+  /** The operator. */
+  user_id: uid,
+  language: z.string(),
+  before: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
+  after: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -352,6 +362,7 @@ export const businessEvent = z.discriminatedUnion('type', [
   communityAdminChanged,
   rewardRuleSet,
   rewardDividendSettled,
+  shareContentSet,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -105,3 +105,6 @@ export {
 export type { MiningProduct, Miner, Bubble } from './http/mining.js';
 export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from './http/pledge.js';
 export type { TeamFigures, TeamMember, LeaderMember, CommunityLevel } from './http/community.js';
+export * as shareApi from './http/share.js';
+export * as wechatApi from './http/wechat.js';
+export type { ShareContent } from './http/share.js';

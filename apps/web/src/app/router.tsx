@@ -70,6 +70,9 @@ const CommunitySetInfoPage = lazyPage(() => import('./routes/community-set-info'
 const CommunityMembersPage = lazyPage(() => import('./routes/community-members'));
 const CommunityLeaderPage = lazyPage(() => import('./routes/community-leader'));
 const CommunityLeaderMemberPage = lazyPage(() => import('./routes/community-leader-member'));
+const CommunityInvitePage = lazyPage(() => import('./routes/community-invite'));
+const CommunitySharePage = lazyPage(() => import('./routes/community-share'));
+const UserSpreadPage = lazyPage(() => import('./routes/user-spread'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
@@ -132,6 +135,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'community/index': <CommunityIndexPage />,
   'community/set': <CommunitySetPage />,
   'community/setInfo': <CommunitySetInfoPage />,
+  'community/invite': <CommunityInvitePage />,
+  'community/share': <CommunitySharePage />,
+  'user/spread': <UserSpreadPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -18,3 +18,4 @@ export * from './mining.js';
 export * from './pledge.js';
 export * from './community.js';
 export * from './rewards.js';
+export * from './share.js';

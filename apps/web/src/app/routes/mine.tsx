@@ -52,6 +52,12 @@ export default function MineRoute() {
             </Link>
           )}
           {token && (
+            <Link className="row-link" to={pagePath('user/spread')} data-testid="mine-spread">
+              <span>{t('titles.user/spread')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          {token && (
             <Link className="row-link" to={pagePath('user/password')} data-testid="mine-password">
               <span>{t('titles.user/password')}</span>
               <span aria-hidden="true">›</span>

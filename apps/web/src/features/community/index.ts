@@ -6,3 +6,7 @@ export { LeaderTeam } from './components/leader-team';
 export { LeaderMember } from './components/leader-member';
 export { ContactForm } from './components/contact-form';
 export { COMMUNITY_ROUTES, communityPaths, generationParam, uidParam } from './model/paths';
+// The community feature's invite and share pages (issue 13 part 4, decision 066); the app layer passes the signed-in
+// user's uid and nickname.
+export { InvitePanel } from './components/invite-panel';
+export { ShareContentPanel } from './components/share-content';

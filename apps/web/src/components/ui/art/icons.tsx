@@ -188,3 +188,13 @@ export function TeamIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function InviteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8.5" r="3.5" />
+      <path d="M2.5 19.5c1-3.4 3.5-5 6.5-5s5.5 1.6 6.5 5" />
+      <path d="M18.5 8v6M15.5 11h6" />
+    </Icon>
+  );
+}

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, MinerIcon, PledgeIcon, TeamIcon, WalletIcon } from '../../../components/ui/art/icons';
+import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, InviteIcon, MinerIcon, PledgeIcon, TeamIcon, WalletIcon } from '../../../components/ui/art/icons';
 import type { PageId } from '../../../lib/pages';
 
 export interface Shortcut {
@@ -25,6 +25,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'property/propDetails', Icon: BillIcon, testId: 'quick-bills' },
   { page: 'index/airDrop', Icon: GiftIcon, testId: 'quick-airdrop' },
   { page: 'index/income', Icon: BillIcon, testId: 'quick-income' },
+  { page: 'community/invite', Icon: InviteIcon, testId: 'quick-invite' },
   { page: 'property/single', Icon: WalletIcon, testId: 'quick-charge' },
   { page: 'user/price', Icon: BillIcon, testId: 'quick-price' },
   { page: 'article/index', Icon: BillIcon, testId: 'quick-articles' },
