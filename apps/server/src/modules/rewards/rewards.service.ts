@@ -118,12 +118,7 @@ async function rewardEvent(tx: Transaction, context: BatchContext, event: Stored
       level: d.level,
       generation: d.generation,
       sourceId: d.sourceId,
-      computed: fromUnits(d.computed),
-      amount: fromUnits(d.amount),
-      cap: d.cap,
-      asset: REWARD_ASSET,
-      entryId: d.amount > 0n ? entryId : null,
-      occurredAt: at,
+      ...outcomeColumns(d, entryId, at),
     })),
   );
   await repo.addDayTotals(tx, day, [
@@ -135,6 +130,18 @@ async function rewardEvent(tx: Transaction, context: BatchContext, event: Stored
     day,
     sumBy(paid, (d) => d.beneficiaryId).map(([userId, units]) => ({ userId, amount: fromUnits(units) })),
   );
+}
+
+/** What a decided reward came to: before and after the caps, and the entry that paid it (none for 0). */
+function outcomeColumns(d: { computed: bigint; amount: bigint; cap: CapName | null }, entryId: number | null, at: Date) {
+  return {
+    computed: fromUnits(d.computed),
+    amount: fromUnits(d.amount),
+    cap: d.cap,
+    asset: REWARD_ASSET,
+    entryId: d.amount > 0n ? entryId : null,
+    occurredAt: at,
+  };
 }
 
 function sumBy<T extends { amount: bigint }, K>(items: readonly T[], key: (item: T) => K): [K, bigint][] {
@@ -222,12 +229,7 @@ async function settleDividendDay(tx: Transaction, day: string, turnoverText: str
       level: d.level,
       weight: fromUnits(d.weight),
       totalWeight: fromUnits(totalWeight),
-      computed: fromUnits(d.computed),
-      amount: fromUnits(d.amount),
-      cap: d.cap,
-      asset: REWARD_ASSET,
-      entryId: d.amount > 0n ? entryId : null,
-      occurredAt: at,
+      ...outcomeColumns(d, entryId, at),
     })),
   );
   const paidTotal = paid.reduce((sum, d) => sum + d.amount, 0n);

@@ -1,5 +1,4 @@
 import { QueryState } from '../../../components/ui/query-state';
-import { ReefScene } from '../../../components/ui/art/reef-scene';
 import { useShareContent } from '../api/get-share';
 import { inviteLink } from '../model/invite-link';
 import { InviteLinkActions } from './invite-link-actions';
@@ -14,7 +13,11 @@ export function ShareContentPanel({ uid }: { uid: number }) {
     <QueryState query={query}>
       {share && (
         <section className="card invite share-content" aria-labelledby="share-title" data-testid="share-content">
-          {share.img ? <img className="share-content__img" src={share.img} alt="" data-testid="share-img" /> : <ReefScene className="share-content__img" />}
+          {share.img ? (
+            <img className="share-content__img" src={share.img} alt="" data-testid="share-img" />
+          ) : (
+            <div className="share-content__img share-content__img--sea" aria-hidden="true" />
+          )}
           <h2 id="share-title" className="invite__title" data-testid="share-title">
             {share.title}
           </h2>
