@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import { generatePrivateKey } from 'viem/accounts';
 import { encode } from 'uqr';
 import { PAGES, STORAGE } from '../fixtures/app';
+import { buyStarterCard, createCardType, createSession, SECOND } from '../fixtures/cards';
 import { ORIGIN } from '../fixtures/env';
 import { expect, test } from '../fixtures/test';
 
@@ -54,7 +55,7 @@ function qrPath(text: string): string {
   return path;
 }
 
-test('A invites B with the link from the invite page, saves the poster, and B becomes A’s direct member', async ({
+test('A invites B with the link from the invite page, saves the poster; B becomes A’s direct member, buys a card, and A sees the direct reward explained', async ({
   page,
   context,
   api,
@@ -92,6 +93,36 @@ test('A invites B with the link from the invite page, saves the poster, and B be
   const infoB = await api.userInfo(tokenB);
   expect(infoB.invite_address).toBe(a.account);
   expect(infoB.referrer).toMatchObject({ uid: a.uid, nickname: 'Clown Fish' });
+
+  // B buys a starter card of 100 RUSD. The reward engine (decision 065) pays A, B's referrer, the direct reward:
+  // 100 RUSD counts as 100 USDT of performance (factor 1), × the default direct rate 5% = 5 USDT.
+  const type = await createCardType(api, {
+    name: `Invite card ${a.uid}`,
+    start_price: '100',
+    price_step_bp: 500,
+    fuel_fee_bp: 1000,
+    trade_points: '1',
+    hold_days: 1,
+    list_window_days: 7,
+    platform_fee_bp: 500,
+    renewal_fee_bp: 100,
+    per_user_cap: 1,
+  });
+  await createSession(api, type.id, { opensInMs: 0, durationMs: 3600 * SECOND, stock: 5 });
+  await api.fund(infoB.uid, 'rusd', '100');
+  await api.fund(infoB.uid, 'fuel', '10');
+  await buyStarterCard(api, tokenB, type.id);
+  // The engine follows the outbox every couple of seconds.
+  await expect
+    .poll(async () => (await api.data<{ list: unknown[] }>('GET', '/api/user/award_log/direct', { token: tokenA })).list.length, { timeout: 30_000 })
+    .toBe(1);
+
+  await app.goto('/pages/index/income');
+  await page.getByTestId('income-link-direct').click();
+  const line = page.getByTestId('income-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(`UID ${infoB.uid} bought a card for 100 USDT · rate 5% · your level V0 · generation 1`);
+  await expect(line).toContainText('5.0000');
 });
 
 test('Mine reaches the same invitation, and the share page shows the share content with the link', async ({ page, api, app, wallet: _wallet }) => {
