@@ -31,6 +31,8 @@ const MODULE_PUBLIC_FILES = [
   'chain',
   // Committing queued requests in groups, each with its own Idempotency-Key (swaps, starter cards; decision 061).
   'idempotency/group-writer.ts',
+  // The referral binding's hook into the team figures, same transaction (decision 064).
+  'community/team-figures.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

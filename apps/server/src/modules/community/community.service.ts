@@ -10,7 +10,7 @@ import type * as z from 'zod/mini';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import { consumeEventBatches, recordEvent, type StoredEvent } from '../events/events.service.js';
-import { lockReferralTree } from '../users/users.repository.js';
+import { lockReferralTree } from '../users/users.service.js';
 import * as repo from './community.repository.js';
 import { performanceUnits, purchaseOf, qualifyingRules, PURCHASE_KINDS, type PurchaseKind } from './qualifying.js';
 import * as qualifyingRepo from './qualifying.repository.js';
@@ -35,15 +35,6 @@ function figures(row: repo.FiguresRow): TeamFigures {
 const levelName = (level: number, name: string | null) => name ?? `V${level}`;
 
 // ───────────────────────────── keeping the figures ─────────────────────────────
-
-/**
- * A subtree was hung under a referrer (the users service calls this after the closure rows are in, in the same
- * transaction and under the tree lock): the new ancestors gain its members and performance, and their levels follow.
- */
-export async function onSubtreeAttached(tx: Transaction, userId: number): Promise<void> {
-  await repo.addSubtree(tx, userId);
-  await repo.recomputeLevels(tx, repo.selfAndAncestors([userId]));
-}
 
 /**
  * One batch of outbox events, in the consumer's transaction: the qualifying purchases' performance is added to

@@ -114,6 +114,11 @@ export function userBalancesJson(userId: number | Placeholder): SQL {
   return sql`(select coalesce(json_agg(json_build_array(${ledgerAccounts.asset}, ${ledgerAccounts.balance}::text) order by ${ledgerAccounts.id}), '[]'::json) from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId})`;
 }
 
+/** A user's balance of an asset as a scalar subquery (0 without an account), over SQL expressions for both. */
+export function userBalanceOf(userId: SQL, asset: SQL): SQL {
+  return sql`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.asset} = ${asset}), 0)`;
+}
+
 export interface PostingLine {
   id: number;
   asset: string;

@@ -196,6 +196,14 @@ export function userBalancesSubquery(userId: Parameters<typeof repo.userBalances
   return repo.userBalancesJson(userId);
 }
 
+/**
+ * A user's balance of an asset as a scalar subquery, for a read that needs it inside its own statement (a level's
+ * holding threshold, decision 064): read only, and 0 for an asset the user has no account in.
+ */
+export function userBalanceSubquery(userId: Parameters<typeof repo.userBalanceOf>[0], asset: Parameters<typeof repo.userBalanceOf>[1]) {
+  return repo.userBalanceOf(userId, asset);
+}
+
 export function balancesFromJson(pairs: [string, string][]): Map<AssetKey, string> {
   return new Map(pairs.map(([asset, balance]) => [asset as AssetKey, balance]));
 }

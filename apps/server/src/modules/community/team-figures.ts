@@ -1,0 +1,15 @@
+/**
+ * The binding's hook into the team figures (decision 064), a public file of the community module so the users
+ * service can call it without depending on the community service (which depends on users for the tree lock).
+ */
+import type { Transaction } from '../../db/client.js';
+import * as repo from './community.repository.js';
+
+/**
+ * A subtree was hung under a referrer (the users service calls this after the closure rows are in, in the same
+ * transaction and under the tree lock): the new ancestors gain its members and performance, and their levels follow.
+ */
+export async function onSubtreeAttached(tx: Transaction, userId: number): Promise<void> {
+  await repo.addSubtree(tx, userId);
+  await repo.recomputeLevels(tx, repo.selfAndAncestors([userId]));
+}
