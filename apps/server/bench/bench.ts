@@ -26,6 +26,7 @@ import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
 import { burstLines, runCardsBurstBench } from './cards-burst-bench.js';
 import { runSettlementBench } from './settlement-bench.js';
+import { BENCH_SCALE, runCommunityBench } from './community-bench.js';
 import { runRewardsBench } from './rewards-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
@@ -203,6 +204,7 @@ async function main() {
     for (const line of burstLines(kind, await runCardsBurstBench(kind, () => openBenchDatabase(kind)))) console.log(line);
     console.log('');
     await runSettlementBench(kind, () => openBenchDatabase(kind));
+    await runCommunityBench(kind, () => openBenchDatabase(kind), BENCH_SCALE);
     await runRewardsBench(kind, () => openBenchDatabase(kind));
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');

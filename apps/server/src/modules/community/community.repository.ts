@@ -32,18 +32,23 @@ export interface FiguresRow {
  * branch value is its own + team performance, plus the subtree's unless that node is the user (already counted).
  */
 export async function addSubtree(db: Executor, userId: number): Promise<void> {
+  // The path's nodes by depth, read once (one index range) and joined to themselves on depth: linear in the depth.
   await db.execute(sql`
+    with path as materialized (select ancestor_id, depth from ${referralPaths} where descendant_id = ${userId}),
+    sub as (select 1 + direct_count + indirect_count as size, own_performance + team_performance as value
+              from ${communityMembers} where user_id = ${userId}),
+    step as (
+      select pa.ancestor_id as a, pa.depth,
+             c.own_performance + c.team_performance + case when pc.depth = 0 then 0 else sub.value end as branch_value
+        from path pa join path pc on pc.depth = pa.depth - 1 join ${communityMembers} c on c.user_id = pc.ancestor_id, sub
+       where pa.depth >= 1)
     update ${communityMembers} a
-       set direct_count = a.direct_count + (pa.depth = 1)::int,
-           indirect_count = a.indirect_count + sub.size - (pa.depth = 1)::int,
+       set direct_count = a.direct_count + (step.depth = 1)::int,
+           indirect_count = a.indirect_count + sub.size - (step.depth = 1)::int,
            team_performance = a.team_performance + sub.value,
-           large_area = greatest(a.large_area, c.own_performance + c.team_performance + case when pc.depth = 0 then 0 else sub.value end)
-      from ${referralPaths} pa
-      join ${referralPaths} pc on pc.descendant_id = pa.descendant_id and pc.depth = pa.depth - 1
-      join ${communityMembers} c on c.user_id = pc.ancestor_id,
-           (select 1 + direct_count + indirect_count as size, own_performance + team_performance as value
-              from ${communityMembers} where user_id = ${userId}) sub
-     where pa.descendant_id = ${userId} and pa.depth >= 1 and a.user_id = pa.ancestor_id`);
+           large_area = greatest(a.large_area, step.branch_value)
+      from step, sub
+     where a.user_id = step.a`);
 }
 
 /**
@@ -58,13 +63,16 @@ export async function addPerformance(db: Executor, purchases: readonly { buyerId
     purchases.map((p) => sql`(${p.buyerId}::int, ${p.amount}::numeric)`),
     sql`, `,
   );
+  // Each buyer's path read once (one index range per buyer), then joined to itself on (buyer, depth) to find,
+  // for every ancestor, the branch child the purchase came through: linear in the depth, never quadratic.
   await db.execute(sql`
-    with bought(buyer, amount) as (values ${values}),
+    with bought as (select buyer, sum(amount) as amount from (values ${values}) v(buyer, amount) group by buyer),
+    path as materialized (
+      select b.buyer, b.amount, p.ancestor_id, p.depth from bought b join ${referralPaths} p on p.descendant_id = b.buyer),
     branch as (
-      select pa.ancestor_id as a, pc.ancestor_id as c, sum(b.amount) as amount
-        from bought b
-        join ${referralPaths} pa on pa.descendant_id = b.buyer and pa.depth >= 1
-        join ${referralPaths} pc on pc.descendant_id = b.buyer and pc.depth = pa.depth - 1
+      select pa.ancestor_id as a, pc.ancestor_id as c, sum(pa.amount) as amount
+        from path pa join path pc on pc.buyer = pa.buyer and pc.depth = pa.depth - 1
+       where pa.depth >= 1
        group by pa.ancestor_id, pc.ancestor_id),
     per_ancestor as (
       select br.a, sum(br.amount) as team_add, max(c.own_performance + c.team_performance + br.amount) as branch_value

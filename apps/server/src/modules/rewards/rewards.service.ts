@@ -48,7 +48,7 @@ export interface RunOptions extends ConsumeOptions {
 }
 
 /**
- * Handles every outbox event the engine has not handled yet (run by the job runner, `rewards.consume`). The
+ * Handles every outbox event the engine has not handled yet (run by the job runner, `community.rewards`, after the team figures). The
  * settings and the qualifying rules are read once per batch, in the batch's transaction.
  */
 export async function runRewards(db: Database, options: RunOptions = {}): Promise<number> {
