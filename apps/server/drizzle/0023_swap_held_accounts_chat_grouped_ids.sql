@@ -311,3 +311,27 @@ $$;
 --> statement-breakpoint
 -- The one-swap function is replaced by reef_market_swap_held (one pricing implementation in SQL).
 DROP FUNCTION reef_market_swap(integer, text, text, numeric, numeric, boolean, timestamptz);
+--> statement-breakpoint
+-- 2. Chat messages that wait for the database commit together (decision 068). Decision 035's id was the
+-- sending transaction's id plus a base, so a transaction could store one message. Now it is
+-- (transaction id + base) × 256 + the message's position in its transaction's statement (0–255): a
+-- transaction can store up to 256, in order. Every id stored before is below every new one (old ids are at
+-- most a past transaction id + base), and the horizon scales the same way: a message not yet committed has an
+-- id of at least (its transaction id + base) × 256, and that transaction id is at least the oldest running one.
+CREATE FUNCTION chat_message_id_at(p_position integer) RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF p_position < 0 OR p_position > 255 THEN
+    RAISE EXCEPTION 'a transaction stores at most 256 chat messages (position %)', p_position;
+  END IF;
+  RETURN (pg_current_xact_id()::text::bigint + chat_message_id_base()) * 256 + p_position;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION chat_next_message_id() RETURNS bigint LANGUAGE sql VOLATILE AS $$ SELECT chat_message_id_at(0) $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION chat_message_horizon() RETURNS bigint LANGUAGE sql STABLE AS $$
+  SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+    - coalesce((SELECT max(age(backend_xid)) FROM pg_stat_activity
+                WHERE backend_xid IS NOT NULL AND datid = (SELECT oid FROM pg_database WHERE datname = current_database())), 0)
+    + chat_message_id_base()) * 256
+$$;
