@@ -292,14 +292,10 @@ export async function insertMessages(db: Executor, batch: MessageValues[]): Prom
     const id = Number(row.id);
     const values = batch[id % 256]!;
     answers[id % 256] = {
+      ...values,
       id,
-      conversationId: values.conversationId,
-      senderId: values.senderId,
       senderType: values.senderType ?? 'user',
-      msgType: values.msgType,
-      content: values.content,
       clientId: values.clientId ?? null,
-      createdAt: values.createdAt,
       sender: { id: values.senderId, nickname: row.nickname, account: row.account, avatar: row.avatar },
     };
   }
