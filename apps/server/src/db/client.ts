@@ -38,6 +38,14 @@ const MIGRATION_LOCK_KEY = 7_311_001;
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
 
+/**
+ * Databases that run one transaction at a time (PGlite: one session, decision 040). There a later transaction
+ * always has a higher id than every one committed before it, which lets chat group messages of different
+ * conversations in one statement (decision 068).
+ */
+const oneTransactionAtATime = new WeakSet<Database>();
+export const runsOneTransactionAtATime = (db: Database): boolean => oneTransactionAtATime.has(db);
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 20 });
@@ -69,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await client.close().catch(() => undefined);
       throw error;
     }
+    oneTransactionAtATime.add(pgliteDb as unknown as Database);
     return {
       db: pgliteDb as unknown as Database,
       kind: 'pglite',

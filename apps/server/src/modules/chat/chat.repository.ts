@@ -228,47 +228,82 @@ function flatten(rows: { message: MessageRow; sender: PeerRow }[]): MessageWithS
 }
 
 /**
- * Stores a message and moves its conversation's newest message in one statement, under the
- * conversation's row lock (decision 035), and answers it with its sender. The statement must be its
- * transaction's first write (a `for update` gives the transaction its id only once the lock is held), so
+ * Stores a message and moves its conversation's newest message in one statement, under the conversation's row
+ * lock (decision 035), and answers it with its sender: `insertMessages` with one message. The statement must be
+ * its transaction's first write (a `for update` gives the transaction its id only once the lock is held), so
  * within a conversation ids follow commit order; run on its own (autocommit) the lock lasts one statement.
  * Across conversations nothing is shared, and sync's horizon keeps late ids from being skipped.
  * Undefined when (sender, client_id) exists already (a replay).
  */
-export async function insertMessage(
-  db: Executor,
-  values: Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { createdAt: Date },
-): Promise<MessageWithSender | undefined> {
+export async function insertMessage(db: Executor, values: MessageValues): Promise<MessageWithSender | undefined> {
+  return (await insertMessages(db, [values]))[0];
+}
+
+export type MessageValues = Omit<typeof chatMessages.$inferInsert, 'id' | 'createdAt'> & { createdAt: Date };
+
+/**
+ * Several messages in one statement, so they commit together (decision 068): one commit, one WAL flush. Every
+ * conversation of the batch is locked (in id order) before anything is written, exactly as `insertMessage`
+ * locks its one; message i gets id (transaction id + base) × 256 + i (`chat_message_id_at`), so ids follow the
+ * batch's order and stay above every id a running transaction can still commit below the horizon. Across
+ * conversations a batch is safe only where transactions run one at a time (PGlite): on PostgreSQL the caller
+ * batches one conversation's messages, so a conversation's ids keep following commit order (a read mark never
+ * passes a message committed later). Answers in input order; undefined for a replay of (sender, client_id).
+ */
+export async function insertMessages(db: Executor, batch: MessageValues[]): Promise<(MessageWithSender | undefined)[]> {
+  if (batch.length > MESSAGES_PER_STATEMENT) throw new RangeError('too many messages for one statement');
+  const input = JSON.stringify(
+    batch.map((v, position) => ({
+      position,
+      conversation_id: v.conversationId,
+      sender_id: v.senderId,
+      sender_type: v.senderType ?? 'user',
+      msg_type: v.msgType,
+      content: v.content,
+      client_id: v.clientId ?? null,
+      created_at: v.createdAt.toISOString(),
+    })),
+  );
   const result = await db.execute(sql`
-    with locked as (select id from chat_conversations where id = ${values.conversationId} for update),
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as m(position int, conversation_id int, sender_id int, sender_type text, msg_type text, content text, client_id text, created_at timestamptz)
+    ),
+    locked as (select c.id from chat_conversations c where c.id in (select conversation_id from input) order by c.id for update),
     inserted as (
-      insert into chat_messages (conversation_id, sender_id, sender_type, msg_type, content, client_id, created_at)
-      select locked.id, ${values.senderId}::int, ${values.senderType ?? 'user'}::text, ${values.msgType}::text, ${values.content}::text,
-        ${values.clientId ?? null}::text, ${values.createdAt}::timestamptz
-      from locked
+      insert into chat_messages (id, conversation_id, sender_id, sender_type, msg_type, content, client_id, created_at)
+      select chat_message_id_at(input.position), locked.id, input.sender_id, input.sender_type, input.msg_type, input.content, input.client_id, input.created_at
+      from input join locked on locked.id = input.conversation_id
+      order by input.position
       on conflict do nothing
-      returning id, conversation_id, sender_id
+      returning id, conversation_id, created_at
     ),
     touched as (
       update chat_conversations c
-      set last_message_id = greatest(coalesce(c.last_message_id, 0), inserted.id), updated_at = ${values.createdAt}::timestamptz
-      from inserted where c.id = inserted.conversation_id
+      set last_message_id = greatest(coalesce(c.last_message_id, 0), newest.id), updated_at = newest.created_at
+      from (select conversation_id, max(id) as id, max(created_at) as created_at from inserted group by conversation_id) newest
+      where c.id = newest.conversation_id
     )
-    select inserted.id, u.nickname, u.account, u.avatar from inserted join users u on u.id = inserted.sender_id`);
-  const row = (result as unknown as { rows: { id: string | number; nickname: string; account: string; avatar: string | null }[] }).rows[0];
-  if (!row) return undefined;
-  return {
-    id: Number(row.id),
-    conversationId: values.conversationId,
-    senderId: values.senderId,
-    senderType: values.senderType ?? 'user',
-    msgType: values.msgType,
-    content: values.content,
-    clientId: values.clientId ?? null,
-    createdAt: values.createdAt,
-    sender: { id: values.senderId, nickname: row.nickname, account: row.account, avatar: row.avatar },
-  };
+    select inserted.id, u.nickname, u.account, u.avatar
+      from inserted join input on input.position = inserted.id % 256 join users u on u.id = input.sender_id`);
+  const rows = (result as unknown as { rows: { id: string | number; nickname: string; account: string; avatar: string | null }[] }).rows;
+  const answers: (MessageWithSender | undefined)[] = batch.map(() => undefined);
+  for (const row of rows) {
+    const id = Number(row.id);
+    const values = batch[id % 256]!;
+    answers[id % 256] = {
+      ...values,
+      id,
+      senderType: values.senderType ?? 'user',
+      clientId: values.clientId ?? null,
+      sender: { id: values.senderId, nickname: row.nickname, account: row.account, avatar: row.avatar },
+    };
+  }
+  return answers;
 }
+
+/** The most messages one statement stores: ids leave room for 256 per transaction (decision 068). */
+export const MESSAGES_PER_STATEMENT = 64;
 
 export async function findByClientId(db: Executor, senderId: number, clientId: string): Promise<MessageWithSender | undefined> {
   const rows = await db

@@ -23,6 +23,7 @@ import type { RealtimeHub } from '../../infra/realtime/realtime-hub.js';
 import type { FloodGate } from '../../infra/realtime/flood-gate.js';
 import { messageView, peerView, refFor } from './chat-views.js';
 import * as repo from './chat.repository.js';
+import { MessageWriter } from './message-writer.js';
 import * as friendsRepo from './friends.repository.js';
 import * as groupsRepo from './groups.repository.js';
 import { assertChatImage } from './chat-images.js';
@@ -168,9 +169,18 @@ export async function sendFromClient(
  *
  * A direct or group message is a few reads (may the actor write there?) and then one statement that
  * stores it under its conversation's lock and commits (decision 035): no transaction around it, so the
- * lock lasts one statement. A desk message changes the desk's state with it, so it runs in a transaction
+ * lock lasts one statement; the messages waiting meanwhile share the next such statement (message-writer.ts,
+ * decision 068). A desk message changes the desk's state with it, so it runs in a transaction
  * whose first step locks the desk. A resend is found by the insert's conflict, not by a look beforehand.
  */
+const writers = new WeakMap<Database, MessageWriter>();
+/** One writer per database handle (tests run several apps side by side). */
+function messageWriter(db: Database): MessageWriter {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new MessageWriter(db)));
+  return writer;
+}
+
 export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatActor, body: SendMessageBody): Promise<ChatMessage> {
   if (body.msg_type === 'image') await assertChatImage(db, actor.id, body.content);
   const now = clock.now();
@@ -185,7 +195,7 @@ export async function sendMessage(db: Database, hub: RealtimeHub, actor: ChatAct
           })
         : await (async () => {
             const { conversation } = await resolveForWrite(db, actor, body.conversation);
-            return { conversation, message: await repo.insertMessage(db, messageValues(conversation, actor, false, body, now)) };
+            return { conversation, message: await messageWriter(db).store(messageValues(conversation, actor, false, body, now)) };
           })();
   } catch (error) {
     // A resend of a message stored before the conversation refused its sender (unfriended, left) is still answered from the record.

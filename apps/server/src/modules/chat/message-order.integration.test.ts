@@ -11,6 +11,7 @@ import { requiredService } from '../../test/required-services.js';
 import { befriend, clientId, send } from '../../test/chat-kit.js';
 import * as chat from './chat.service.js';
 import * as repo from './chat.repository.js';
+import { MessageWriter } from './message-writer.js';
 
 type Synced = { id: number; content: string };
 
@@ -80,6 +81,53 @@ describe.each(databaseKinds)('message order on %s', (kind) => {
     const groupIds = (history.data.list as Synced[]).map((m) => m.id);
     expect(groupIds).toHaveLength(members.length * perSender);
     expect([...groupIds].sort((a, b) => b - a)).toEqual(groupIds);
+  });
+
+  it('messages waiting for the database are stored in one statement: across conversations on PGlite, within one on PostgreSQL', async () => {
+    const [reader, a, b] = [await t.signIn(), await t.signIn(), await t.signIn()];
+    await befriend(t, reader, a);
+    await befriend(t, reader, b);
+    const conversations = [(await repo.createDirect(t.database.db, reader.uid, a.uid)).id, (await repo.createDirect(t.database.db, reader.uid, b.uid)).id];
+    const start = await chat.latestMessageId(t.database.db);
+    // Its own writer, handed every message in one turn: the first finds the lane idle and goes alone, the
+    // rest wait for it and go together (per conversation on PostgreSQL).
+    const writer = new MessageWriter(t.database.db);
+    const values = Array.from({ length: 12 }, (_, i) => ({
+      conversationId: conversations[i % 2]!,
+      senderId: i % 2 ? b.uid : a.uid,
+      msgType: 'text',
+      content: `m${i}`,
+      clientId: clientId(),
+      createdAt: new Date(),
+    }));
+    // The last one repeats message 9's client id, from the same sender in the same statement: a replay.
+    values[11] = { ...values[9]!, content: 'm9' };
+    const stored = await Promise.all(values.map((v) => writer.store(v)));
+    expect(stored[11]).toBeUndefined();
+    const ids = stored.slice(0, 11).map((m) => m!.id);
+    const transactionOf = (id: number) => Math.floor(id / 256);
+    const byConversation = (c: number) => ids.filter((_, i) => values[i]!.conversationId === c);
+    for (const c of conversations) {
+      // Within a conversation, ids follow the order the messages were handed over.
+      expect([...byConversation(c)].sort((x, y) => x - y)).toEqual(byConversation(c));
+      const last = (await repo.findDirect(t.database.db, reader.uid, c === conversations[0] ? a.uid : b.uid))!.lastMessageId;
+      expect(last).toBe(Math.max(...byConversation(c)));
+    }
+    if (kind === 'pglite') {
+      // One lane: the first alone, the other ten (both conversations) in one statement, in order.
+      expect(ids.map(transactionOf)).toEqual([transactionOf(ids[0]!), ...Array.from({ length: 10 }, () => transactionOf(ids[1]!))]);
+      expect([...ids].sort((x, y) => x - y)).toEqual(ids);
+    } else {
+      // A lane per conversation: each conversation's first alone, the rest of it together.
+      for (const c of conversations) {
+        const own = byConversation(c).map(transactionOf);
+        expect(new Set(own.slice(1)).size).toBe(1);
+        expect(own[0]).not.toBe(own[1]);
+      }
+    }
+    // Sync returns each stored message once, in id order.
+    const synced = await syncAll(t, reader, start);
+    expect(synced.list.map((m) => m.id)).toEqual([...ids].sort((x, y) => x - y));
   });
 
   it('the ready cursor and sync never pass a message that is not stored yet', async () => {

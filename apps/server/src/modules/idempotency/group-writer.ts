@@ -13,6 +13,7 @@
  * server processes on one PostgreSQL each process groups its own requests; the row locks still order the groups.
  */
 import type { Database, Transaction } from '../../db/client.js';
+import { LaneQueue } from '../../core/lane-queue.js';
 import { sqlStateOf } from '../../db/sql-state.js';
 import { claimEach, releaseEach, storeEach, type Claim, type KeyRef } from './idempotency.service.js';
 
@@ -59,13 +60,13 @@ const RETRYABLE_STATES = new Set(['40P01', '40001']);
 const MAX_RETRIES = 3;
 const isRetryable = (error: unknown) => RETRYABLE_STATES.has(sqlStateOf(error) ?? '');
 
-export class GroupWriter<I, A> {
-  private readonly queues = new Map<string, Waiting<I, A>[]>();
-
+export class GroupWriter<I, A> extends LaneQueue<Waiting<I, A>> {
   constructor(
     private readonly db: Database,
     private readonly options: GroupWriterOptions<I, A>,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Resolves with the request's answer once it is committed, or rejects with its refusal. */
   submit(request: GroupedRequest<I>): Promise<A> {
@@ -74,27 +75,12 @@ export class GroupWriter<I, A> {
 
   /** As `submit`, telling a replayed answer from one carried out now. */
   submitTracked(request: GroupedRequest<I>): Promise<GroupAnswer<A>> {
-    const lane = this.options.laneOf(request.input);
-    return new Promise<GroupAnswer<A>>((resolve, reject) => {
-      const queue = this.queues.get(lane);
-      if (queue) {
-        queue.push({ ...request, resolve, reject });
-        return;
-      }
-      this.queues.set(lane, [{ ...request, resolve, reject }]);
-      void this.drain(lane);
-    });
+    return new Promise<GroupAnswer<A>>((resolve, reject) => this.enqueue(this.options.laneOf(request.input), { ...request, resolve, reject }));
   }
 
-  /** Commits the lane's queue group after group until it is empty; the lane is busy while its queue exists. */
-  private async drain(lane: string): Promise<void> {
-    const queue = this.queues.get(lane)!;
-    while (queue.length) {
-      const again = await this.commit(this.takeGroup(queue));
-      // Requests the database chose as a deadlock's victim changed nothing: they go first in the next group.
-      queue.unshift(...again);
-    }
-    this.queues.delete(lane);
+  /** Requests the database chose as a deadlock's victim changed nothing: they go first in the next group. */
+  protected carry(group: Waiting<I, A>[]): Promise<Waiting<I, A>[]> {
+    return this.commit(group);
   }
 
   /** Commits one group and answers its requests; returns the ones to run again (a deadlock's victims). */
@@ -159,7 +145,7 @@ export class GroupWriter<I, A> {
    * already in the group waits for the next group: it then replays the first one's answer (or runs, if the first
    * was refused), as it would have arriving a moment later.
    */
-  private takeGroup(queue: Waiting<I, A>[]): Waiting<I, A>[] {
+  protected take(queue: Waiting<I, A>[]): Waiting<I, A>[] {
     const group: Waiting<I, A>[] = [];
     const keys = new Set<string>();
     for (let i = 0; i < queue.length && group.length < this.options.maxPerCommit;) {

@@ -35,6 +35,23 @@ describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
     });
   const balance = async (user: SignedInUser, asset: string) =>
     (await t.call({ method: 'GET', url: '/api/user/info', token: user.token })).data.balances.find((b: { key: string }) => b.key === asset).amount;
+  /**
+   * Every account's postings chain (decision 068: a group writes the lake and burned accounts once, its postings
+   * carry the running balance): each balance_after is the one before plus its amount, and the last is the
+   * account's balance. Returns the accounts that break it.
+   */
+  const brokenChains = async () =>
+    (
+      (await t.database.db.execute(sql`
+        select account_id from (
+          select p.account_id, p.amount, p.balance_after, a.balance,
+                 lag(p.balance_after) over (partition by p.account_id order by p.id) as before,
+                 row_number() over (partition by p.account_id order by p.id desc) as from_last
+            from postings p join ledger_accounts a on a.id = p.account_id) chain
+         where (before is not null and before + amount <> balance_after) or (from_last = 1 and balance_after <> balance)`)) as unknown as {
+        rows: { account_id: number }[];
+      }
+    ).rows;
 
   it('lists the lake with reserves, price and fee, and the home figures', async () => {
     const lakes = await t.call({ method: 'GET', url: '/api/lakes' });
@@ -169,6 +186,7 @@ describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
     const negatives = await t.database.db.execute(sql`select count(*)::int as n from ledger_accounts where balance < 0 and not may_go_negative`);
     expect((negatives as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
+    expect(await brokenChains()).toEqual([]);
   });
 
   it('50 users swapping at once on one lake: every swap priced against the reserves the previous one left', async () => {
@@ -218,6 +236,7 @@ describe.each(databaseKinds)('lakes and flash exchange on %s', (kind) => {
     const [events] = (await rows<{ n: number }>(sql`select count(*)::int as n from business_events where type = 'swap.executed'`)).rows;
     const [allSwaps] = (await rows<{ n: number }>(sql`select count(*)::int as n from swaps`)).rows;
     expect(events!.n).toBe(allSwaps!.n);
+    expect(await brokenChains()).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { toUnits } from '@reef/contract';
 import { DomainError } from '../../core/errors.js';
 import type { Database } from '../../db/client.js';
 import { journalTotals } from '../ledger/ledger.service.js';
@@ -17,6 +18,7 @@ describe.each(databaseKinds)('swaps waiting for one lake commit together on %s',
   let t: TestApp;
   let db: Database;
   let transactions = 0;
+  let pool = '';
   withTestApp({ kind, env: { COIN_TOTAL_ISSUANCE: '1000000' } }, async (app) => {
     t = app;
     const created = await t.call({
@@ -26,6 +28,7 @@ describe.each(databaseKinds)('swaps waiting for one lake commit together on %s',
       payload: { base: 'coin', quote: 'usdt', reserve_base: '10000', reserve_quote: '50000', fee_rate: '0.003', burn_share: '0.5', main: true },
     });
     expect(created.status).toBe(200);
+    pool = `lake:${created.data.id}`;
     // The same database, its transactions counted: the writer is per database handle, so this one is the test's own.
     const real = t.database.db;
     db = new Proxy(real, {
@@ -88,6 +91,44 @@ describe.each(databaseKinds)('swaps waiting for one lake commit together on %s',
     for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
     const answered = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value);
     expect(answered.every((a) => a.balance_from === '90.00000000')).toBe(true);
+  });
+
+  it('a group writes the lake and burned accounts once; a refused swap that held them first leaves no trace', async () => {
+    const sellCoin = (amount: string): SwapInput => ({ from: 'coin', to: 'usdt', amount, minOut: '0.00000001' });
+    const [opener, poor, ...sellers] = await Promise.all(Array.from({ length: 6 }, () => t.signIn()));
+    for (const u of [opener!, ...sellers]) await t.fund(u.uid, 'coin', '10');
+    const systemBalances = async () =>
+      rows<{ key: string; balance: string }>(
+        sql`select system_key || '/' || asset as key, balance::text from ledger_accounts where system_key in (${pool}, 'burned') order by 1`,
+      );
+    const before = new Map((await systemBalances()).map((r) => [r.key, r.balance]));
+    transactions = 0;
+    // The opener goes alone; in the next group the first swap (no coin to sell) is refused after it took the
+    // lake and held its accounts, so the sellers behind it must lock and hold them again.
+    const outcomes = await Promise.allSettled([opener!, poor!, ...sellers].map((u) => swap(db, u.uid, sellCoin('2'), undefined)));
+    expect(transactions).toBe(2);
+    expect(outcomes.map(codeOf)).toEqual(['ok', 'INSUFFICIENT_BALANCE', 'ok', 'ok', 'ok', 'ok']);
+    expect(await balance(poor!, 'coin')).toBe('0.00000000');
+
+    // Each account moved by exactly what its postings say, and its last posting's balance_after is its balance.
+    const after = await systemBalances();
+    const moved = await rows<{ key: string; total: string; last: string }>(sql`
+      select a.system_key || '/' || a.asset as key, sum(p.amount)::text as total,
+             (array_agg(p.balance_after order by p.id desc))[1]::text as last
+        from postings p join ledger_accounts a on a.id = p.account_id
+        join swaps s on s.entry_id = p.entry_id
+       where a.system_key in (${pool}, 'burned') and s.user_id in (${sql.join(
+         [opener!, ...sellers].map((u) => sql`${u.uid}`),
+         sql`, `,
+       )})
+       group by 1 order by 1`);
+    expect(moved.map((m) => m.key)).toEqual(['burned/coin', `${pool}/coin`, `${pool}/usdt`]);
+    for (const m of moved) {
+      const now = after.find((a) => a.key === m.key)!.balance;
+      expect(m.last).toBe(now);
+      expect(toUnits(now) - toUnits(before.get(m.key) ?? '0')).toBe(toUnits(m.total));
+    }
+    for (const [, total] of await journalTotals(t.database.db)) expect(total).toBe(0n);
   });
 
   it('keys in a group: a repeat replays the first answer, another body under the key is refused, a refused key runs again', async () => {
