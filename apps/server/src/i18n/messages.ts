@@ -529,7 +529,8 @@ const ptBr: Catalogue = {
 };
 
 const deDe: Catalogue = {
-  REWARD_RULE_INVALID: 'Diese Belohnungseinstellung kann nicht gespeichert werden: Sie begänne in der Vergangenheit, überschritte 100 % oder passt nicht zur Regel',
+  REWARD_RULE_INVALID:
+    'Diese Belohnungseinstellung kann nicht gespeichert werden: Sie begänne in der Vergangenheit, überschritte 100 % oder passt nicht zur Regel',
   OK: 'Erfolg',
   PARAMETER_ERROR: 'Parameterfehler',
   NOT_FOUND: 'Nicht gefunden',
