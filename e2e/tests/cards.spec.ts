@@ -18,6 +18,7 @@ import {
   advanceClock,
   buyStarterCard,
   resetClock,
+  CORAL,
   createCardType,
   createSession,
   DAY,
@@ -50,19 +51,6 @@ async function open(page: Page, path: string): Promise<void> {
     window.location.hash = hash;
   }, path);
 }
-
-const CORAL: Parameters<typeof createCardType>[1] = {
-  name: 'Coral card',
-  start_price: '100',
-  price_step_bp: 500,
-  fuel_fee_bp: 1000,
-  trade_points: '1',
-  hold_days: 1,
-  list_window_days: 7,
-  platform_fee_bp: 500,
-  renewal_fee_bp: 100,
-  per_user_cap: 1,
-};
 
 test('without RUSD the buy offers the RUSD charge page; without fuel points it says so', async ({ page, wallet, request, app }) => {
   test.setTimeout(90_000);

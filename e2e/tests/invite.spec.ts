@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import { generatePrivateKey } from 'viem/accounts';
 import { encode } from 'uqr';
 import { PAGES, STORAGE } from '../fixtures/app';
-import { buyStarterCard, createCardType, createSession, SECOND } from '../fixtures/cards';
+import { buyStarterCard, CORAL, createCardType, createSession, SECOND } from '../fixtures/cards';
 import { ORIGIN } from '../fixtures/env';
 import { expect, test } from '../fixtures/test';
 
@@ -96,18 +96,7 @@ test('A invites B with the link from the invite page, saves the poster; B become
 
   // B buys a starter card of 100 RUSD. The reward engine (decision 065) pays A, B's referrer, the direct reward:
   // 100 RUSD counts as 100 USDT of performance (factor 1), × the default direct rate 5% = 5 USDT.
-  const type = await createCardType(api, {
-    name: `Invite card ${a.uid}`,
-    start_price: '100',
-    price_step_bp: 500,
-    fuel_fee_bp: 1000,
-    trade_points: '1',
-    hold_days: 1,
-    list_window_days: 7,
-    platform_fee_bp: 500,
-    renewal_fee_bp: 100,
-    per_user_cap: 1,
-  });
+  const type = await createCardType(api, { ...CORAL, name: `Invite card ${a.uid}` });
   await createSession(api, type.id, { opensInMs: 0, durationMs: 3600 * SECOND, stock: 5 });
   await api.fund(infoB.uid, 'rusd', '100');
   await api.fund(infoB.uid, 'fuel', '10');
