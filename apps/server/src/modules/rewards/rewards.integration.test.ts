@@ -58,10 +58,10 @@ describe.each(databaseKinds)('reward engine worked example on %s', (kind) => {
       ['X', 'A1a', 0],
       ['Y', 'B1a', 0],
     ];
-    for (const [name, parent, level] of tree) {
-      u[name] = await t.signIn(undefined, parent ? u[parent]!.uid : undefined);
-      await setLevel(t.database.db, u[name]!.uid, level);
-    }
+    for (const [name, parent] of tree) u[name] = await t.signIn(undefined, parent ? u[parent]!.uid : undefined);
+    // After the whole tree is bound: each binding recomputes the referrer's level from the community's level table
+    // (decision 064), which here has only V0, so a level arranged before a child binds would be reset.
+    for (const [name, , level] of tree) await setLevel(t.database.db, u[name]!.uid, level);
     const product = await t.call({
       method: 'POST',
       url: '/api/admin/mining/products',
