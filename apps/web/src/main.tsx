@@ -1,6 +1,10 @@
 // First, so that the feature style sheets bundled with the app shell come after it and win ties, as lazy ones do.
 import './styles/global.css';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { prefetchHomeData } from './app/routes/home';
+import { initI18n } from './i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import { captureSpread } from './lib/spread';
 
@@ -11,13 +15,19 @@ registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-const container = root;
 
-/**
- * Start-up in two tasks (decision 069). One entry that held everything was evaluated in one task, the load's longest
- * (~35 ms of CPU on a quiet machine, ~140 ms at Lighthouse's 4× slowdown). The entry now holds react-dom; the shell
- * (strings, router, TanStack Query, the contract's zod schemas, Home) is a chunk of its own that index.html preloads
- * with the entry (vite-plugins/service-worker.ts), so the split costs no round trip, and it is evaluated after a
- * timer, in a task of its own. Two pieces, not more: each chunk costs its headers and some brotli context.
- */
-void new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => import('./app/start')).then(({ startApp }) => startApp(() => createRoot(container)));
+void initI18n().finally(() => {
+  // After the strings (a failed read's toast is translated), before the first render's long task.
+  prefetchHomeData(window.location.hash);
+  const reactRoot = createRoot(root);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole tree (one long task of ~110 ms on a quiet machine, ~440 ms at Lighthouse's 4× slowdown): input and
+  // the network responses are handled in between; only the commit is one task (decision 062).
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+});

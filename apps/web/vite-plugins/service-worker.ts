@@ -1,6 +1,6 @@
 /**
  * Emits the service worker (`sw.js`, scope /index/) with the app shell's precache list taken from the
- * bundle, and adds `<link rel="modulepreload">` for the start-up stages (decision 069), the home page chunk and the default language's
+ * bundle, and adds `<link rel="modulepreload">` for the home page chunk and the default language's
  * catalogue to index.html, so the browser fetches them with the entry instead of after it has run
  * (decision 031). The worker's code is `service-worker.template.js`; the list and a version derived
  * from it are written into it here, so every build that changes the shell installs a new worker.
@@ -29,17 +29,6 @@ function withImports(bundle: OutputBundle, start: OutputChunk | undefined, into:
   for (const name of start.imports) withImports(bundle, bundle[name] as OutputChunk | undefined, into);
 }
 
-/**
- * The start-up stages main.tsx imports dynamically, each evaluated in a task of its own (decision 069): every chunk the
- * entry imports dynamically, other than a catalogue part. They are part of the first load, so index.html preloads them
- * and the worker precaches them like the entry's static imports.
- */
-function startupStages(bundle: OutputBundle, entry: OutputChunk): OutputChunk[] {
-  return entry.dynamicImports
-    .map((name) => bundle[name])
-    .filter((file): file is OutputChunk => file?.type === 'chunk' && !/\?part=/.test(file.facadeModuleId ?? ''));
-}
-
 function homeChunks(bundle: OutputBundle) {
   const all = chunks(bundle);
   const entry = all.find((chunk) => chunk.isEntry);
@@ -47,7 +36,7 @@ function homeChunks(bundle: OutputBundle) {
   const home = all.find((chunk) => chunk.moduleIds.some((id) => HOME_PAGE.test(id)))!;
   const catalogue = all.find((chunk) => chunk.facadeModuleId && DEFAULT_CATALOGUE.test(chunk.facadeModuleId));
   if (!entry || !home || !catalogue) throw new Error('reef:service-worker: the entry, home page or zh-tw catalogue chunk is missing from the bundle');
-  return { entry, home, catalogue, stages: startupStages(bundle, entry) };
+  return { entry, home, catalogue };
 }
 
 export function serviceWorker(): Plugin {
@@ -63,11 +52,10 @@ export function serviceWorker(): Plugin {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
-        const { entry, home, catalogue, stages } = homeChunks(context.bundle);
+        const { entry, home, catalogue } = homeChunks(context.bundle);
         const entryFiles = new Set<string>();
         withImports(context.bundle, entry, entryFiles);
         const preload = new Set<string>();
-        for (const stage of stages) withImports(context.bundle, stage, preload);
         withImports(context.bundle, home, preload);
         withImports(context.bundle, catalogue, preload);
         const tags: HtmlTagDescriptor[] = [];
@@ -85,9 +73,9 @@ export function serviceWorker(): Plugin {
       },
     },
     generateBundle(_options, bundle) {
-      const { entry, home, catalogue, stages } = homeChunks(bundle);
+      const { entry, home, catalogue } = homeChunks(bundle);
       const files = new Set<string>();
-      for (const start of [entry, ...stages, home, catalogue]) withImports(bundle, start, files);
+      for (const start of [entry, home, catalogue]) withImports(bundle, start, files);
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') throw new Error('reef:service-worker: index.html is missing from the bundle');
       // './' is the document itself (/index/): the worker answers navigations with it when offline.
