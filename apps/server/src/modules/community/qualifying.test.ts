@@ -12,6 +12,30 @@ const rules: QualifyingRules = {
   ]),
 };
 
+/** A miner bought for 200 USDT and a pledge of 50 coin: the events the purchase tests read. */
+const MINER_BOUGHT = stored({
+  type: 'mining.purchased',
+  user_id: 5,
+  entry_id: 1,
+  miner_id: 6,
+  product_id: 1,
+  order_no: 'M1',
+  quantity: 1,
+  asset: 'usdt',
+  amount: '200.00000000',
+});
+const COIN_PLEDGE_LOCKED = stored({
+  type: 'pledge.locked',
+  user_id: 5,
+  entry_id: 1,
+  position_id: 8,
+  product_id: 1,
+  asset: 'coin',
+  amount: '50.00000000',
+  fee: '0.50000000',
+  principal: '49.50000000',
+});
+
 describe('purchaseOf', () => {
   it('reads the buyer and price of a starter card and of a market match (the buyer, not the seller)', () => {
     const starter = purchaseOf(
@@ -56,21 +80,7 @@ describe('purchaseOf', () => {
         }),
       ),
     ).toMatchObject({ kind: 'miner', asset: 'usdt', units: 20_000_000_000n, ref: { type: 'miner', id: 6 } });
-    expect(
-      purchaseOf(
-        stored({
-          type: 'pledge.locked',
-          user_id: 5,
-          entry_id: 1,
-          position_id: 8,
-          product_id: 1,
-          asset: 'coin',
-          amount: '50.00000000',
-          fee: '0.50000000',
-          principal: '49.50000000',
-        }),
-      ),
-    ).toMatchObject({ kind: 'pledge', asset: 'coin', units: 5_000_000_000n });
+    expect(purchaseOf(COIN_PLEDGE_LOCKED)).toMatchObject({ kind: 'pledge', asset: 'coin', units: 5_000_000_000n });
     expect(
       purchaseOf(stored({ type: 'transfer.sent', user_id: 5, entry_id: 1, recipient_id: 6, asset: 'usdt', amount: '1.00000000', fee: '0.00000000' })),
     ).toBeNull();
@@ -78,32 +88,8 @@ describe('purchaseOf', () => {
 });
 
 describe('performanceUnits', () => {
-  const miner = purchaseOf(
-    stored({
-      type: 'mining.purchased',
-      user_id: 5,
-      entry_id: 1,
-      miner_id: 6,
-      product_id: 1,
-      order_no: 'M1',
-      quantity: 1,
-      asset: 'usdt',
-      amount: '200.00000000',
-    }),
-  )!;
-  const coinPledge = purchaseOf(
-    stored({
-      type: 'pledge.locked',
-      user_id: 5,
-      entry_id: 1,
-      position_id: 8,
-      product_id: 1,
-      asset: 'coin',
-      amount: '50.00000000',
-      fee: '0.50000000',
-      principal: '49.50000000',
-    }),
-  )!;
+  const miner = purchaseOf(MINER_BOUGHT)!;
+  const coinPledge = purchaseOf(COIN_PLEDGE_LOCKED)!;
 
   it('counts a purchase at its asset factor', () => {
     expect(performanceUnits(miner, rules)).toBe(20_000_000_000n);
