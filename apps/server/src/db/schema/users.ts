@@ -53,7 +53,9 @@ export const referralPaths = pgTable(
   (t) => [
     primaryKey({ columns: [t.ancestorId, t.descendantId] }),
     index('referral_paths_ancestor_depth_idx').on(t.ancestorId, t.depth),
-    index('referral_paths_descendant_idx').on(t.descendantId),
+    // A member's upline, nearest first, read from the index alone (decision 086): the reward engine and the team
+    // figures read every buyer's ancestors; on the heap a deep member's rows are scattered, in the index they are one range.
+    index('referral_paths_descendant_depth_idx').on(t.descendantId, t.depth, t.ancestorId),
     check('referral_paths_depth_nonnegative', sql`${t.depth} >= 0`),
   ],
 );

@@ -52,39 +52,50 @@ export async function addSubtree(db: Executor, userId: number): Promise<void> {
 }
 
 /**
- * Adds a batch of purchases' performance (buyer, USDT-equivalent amount) in two statements. Per ancestor A of a
- * buyer, the team performance grows by the sum of its buyers' amounts; each branch child C of A touched grows by
- * the sum over buyers in C's subtree, and since branches only grow, the largest final branch value is the
- * large-area candidate: exact whatever the order of the purchases within the batch.
+ * Adds a batch of purchases' performance (buyer, USDT-equivalent amount) and moves the levels it changes, in one
+ * statement. The batch is aggregated per ancestor first: `added(X)` = the batch's amounts in X's subtree (X itself
+ * included), one pass over the buyers' closure rows grouped by ancestor. Then, per touched member X:
+ * own += X's own purchases; team += added(X) − own purchases; and X is the branch child through which its
+ * referrer A grew, with the branch value X.own + X.team + added(X) after the batch, so
+ * large(A) = greatest(large(A), max over A's touched children). Branch values only grow, so greatest() over the
+ * final values is exact whatever the order of the purchases within the batch. No self-join of the paths: the
+ * child on the way is the member's referrer link (users.referrer_id, kept with the closure rows by the binding).
+ * The rows it updates are the only ones whose figures moved, so their levels are recomputed from the returned
+ * figures in the same statement, and only those that cross a threshold are written.
  */
 export async function addPerformance(db: Executor, purchases: readonly { buyerId: number; amount: string }[]): Promise<void> {
   if (purchases.length === 0) return;
-  const values = sql.join(
-    purchases.map((p) => sql`(${p.buyerId}::int, ${p.amount}::numeric)`),
-    sql`, `,
-  );
-  // Each buyer's path read once (one index range per buyer), then joined to itself on (buyer, depth) to find,
-  // for every ancestor, the branch child the purchase came through: linear in the depth, never quadratic.
+  const buyers = `{${purchases.map((p) => p.buyerId).join(',')}}`;
+  const amounts = `{${purchases.map((p) => p.amount).join(',')}}`;
+  // A deep upline makes the planner's estimate large enough to compile the statement (~150 ms on PostgreSQL) for
+  // a few milliseconds of work: never worth it here.
+  await db.execute(sql`set local jit = off`);
   await db.execute(sql`
-    with bought as (select buyer, sum(amount) as amount from (values ${values}) v(buyer, amount) group by buyer),
-    path as materialized (
-      select b.buyer, b.amount, p.ancestor_id, p.depth from bought b join ${referralPaths} p on p.descendant_id = b.buyer),
+    with bought as (
+      select buyer, sum(amount) as amount from unnest(${buyers}::int[], ${amounts}::numeric[]) v(buyer, amount) group by buyer),
+    added as materialized (
+      select p.ancestor_id as x, sum(b.amount) as amount
+        from bought b join ${referralPaths} p on p.descendant_id = b.buyer
+       group by p.ancestor_id),
     branch as (
-      select pa.ancestor_id as a, pc.ancestor_id as c, sum(pa.amount) as amount
-        from path pa join path pc on pc.buyer = pa.buyer and pc.depth = pa.depth - 1
-       where pa.depth >= 1
-       group by pa.ancestor_id, pc.ancestor_id),
-    per_ancestor as (
-      select br.a, sum(br.amount) as team_add, max(c.own_performance + c.team_performance + br.amount) as branch_value
-        from branch br join ${communityMembers} c on c.user_id = br.c
-       group by br.a)
-    update ${communityMembers} m
-       set team_performance = m.team_performance + p.team_add, large_area = greatest(m.large_area, p.branch_value)
-      from per_ancestor p where m.user_id = p.a`);
-  await db.execute(sql`
-    update ${communityMembers} m set own_performance = m.own_performance + b.amount
-      from (select buyer, sum(amount) as amount from (values ${values}) v(buyer, amount) group by buyer) b
-     where m.user_id = b.buyer`);
+      select u.referrer_id as a, max(c.own_performance + c.team_performance + ad.amount) as value
+        from added ad join ${users} u on u.id = ad.x join ${communityMembers} c on c.user_id = ad.x
+       where u.referrer_id is not null
+       group by u.referrer_id),
+    change as (
+      select ad.x, coalesce(b.amount, 0) as own_add, ad.amount - coalesce(b.amount, 0) as team_add, br.value as branch_value
+        from added ad left join bought b on b.buyer = ad.x left join branch br on br.a = ad.x),
+    moved as (
+      update ${communityMembers} m
+         set own_performance = m.own_performance + ch.own_add,
+             team_performance = m.team_performance + ch.team_add,
+             large_area = greatest(m.large_area, coalesce(ch.branch_value, m.large_area))
+        from change ch
+       where m.user_id = ch.x
+      returning m.user_id, m.direct_count, m.team_performance, m.large_area)
+    update ${users} u set level = c.level
+      from (select m.user_id, ${levelOf} as level from moved m) c
+     where u.id = c.user_id and u.level <> c.level`);
 }
 
 /** The highest level whose every threshold the community_members row `m` meets (V0 when none). */
@@ -103,6 +114,9 @@ export async function recomputeLevels(db: Executor, ids: SQL | null): Promise<vo
       from (select m.user_id, ${levelOf} as level from ${communityMembers} m where ${where}) c
      where u.id = c.user_id and u.level <> c.level`);
 }
+
+/** Exactly these users (a holding moved: only their own level can follow). */
+export const usersIn = (userIds: readonly number[]): SQL => sql`select unnest(${`{${userIds.join(',')}}`}::int[])`;
 
 /** The user and every ancestor (the ids whose figures a purchase by or a bind of `userId` changes). */
 export const selfAndAncestors = (userIds: readonly number[]): SQL =>

@@ -38,8 +38,8 @@ const levelName = (level: number, name: string | null) => name ?? `V${level}`;
 
 /**
  * One batch of outbox events, in the consumer's transaction: the qualifying purchases' performance is added to
- * the buyers and all their ancestors, then the levels of everyone touched (and of every event's user, whose
- * holdings may have changed) are recomputed. The tree lock keeps a binding from moving a subtree between the
+ * the buyers and all their ancestors and their levels follow in the same statement; then the levels of every
+ * event's user (whose holdings may have changed) are recomputed. The tree lock keeps a binding from moving a subtree between the
  * closure rows this batch reads and the figures it writes.
  */
 export async function handleCommunityBatch(tx: Transaction, events: readonly StoredEvent[]): Promise<void> {
@@ -52,9 +52,10 @@ export async function handleCommunityBatch(tx: Transaction, events: readonly Sto
   }
   const userIds = [...new Set(events.map((e) => e.user_id).filter((id): id is number => id !== null))];
   await lockReferralTree(tx);
+  // The figures of the buyers and all their ancestors, and the levels of those whose figures crossed a threshold.
   await repo.addPerformance(tx, purchases);
-  // The buyers are among the events' users: their ancestors are the ones whose small area may have moved.
-  if (userIds.length > 0) await repo.recomputeLevels(tx, repo.selfAndAncestors(userIds));
+  // Every event's user may have moved their own holdings: only their own level can follow from that.
+  if (userIds.length > 0) await repo.recomputeLevels(tx, repo.usersIn(userIds));
 }
 
 /** Runs the community consumer until it has caught up (the job runner calls it continuously). */
