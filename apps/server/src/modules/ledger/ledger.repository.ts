@@ -21,6 +21,67 @@ export async function userAccountIds(db: Executor, userId: number, assets: reado
   return new Map(rows.map((r) => [r.asset as AssetKey, r.id]));
 }
 
+/** The ids of these user accounts in one read, by "userId:asset" (an account that does not exist is left out). */
+export async function userAccountIdsOf(db: Executor, refs: readonly { userId: number; asset: AssetKey }[]): Promise<Map<string, number>> {
+  if (refs.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select a.id::int as id, a.user_id, a.asset
+      from unnest(${`{${refs.map((r) => r.userId).join(',')}}`}::int[], ${`{${refs.map((r) => r.asset).join(',')}}`}::text[]) r(u, s)
+      join ${ledgerAccounts} a on a.user_id = r.u and a.asset = r.s`);
+  const rows = (result as unknown as { rows: { id: number; user_id: number; asset: string }[] }).rows;
+  return new Map(rows.map((r) => [`${r.user_id}:${r.asset}`, Number(r.id)]));
+}
+
+/** Row-locks the accounts in id order and reads their balances (the batch posting computes each line's balance after from them). */
+export async function lockAccountsWithBalances(db: Executor, accountIds: readonly number[]): Promise<Map<number, { balance: string; mayGoNegative: boolean }>> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, mayGoNegative: ledgerAccounts.mayGoNegative })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, [...accountIds]))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  return new Map(rows.map((r) => [r.id, { balance: r.balance, mayGoNegative: r.mayGoNegative }]));
+}
+
+/** Journal entries in one statement; their ids in the order of `entries` (taken from the sequence first). */
+export async function insertEntries(db: Executor, entries: readonly { kind: string; memo: string; actorId: number | null }[]): Promise<number[]> {
+  const result = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('journal_entries', 'id'))::bigint as id from generate_series(1, ${entries.length}::int)`,
+  );
+  const ids = (result as unknown as { rows: { id: string | number }[] }).rows.map((r) => Number(r.id));
+  const createdAt = clock.now();
+  for (let i = 0; i < entries.length; i += 5_000) {
+    await db.insert(journalEntries).values(entries.slice(i, i + 5_000).map((entry, k) => ({ id: ids[i + k]!, ...entry, createdAt })));
+  }
+  return ids;
+}
+
+/** Postings in slices (a statement's parameters are limited to 65,535). */
+export async function insertPostingRows(db: Executor, rows: PostingRow[]): Promise<void> {
+  try {
+    for (let i = 0; i < rows.length; i += 5_000) await insertPostings(db, rows.slice(i, i + 5_000));
+  } catch (error) {
+    // A balance after past numeric(38,8): a refusal, as in applyToAccount.
+    if (sqlStateOf(error) === NUMERIC_OUT_OF_RANGE) throw new DomainError('BALANCE_LIMIT_EXCEEDED');
+    throw error;
+  }
+}
+
+/** Adds each delta to its account (locked by the caller) in one statement. */
+export async function addToAccounts(db: Executor, deltas: readonly { id: number; delta: string }[]): Promise<void> {
+  const moved = deltas;
+  if (moved.length === 0) return;
+  try {
+    await db.execute(sql`
+      update ${ledgerAccounts} a set balance = a.balance + d.delta
+        from unnest(${`{${moved.map((d) => d.id).join(',')}}`}::bigint[], ${`{${moved.map((d) => d.delta).join(',')}}`}::numeric[]) d(id, delta)
+       where a.id = d.id`);
+  } catch (error) {
+    if (sqlStateOf(error) === NUMERIC_OUT_OF_RANGE) throw new DomainError('BALANCE_LIMIT_EXCEEDED');
+    throw error;
+  }
+}
+
 /** Row-locks the accounts in id order (the sort happens below the lock, so the locks are taken in that order). */
 export async function lockAccountRows(db: Executor, accountIds: readonly number[]): Promise<void> {
   if (accountIds.length === 0) return;

@@ -125,6 +125,91 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
 }
 
 /**
+ * Many balanced entries at once, the set-based sibling of `postEntry` for a consumer that posts one entry per
+ * event of a batch (the reward engine, decision 086): the same checks and the same result as calling `postEntry`
+ * for each input in order, in a fixed number of statements whatever the batch's size. Every account is resolved
+ * in one read and locked in account-id order with its balance (so no deadlock with `postEntry`); each posting's
+ * balance after is that balance plus the postings before it in the batch (entries in order; within an entry, in
+ * account-id order as `postEntry` applies them), and an account that may not go negative refuses the whole batch
+ * with INSUFFICIENT_BALANCE. Then the entries, the postings and one balance update per account are written.
+ * Returns the entry ids in the order of `inputs`.
+ */
+export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) {
+    if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
+    const sums = new Map<AssetKey, bigint>();
+    for (const p of input.postings) {
+      if (p.amount === 0n) throw new Error('a posting cannot be zero');
+      sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
+    }
+    for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`journal entry does not balance for ${asset}: ${sum}`);
+  }
+
+  // Accounts: each system account once, every user account in one read.
+  const systemIds = new Map<string, number>();
+  const userRefs = new Map<string, { userId: number; asset: AssetKey }>();
+  for (const input of inputs) {
+    for (const { account } of input.postings) {
+      if ('system' in account) {
+        const key = `${account.system}:${account.asset}`;
+        if (!systemIds.has(key)) systemIds.set(key, await repo.systemAccountId(tx, account.system, account.asset, NEGATIVE_ALLOWED.has(account.system)));
+      } else userRefs.set(balanceKey(account.userId, account.asset), account);
+    }
+  }
+  const userIds = await repo.userAccountIdsOf(tx, [...userRefs.values()]);
+  const idOf = (account: AccountRef) => {
+    const id = 'system' in account ? systemIds.get(`${account.system}:${account.asset}`) : userIds.get(balanceKey(account.userId, account.asset));
+    if (id === undefined) throw new DomainError('USER_NOT_FOUND');
+    return id;
+  };
+  const resolved = inputs.map((input) =>
+    input.postings
+      .map((p, index) => ({ ...p, index, accountId: idOf(p.account), userId: 'system' in p.account ? null : p.account.userId }))
+      .sort((a, b) => a.accountId - b.accountId || a.index - b.index),
+  );
+  const accounts = await repo.lockAccountsWithBalances(tx, [...new Set(resolved.flatMap((entry) => entry.map((p) => p.accountId)))]);
+
+  const entryIds = await repo.insertEntries(
+    tx,
+    inputs.map((input) => ({ kind: input.kind, memo: input.memo ?? '', actorId: input.actorId })),
+  );
+  const balances = new Map([...accounts].map(([id, a]) => [id, toUnits(a.balance)]));
+  const rows: repo.PostingRow[] = [];
+  resolved.forEach((entry, e) => {
+    const lines: (repo.PostingRow & { index: number })[] = [];
+    for (const p of entry) {
+      const after = balances.get(p.accountId)! + p.amount;
+      if (after < 0n && !accounts.get(p.accountId)!.mayGoNegative) throw new DomainError('INSUFFICIENT_BALANCE', { asset: p.account.asset });
+      balances.set(p.accountId, after);
+      lines.push({
+        index: p.index,
+        entryId: entryIds[e]!,
+        accountId: p.accountId,
+        userId: p.userId,
+        asset: p.account.asset,
+        amount: fromUnits(p.amount),
+        balanceAfter: fromUnits(after),
+        kind: p.kind,
+        memo: p.memo ?? inputs[e]!.memo ?? '',
+      });
+    }
+    // The caller's order within each entry, as postEntry writes them.
+    lines.sort((a, b) => a.index - b.index);
+    for (const { index: _index, ...row } of lines) rows.push(row);
+  });
+  await repo.insertPostingRows(tx, rows);
+  await repo.addToAccounts(
+    tx,
+    [...balances]
+      .map(([id, balance]) => ({ id, delta: balance - toUnits(accounts.get(id)!.balance) }))
+      .filter((d) => d.delta !== 0n)
+      .map((d) => ({ id: d.id, delta: fromUnits(d.delta) })),
+  );
+  return entryIds;
+}
+
+/**
  * For a unit of work that posts several entries over different accounts in one transaction (a buy order that
  * matches at once: its reservation, then the match): locks every account it will touch up front, in the same
  * global order `postEntry` uses. Without it, the second entry would take new locks while holding the first

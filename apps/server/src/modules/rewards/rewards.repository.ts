@@ -61,6 +61,47 @@ export async function addUserDays(db: Executor, day: string, amounts: { userId: 
     .onConflictDoUpdate({ target: [rewardUserDays.userId, rewardUserDays.day], set: { amount: sql`${rewardUserDays.amount} + excluded.amount` } });
 }
 
+/** The totals of several days, by day then item (the engine's batch). */
+export async function dayTotalsOf(db: Executor, days: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  if (days.length === 0) return out;
+  const rows = await db
+    .select({ day: rewardDayTotals.day, item: rewardDayTotals.item, amount: rewardDayTotals.amount })
+    .from(rewardDayTotals)
+    .where(inArray(rewardDayTotals.day, [...days]));
+  for (const r of rows) out.set(r.day, (out.get(r.day) ?? new Map()).set(r.item, r.amount));
+  return out;
+}
+
+/** One row per (day, item) (a statement cannot update the same row twice). */
+export async function addDayTotalsOf(db: Executor, items: { day: string; item: string; amount: string }[]): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insert(rewardDayTotals)
+    .values(items)
+    .onConflictDoUpdate({ target: [rewardDayTotals.day, rewardDayTotals.item], set: { amount: sql`${rewardDayTotals.amount} + excluded.amount` } });
+}
+
+/** What these users were paid on these days, by "day:userId". */
+export async function userDayAmountsOf(db: Executor, days: readonly string[], userIds: readonly number[]): Promise<Map<string, string>> {
+  if (days.length === 0 || userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ day: rewardUserDays.day, userId: rewardUserDays.userId, amount: rewardUserDays.amount })
+    .from(rewardUserDays)
+    .where(and(inArray(rewardUserDays.day, [...days]), inArray(rewardUserDays.userId, [...userIds])));
+  return new Map(rows.map((r) => [`${r.day}:${r.userId}`, r.amount]));
+}
+
+/** One row per (day, user); in slices (parameters are limited). */
+export async function addUserDaysOf(db: Executor, amounts: { day: string; userId: number; amount: string }[]): Promise<void> {
+  for (let i = 0; i < amounts.length; i += 5_000) {
+    await db
+      .insert(rewardUserDays)
+      .values(amounts.slice(i, i + 5_000))
+      .onConflictDoUpdate({ target: [rewardUserDays.userId, rewardUserDays.day], set: { amount: sql`${rewardUserDays.amount} + excluded.amount` } });
+  }
+}
+
 export type NewRewardPosting = typeof rewardPostings.$inferInsert;
 
 /** The unique keys make a second decision for the same (event, beneficiary, kind) fail the batch: the backstop of exactly once. */

@@ -23,11 +23,11 @@ import {
 import * as clock from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { consumeEvents, consumedBefore, recordEvent, type ConsumeOptions, type StoredEvent } from '../events/events.service.js';
-import { postEntry, type PostingInput } from '../ledger/ledger.service.js';
-import { performanceUnits, purchaseOf, qualifyingRules, type QualifyingRules } from '../community/qualifying.js';
-import { nicknamesOf, uplineOf, usersFromLevel } from '../users/users.service.js';
-import { capped, endOfUtcDay, purchaseRewards, utcDay, type CapName } from './reward-engine.js';
+import { consumeEventBatches, consumedBefore, recordEvent, type ConsumeOptions, type StoredEvent } from '../events/events.service.js';
+import { postEntries, postEntry, type EntryInput, type PostingInput } from '../ledger/ledger.service.js';
+import { performanceUnits, purchaseOf, qualifyingRules, type Purchase } from '../community/qualifying.js';
+import { nicknamesOf, uplinesOf, usersFromLevel } from '../users/users.service.js';
+import { capped, endOfUtcDay, purchaseRewards, utcDay, type Candidate, type CapName } from './reward-engine.js';
 import * as repo from './rewards.repository.js';
 import { RuleBook, type RuleRow } from './rule-book.js';
 
@@ -37,98 +37,144 @@ export const REWARD_ASSET: AssetKey = 'usdt';
 
 const capShareRule = (kind: RewardKind) => `cap_share_${kind}` as RewardRuleName;
 
-interface BatchContext {
-  book: RuleBook;
-  qualifying: QualifyingRules;
-}
-
 export interface RunOptions extends ConsumeOptions {
-  /** Called after each event is handled, inside its batch's transaction (the crash tests stop a process there). */
+  /** Called once per event after its batch is written, inside the batch's transaction (the crash tests stop a process there). */
   afterEvent?: () => Promise<void>;
 }
 
 /**
- * Handles every outbox event the engine has not handled yet (run by the job runner, `community.rewards`, after the team figures). The
- * settings and the qualifying rules are read once per batch, in the batch's transaction.
+ * Handles every outbox event the engine has not handled yet (run by the job runner, `community.rewards`, after the
+ * team figures), a batch at a time and set-based (decision 086): the settings, the qualifying rules, every buyer's
+ * upline and the day and user counters are read once per batch, the rewards are decided in memory in event order
+ * (so each purchase sees the caps as the purchases before it left them, exactly as one at a time), then written in
+ * a fixed number of statements: one journal entry per purchase (`postEntries`), the explanation rows, the counters.
  */
 export async function runRewards(db: Database, options: RunOptions = {}): Promise<number> {
-  let batch: { tx: Transaction; context: BatchContext } | undefined;
-  return consumeEvents(
+  return consumeEventBatches(
     db,
     REWARDS_CONSUMER,
-    async (tx, event) => {
-      if (batch?.tx !== tx) batch = { tx, context: { book: new RuleBook(await repo.allRules(tx)), qualifying: await qualifyingRules(tx) } };
-      await rewardEvent(tx, batch.context, event);
-      await options.afterEvent?.();
+    async (tx, events) => {
+      await rewardBatch(tx, events);
+      if (options.afterEvent) for (const _event of events) await options.afterEvent();
     },
     options,
   );
 }
 
-async function rewardEvent(tx: Transaction, context: BatchContext, event: StoredEvent): Promise<void> {
-  const purchase = purchaseOf(event);
-  if (!purchase) return;
-  const base = performanceUnits(purchase, context.qualifying);
-  if (base === null || base <= 0n) return;
-  const at = purchase.occurredAt;
-  const day = utcDay(at);
-  const { book } = context;
+type Decided = Candidate & { amount: bigint; cap: CapName | null };
 
-  const upline = await uplineOf(tx, purchase.buyerId);
-  const candidates = purchaseRewards(base, upline, (rule, generation, level) => book.valueAt(rule, generation, level, at));
-
-  // The purchase counts in its day's turnover before its own rewards are capped against it.
-  const totals = await repo.dayTotals(tx, day);
-  const turnover = toUnits(totals.get('turnover') ?? '0') + base;
-  const kindPaid = new Map(REWARD_KINDS.map((kind) => [kind, toUnits(totals.get(kind) ?? '0')]));
-  const userPaid = new Map([...(await repo.userDayAmounts(tx, day, [...new Set(candidates.map((c) => c.beneficiaryId))]))].map(([id, a]) => [id, toUnits(a)]));
-  const userCap = toUnits(book.valueAt('cap_user_day', 0, 0, at));
-
-  const decided = candidates.map((c) => {
-    const kindLeft = applyRate(turnover, book.valueAt(capShareRule(c.kind), 0, 0, at)) - kindPaid.get(c.kind)!;
-    const { amount, cap } = capped(c.computed, userCap - (userPaid.get(c.beneficiaryId) ?? 0n), kindLeft);
-    kindPaid.set(c.kind, kindPaid.get(c.kind)! + amount);
-    userPaid.set(c.beneficiaryId, (userPaid.get(c.beneficiaryId) ?? 0n) + amount);
-    return { ...c, amount, cap };
+async function rewardBatch(tx: Transaction, events: readonly StoredEvent[]): Promise<void> {
+  const qualifying = await qualifyingRules(tx);
+  const purchases: { purchase: Purchase; base: bigint }[] = [];
+  for (const event of events) {
+    const purchase = purchaseOf(event);
+    const base = purchase === null ? null : performanceUnits(purchase, qualifying);
+    if (purchase !== null && base !== null && base > 0n) purchases.push({ purchase, base });
+  }
+  if (purchases.length === 0) return;
+  const book = new RuleBook(await repo.allRules(tx));
+  const uplines = await uplinesOf(
+    tx,
+    purchases.map((p) => p.purchase.buyerId),
+  );
+  const decisions = purchases.map(({ purchase, base }) => {
+    const at = purchase.occurredAt;
+    return {
+      purchase,
+      base,
+      at,
+      day: utcDay(at),
+      candidates: purchaseRewards(base, uplines.get(purchase.buyerId) ?? [], (rule, g, l) => book.valueAt(rule, g, l, at)),
+    };
   });
 
-  const paid = decided.filter((d) => d.amount > 0n);
-  const entryId = await payOut(
-    tx,
-    paid.map((d) => ({
-      userId: d.beneficiaryId,
-      kind: d.kind,
-      amount: d.amount,
-      memo: `${d.kind} ${purchase.ref.type} ${purchase.ref.id} member ${purchase.buyerId}`,
-    })),
-    `rewards for purchase ${purchase.eventId}`,
+  // The counters as the batch finds them, then kept in memory as each purchase moves them.
+  const days = [...new Set(decisions.map((d) => d.day))];
+  const stored = await repo.dayTotalsOf(tx, days);
+  const dayState = new Map(
+    days.map((day) => {
+      const totals = stored.get(day) ?? new Map<string, string>();
+      return [
+        day,
+        { turnover: toUnits(totals.get('turnover') ?? '0'), kindPaid: new Map(REWARD_KINDS.map((kind) => [kind, toUnits(totals.get(kind) ?? '0')])) },
+      ];
+    }),
   );
+  const userKey = (day: string, userId: number) => `${day}:${userId}`;
+  const userPaid = new Map(
+    [...(await repo.userDayAmountsOf(tx, days, [...new Set(decisions.flatMap((d) => d.candidates.map((c) => c.beneficiaryId)))]))].map(([key, amount]) => [
+      key,
+      toUnits(amount),
+    ]),
+  );
+  const dayAdds = new Map<string, bigint>();
+  const userAdds = new Map<string, { day: string; userId: number; amount: bigint }>();
+
+  const entries: EntryInput[] = [];
+  const outcomes = decisions.map(({ purchase, base, at, day, candidates }) => {
+    const state = dayState.get(day)!;
+    // The purchase counts in its day's turnover before its own rewards are capped against it.
+    state.turnover += base;
+    dayAdds.set(`${day}|turnover`, (dayAdds.get(`${day}|turnover`) ?? 0n) + base);
+    const userCap = toUnits(book.valueAt('cap_user_day', 0, 0, at));
+    const decided: Decided[] = candidates.map((c) => {
+      const kindLeft = applyRate(state.turnover, book.valueAt(capShareRule(c.kind), 0, 0, at)) - state.kindPaid.get(c.kind)!;
+      const key = userKey(day, c.beneficiaryId);
+      const { amount, cap } = capped(c.computed, userCap - (userPaid.get(key) ?? 0n), kindLeft);
+      state.kindPaid.set(c.kind, state.kindPaid.get(c.kind)! + amount);
+      userPaid.set(key, (userPaid.get(key) ?? 0n) + amount);
+      if (amount > 0n) {
+        dayAdds.set(`${day}|${c.kind}`, (dayAdds.get(`${day}|${c.kind}`) ?? 0n) + amount);
+        const add = userAdds.get(key) ?? { day, userId: c.beneficiaryId, amount: 0n };
+        userAdds.set(key, { ...add, amount: add.amount + amount });
+      }
+      return { ...c, amount, cap };
+    });
+    const paid = decided.filter((d) => d.amount > 0n);
+    const entry = payOutEntry(
+      paid.map((d) => ({
+        userId: d.beneficiaryId,
+        kind: d.kind,
+        amount: d.amount,
+        memo: `${d.kind} ${purchase.ref.type} ${purchase.ref.id} member ${purchase.buyerId}`,
+      })),
+      `rewards for purchase ${purchase.eventId}`,
+    );
+    const entryIndex = entry === null ? null : entries.push(entry) - 1;
+    return { purchase, at, decided, entryIndex };
+  });
+
+  const entryIds = await postEntries(tx, entries);
   await repo.insertPostings(
     tx,
-    decided.map((d) => ({
-      kind: d.kind,
-      beneficiaryId: d.beneficiaryId,
-      eventId: purchase.eventId,
-      memberId: purchase.buyerId,
-      purchaseKind: purchase.kind,
-      refType: purchase.ref.type,
-      refId: purchase.ref.id,
-      base: fromUnits(d.base),
-      rate: d.rate,
-      level: d.level,
-      generation: d.generation,
-      sourceId: d.sourceId,
-      ...outcomeColumns(d, entryId, at),
-    })),
+    outcomes.flatMap(({ purchase, at, decided, entryIndex }) =>
+      decided.map((d) => ({
+        kind: d.kind,
+        beneficiaryId: d.beneficiaryId,
+        eventId: purchase.eventId,
+        memberId: purchase.buyerId,
+        purchaseKind: purchase.kind,
+        refType: purchase.ref.type,
+        refId: purchase.ref.id,
+        base: fromUnits(d.base),
+        rate: d.rate,
+        level: d.level,
+        generation: d.generation,
+        sourceId: d.sourceId,
+        ...outcomeColumns(d, entryIndex === null ? null : entryIds[entryIndex]!, at),
+      })),
+    ),
   );
-  await repo.addDayTotals(tx, day, [
-    { item: 'turnover', amount: fromUnits(base) },
-    ...sumBy(paid, (d) => d.kind).map(([item, units]) => ({ item, amount: fromUnits(units) })),
-  ]);
-  await repo.addUserDays(
+  await repo.addDayTotalsOf(
     tx,
-    day,
-    sumBy(paid, (d) => d.beneficiaryId).map(([userId, units]) => ({ userId, amount: fromUnits(units) })),
+    [...dayAdds].map(([key, amount]) => {
+      const [day, item] = key.split('|') as [string, string];
+      return { day, item, amount: fromUnits(amount) };
+    }),
+  );
+  await repo.addUserDaysOf(
+    tx,
+    [...userAdds.values()].map((a) => ({ day: a.day, userId: a.userId, amount: fromUnits(a.amount) })),
   );
 }
 
@@ -144,22 +190,20 @@ function outcomeColumns(d: { computed: bigint; amount: bigint; cap: CapName | nu
   };
 }
 
-function sumBy<T extends { amount: bigint }, K>(items: readonly T[], key: (item: T) => K): [K, bigint][] {
-  const sums = new Map<K, bigint>();
-  for (const item of items) sums.set(key(item), (sums.get(key(item)) ?? 0n) + item.amount);
-  return [...sums];
-}
-
 /** One balanced entry: every line to its beneficiary, the sum from the `rewards` system account. Null when nothing is paid. */
-async function payOut(tx: Transaction, lines: { userId: number; kind: RewardKind; amount: bigint; memo: string }[], memo: string): Promise<number | null> {
+function payOutEntry(lines: { userId: number; kind: RewardKind; amount: bigint; memo: string }[], memo: string): EntryInput | null {
   if (lines.length === 0) return null;
   const total = lines.reduce((sum, line) => sum + line.amount, 0n);
   const postings: PostingInput[] = [
     { account: { system: 'rewards', asset: REWARD_ASSET }, amount: -total, kind: 'reward_paid' },
     ...lines.map((line) => ({ account: { userId: line.userId, asset: REWARD_ASSET }, amount: line.amount, kind: rewardBillKind(line.kind), memo: line.memo })),
   ];
-  const { entryId } = await postEntry(tx, { kind: 'reward', memo, actorId: null, postings });
-  return entryId;
+  return { kind: 'reward', memo, actorId: null, postings };
+}
+
+async function payOut(tx: Transaction, lines: { userId: number; kind: RewardKind; amount: bigint; memo: string }[], memo: string): Promise<number | null> {
+  const entry = payOutEntry(lines, memo);
+  return entry === null ? null : (await postEntry(tx, entry)).entryId;
 }
 
 // ───── the weighted dividend ─────

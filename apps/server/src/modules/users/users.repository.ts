@@ -196,14 +196,19 @@ export async function setPledged(db: Executor, userIds: readonly number[], pledg
 
 // ───── the reward engine's reads (decision 065) ─────
 
-/** The upline of a user, nearest first, with each ancestor's depth above them and level: one indexed read of the closure. */
-export async function uplineOf(db: Executor, userId: number): Promise<{ id: number; depth: number; level: number }[]> {
-  return db
-    .select({ id: referralPaths.ancestorId, depth: referralPaths.depth, level: users.level })
-    .from(referralPaths)
-    .innerJoin(users, eq(users.id, referralPaths.ancestorId))
-    .where(and(eq(referralPaths.descendantId, userId), gt(referralPaths.depth, 0)))
-    .orderBy(referralPaths.depth);
+/**
+ * The uplines of many members in one read, nearest first (the reward engine's batch, decision 086): one range of
+ * the (descendant, depth, ancestor) index per member, joined to the ancestors' levels.
+ */
+export async function uplinesOf(db: Executor, userIds: readonly number[]): Promise<{ member: number; id: number; depth: number; level: number }[]> {
+  if (userIds.length === 0) return [];
+  const result = await db.execute(sql`
+    select p.descendant_id as member, p.ancestor_id as id, p.depth, u.level
+      from unnest(${`{${userIds.join(',')}}`}::int[]) m(id)
+      join ${referralPaths} p on p.descendant_id = m.id and p.depth > 0
+      join ${users} u on u.id = p.ancestor_id
+     order by p.descendant_id, p.depth`);
+  return (result as unknown as { rows: { member: number; id: number; depth: number; level: number }[] }).rows;
 }
 
 /** Users at `minLevel` or above, with their level, in id order. */

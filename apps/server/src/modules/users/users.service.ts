@@ -165,9 +165,16 @@ export async function setPledged(db: Executor, userIds: readonly number[], pledg
   if (userIds.length > 0) await repo.setPledged(db, userIds, pledged);
 }
 
-/** For the reward engine: the user's upline, nearest first (depth 1 = the referrer), each with its level. */
-export function uplineOf(db: Executor, userId: number): Promise<{ id: number; depth: number; level: number }[]> {
-  return repo.uplineOf(db, userId);
+/** For the reward engine's batch: the upline of each of these members, nearest first (members without one are absent). */
+export async function uplinesOf(db: Executor, userIds: readonly number[]): Promise<Map<number, { id: number; depth: number; level: number }[]>> {
+  const out = new Map<number, { id: number; depth: number; level: number }[]>();
+  for (const row of await repo.uplinesOf(db, [...new Set(userIds)])) {
+    const list = out.get(row.member);
+    const member = { id: row.id, depth: row.depth, level: row.level };
+    if (list) list.push(member);
+    else out.set(row.member, [member]);
+  }
+  return out;
 }
 
 /** For the reward engine's dividend: every user at `minLevel` or above, with their level. */
