@@ -8,11 +8,13 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { ASSET_KEYS } from '@reef/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle, Transaction } from '../src/db/client.js';
 import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { processCommunityEvents } from '../src/modules/community/community.service.js';
+import { runRewards } from '../src/modules/rewards/rewards.service.js';
 import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
 
 /** The generated tree and load. Standalone runs default to the issue's full scale; `npm run bench` passes BENCH_SCALE. */
@@ -23,6 +25,8 @@ export interface CommunityBenchScale {
   reads: number;
   /** Events per consumer transaction: the set-based update grows with the batch, the round trips shrink. */
   batch: number;
+  /** The first this many events also go through the reward engine (its throughput on the deep tree). */
+  rewardEvents: number;
 }
 
 export const FULL_SCALE: CommunityBenchScale = {
@@ -31,6 +35,7 @@ export const FULL_SCALE: CommunityBenchScale = {
   events: Number(process.env.COMMUNITY_BENCH_EVENTS ?? 1_000_000),
   reads: Number(process.env.COMMUNITY_BENCH_READS ?? 2_000),
   batch: Number(process.env.COMMUNITY_BENCH_BATCH ?? 1_000),
+  rewardEvents: Number(process.env.COMMUNITY_BENCH_REWARD_EVENTS ?? 20_000),
 };
 
 /**
@@ -38,13 +43,14 @@ export const FULL_SCALE: CommunityBenchScale = {
  * the 5,000-deep chain alone, decision 064), so the everyday bench runs a 1,000-deep chain in 20,000 users with
  * 20,000 events; `npm run bench:community` runs the full one.
  */
-export const BENCH_SCALE: CommunityBenchScale = { users: 20_000, chain: 1_000, events: 20_000, reads: 1_000, batch: 1_000 };
+export const BENCH_SCALE: CommunityBenchScale = { users: 20_000, chain: 1_000, events: 20_000, reads: 1_000, batch: 1_000, rewardEvents: 5_000 };
 
 let USERS = FULL_SCALE.users;
 let CHAIN = FULL_SCALE.chain;
 let EVENTS = FULL_SCALE.events;
 let READS = FULL_SCALE.reads;
 let BATCH = FULL_SCALE.batch;
+let REWARD_EVENTS = FULL_SCALE.rewardEvents;
 const READ_TARGET_MS = 20;
 /** Children per member below the root, outside the chain. */
 const FAN_OUT = 10;
@@ -99,6 +105,10 @@ async function seedTree(database: DatabaseHandle, rootAccount: string, deepAccou
                 when (g - ${CHAIN} - 1) / ${FAN_OUT} = 0 then 1 else ${CHAIN} + (g - ${CHAIN} - 1) / ${FAN_OUT} end
       from generate_series(1, ${USERS}::int) g`);
   await db.execute(sql`select setval(pg_get_serial_sequence('users', 'id'), ${USERS}::int)`);
+  // Every user's ledger accounts, as sign-up opens them: the reward engine pays into them.
+  await db.execute(sql`
+    insert into ledger_accounts (user_id, asset)
+    select g, a from generate_series(1, ${USERS}::int) g, unnest(${`{${ASSET_KEYS.join(',')}}`}::text[]) a`);
   // The closure rows of a tree just written: their foreign keys hold by construction, so the bulk load skips the
   // per-row checks (session_replication_role, in this transaction only).
   await db.transaction(async (tx) => {
@@ -141,7 +151,7 @@ export async function runCommunityBench(
   open: () => Promise<DatabaseHandle>,
   scale: CommunityBenchScale = FULL_SCALE,
 ): Promise<void> {
-  ({ users: USERS, chain: CHAIN, events: EVENTS, reads: READS, batch: BATCH } = scale);
+  ({ users: USERS, chain: CHAIN, events: EVENTS, reads: READS, batch: BATCH, rewardEvents: REWARD_EVENTS } = scale);
   const database = await open();
   const rootWallet = privateKeyToAccount(generatePrivateKey());
   const deepWallet = privateKeyToAccount(generatePrivateKey());
@@ -194,9 +204,23 @@ export async function runCommunityBench(
       `  GET /api/project/community, depth ${CHAIN - 1}: p50 ${deepRead.p50.toFixed(2)} ms, p99 ${deepRead.p99.toFixed(2)} ms   target: ${verdict(deepRead.p99)}`,
     );
     console.log(
-      `  (${READS} sequential in-process requests each); root's team performance exact: ${exact ? 'yes' : `NO (${rootRead.last.figures.team_performance}, expected ${expected})`}\n`,
+      `  (${READS} sequential in-process requests each); root's team performance exact: ${exact ? 'yes' : `NO (${rootRead.last.figures.team_performance}, expected ${expected})`}`,
     );
     if (!exact) throw new Error('the community figures lost or doubled a purchase');
+
+    // The reward engine over the first events, on the same tree (buyers up to 5,000 generations deep).
+    const r0 = performance.now();
+    const rewarded = await runRewards(database.db, { maxEvents: REWARD_EVENTS });
+    const rewardS = (performance.now() - r0) / 1000;
+    // Every purchase with an upline (all but the root's own) decides at least its direct reward.
+    const decided = await database.db.execute(sql`
+      select (select count(*)::int from reward_postings) as n, (select count(distinct event_id)::int from reward_postings) as events,
+             (select count(*)::int from (select user_id from business_events order by id limit ${REWARD_EVENTS}) e where user_id <> 1) as expected`);
+    const facts = (decided as unknown as { rows: { n: number; events: number; expected: number }[] }).rows[0]!;
+    console.log(
+      `  reward engine: ${rewarded.toLocaleString('en')} events in ${rewardS.toFixed(1)} s = ${Math.round(rewarded / rewardS).toLocaleString('en')} events/s, ${facts.n.toLocaleString('en')} rewards decided for ${facts.events.toLocaleString('en')} purchases\n`,
+    );
+    if (rewarded !== Math.min(REWARD_EVENTS, EVENTS) || facts.events !== facts.expected) throw new Error('the reward engine skipped a purchase');
   } finally {
     await app.close();
     await database.close();

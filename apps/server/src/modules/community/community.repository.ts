@@ -1,5 +1,5 @@
 /**
- * The team figures' SQL (decision 064). Every write is one set-based statement over the referral closure
+ * The team figures' SQL (decisions 064, 086). Every write is one set-based statement over the referral closure
  * table: never a loop over ancestors, whatever the depth. Amounts stay numeric(38,8) in the database and
  * travel as text, so no figure is ever a JS number.
  */

@@ -126,7 +126,7 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
 
 /**
  * Many balanced entries at once, the set-based sibling of `postEntry` for a consumer that posts one entry per
- * event of a batch (the reward engine, decision 086): the same checks and the same result as calling `postEntry`
+ * event of a batch (the reward engine, decision 087): the same checks and the same result as calling `postEntry`
  * for each input in order, in a fixed number of statements whatever the batch's size. Every account is resolved
  * in one read and locked in account-id order with its balance (so no deadlock with `postEntry`); each posting's
  * balance after is that balance plus the postings before it in the batch (entries in order; within an entry, in

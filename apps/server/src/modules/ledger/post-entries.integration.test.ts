@@ -1,5 +1,5 @@
 /**
- * `postEntries` (decision 086): many balanced entries in a fixed number of statements, with the same postings,
+ * `postEntries` (decision 087): many balanced entries in a fixed number of statements, with the same postings,
  * balances after and refusals as `postEntry` called for each in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

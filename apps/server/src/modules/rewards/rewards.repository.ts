@@ -110,6 +110,46 @@ export async function insertPostings(db: Executor, rows: NewRewardPosting[]): Pr
   for (let i = 0; i < rows.length; i += 2_000) await db.insert(rewardPostings).values(rows.slice(i, i + 2_000));
 }
 
+/**
+ * The engine's batch of decisions in one statement, one parameter (a JSON array of rows): binding tens of thousands
+ * of parameters costs more than the insert itself, on PGlite above all. Same unique keys, same backstop.
+ */
+export async function insertPostingsJson(
+  db: Executor,
+  rows: (Omit<NewRewardPosting, 'eventId' | 'occurredAt'> & { eventId: bigint; occurredAt: Date })[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      kind: r.kind,
+      beneficiary_id: r.beneficiaryId,
+      event_id: r.eventId.toString(),
+      member_id: r.memberId ?? null,
+      purchase_kind: r.purchaseKind ?? null,
+      ref_type: r.refType ?? null,
+      ref_id: r.refId ?? null,
+      base: r.base,
+      rate: r.rate,
+      level: r.level,
+      generation: r.generation ?? null,
+      source_id: r.sourceId ?? null,
+      computed: r.computed,
+      amount: r.amount,
+      cap: r.cap ?? null,
+      asset: r.asset,
+      entry_id: r.entryId ?? null,
+      occurred_at: r.occurredAt.toISOString(),
+    })),
+  );
+  await db.execute(sql`
+    insert into ${rewardPostings} (kind, beneficiary_id, event_id, member_id, purchase_kind, ref_type, ref_id, base, rate, level,
+                                   generation, source_id, computed, amount, cap, asset, entry_id, occurred_at)
+    select kind, beneficiary_id, event_id, member_id, purchase_kind, ref_type, ref_id, base, rate, level,
+           generation, source_id, computed, amount, cap, asset, entry_id, occurred_at
+      from json_populate_recordset(null::reward_postings, ${json}::json) with ordinality r
+     order by ordinality`);
+}
+
 /** Days with turnover before `beforeDay` whose dividend is not settled yet, oldest first. */
 export async function unsettledDays(db: Executor, beforeDay: string): Promise<{ day: string; turnover: string }[]> {
   return db

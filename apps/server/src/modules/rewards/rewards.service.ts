@@ -44,7 +44,7 @@ export interface RunOptions extends ConsumeOptions {
 
 /**
  * Handles every outbox event the engine has not handled yet (run by the job runner, `community.rewards`, after the
- * team figures), a batch at a time and set-based (decision 086): the settings, the qualifying rules, every buyer's
+ * team figures), a batch at a time and set-based (decision 087): the settings, the qualifying rules, every buyer's
  * upline and the day and user counters are read once per batch, the rewards are decided in memory in event order
  * (so each purchase sees the caps as the purchases before it left them, exactly as one at a time), then written in
  * a fixed number of statements: one journal entry per purchase (`postEntries`), the explanation rows, the counters.
@@ -145,7 +145,7 @@ async function rewardBatch(tx: Transaction, events: readonly StoredEvent[]): Pro
   });
 
   const entryIds = await postEntries(tx, entries);
-  await repo.insertPostings(
+  await repo.insertPostingsJson(
     tx,
     outcomes.flatMap(({ purchase, at, decided, entryIndex }) =>
       decided.map((d) => ({

@@ -197,7 +197,7 @@ export async function setPledged(db: Executor, userIds: readonly number[], pledg
 // ───── the reward engine's reads (decision 065) ─────
 
 /**
- * The uplines of many members in one read, nearest first (the reward engine's batch, decision 086): one range of
+ * The uplines of many members in one read, nearest first (the reward engine's batch, decision 087): one range of
  * the (descendant, depth, ancestor) index per member, joined to the ancestors' levels.
  */
 export async function uplinesOf(db: Executor, userIds: readonly number[]): Promise<{ member: number; id: number; depth: number; level: number }[]> {
