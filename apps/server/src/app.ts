@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors, logSerializers } from './plugins/errors.js';
 import { compressionPlugin } from './plugins/compression.js';
+import { operationsPlugin } from './plugins/operations.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { websocketPlugin } from './plugins/websocket.js';
@@ -90,6 +91,8 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   app.decorate('hotWallet', config.chain?.hotWallet ? createHotWallet(config.chain.rpcUrl, config.chain.hotWallet.privateKey) : null);
 
   await app.register(errorsPlugin);
+  // Before every route: its hooks count and time them all (decision 079).
+  await app.register(operationsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(authPlugin);

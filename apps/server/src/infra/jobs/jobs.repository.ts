@@ -84,3 +84,21 @@ export async function findByKey(db: Executor, key: string): Promise<JobRow | und
   const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
   return row;
 }
+
+/**
+ * Unfinished jobs by state, for `GET /metrics`: running (leased, on the database's clock like the lease), due (waiting
+ * for a runner at business time `now`) and scheduled (later).
+ */
+export async function queueDepth(db: Executor, now: Date): Promise<{ due: number; running: number; scheduled: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const running = sql`(${jobs.lockedUntil} is not null and ${jobs.lockedUntil} > clock_timestamp())`;
+  const [row] = await db
+    .select({
+      due: sql<string>`count(*) filter (where ${jobs.runAt} <= ${at} and not ${running})`,
+      running: sql<string>`count(*) filter (where ${running})`,
+      scheduled: sql<string>`count(*) filter (where ${jobs.runAt} > ${at} and not ${running})`,
+    })
+    .from(jobs)
+    .where(sql`${jobs.finishedAt} is null`);
+  return { due: Number(row?.due ?? 0), running: Number(row?.running ?? 0), scheduled: Number(row?.scheduled ?? 0) };
+}
