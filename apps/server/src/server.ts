@@ -31,13 +31,21 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // The job in progress finishes (or its lease runs out elsewhere) before the database closes.
-    await jobs.stop();
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+    // Whatever still runs at the deadline is cut: a transfer's transaction commits whole or not at all, and a job's
+    // lease runs out so another process (or the next start) runs it again (decision 080).
+    const deadline = setTimeout(() => {
+      app.log.error({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     try {
-      await app.close();
+      // New requests get 503 at once; the sockets close with 1001, the AI answers stop and are saved, the requests in
+      // flight and the job in progress finish; then the listener and the database close.
+      await Promise.all([jobs.stop(), app.close()]);
     } finally {
       await database.close();
+      app.log.info({ signal }, 'stopped');
       process.exit(0);
     }
   };

@@ -22,8 +22,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's metrics; `GET /metrics` renders them (decision 079). */
     metrics: MetricsRegistry;
+    /**
+     * Aborted when shutdown begins (decision 080): long answers (the AI stream) stop, save what they have and end,
+     * so their connections can close before the deadline.
+     */
+    shutdownSignal: AbortSignal;
   }
 }
+
+/** How often, while shutting down, connections that have finished their last answer are closed. */
+const IDLE_REAP_MS = 50;
 
 /** A check that takes longer than this counts as failed: a probe must answer before the balancer gives up. */
 const READY_CHECK_MS = 2000;
@@ -69,6 +77,22 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
     { value: await postingCount(app.db) },
   ]);
   registry.gauge('reef_process_resident_memory_bytes', 'Resident memory of this process.', () => [{ value: process.memoryUsage().rss }]);
+
+  // Shutdown (decision 080). Node closes the connections idle when close() is called, once: a keep-alive connection
+  // whose request was still running then stays open after its answer until the client lets go (a browser or a proxy
+  // keeps it for minutes, and its next request starts the wait again), and close() never returns. So every answer
+  // sent while draining says `Connection: close`, and idle connections are closed until none is left.
+  const shutdown = new AbortController();
+  app.decorate('shutdownSignal', shutdown.signal);
+  let reaper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    shutdown.abort();
+    reaper = setInterval(() => app.server.closeIdleConnections(), IDLE_REAP_MS);
+  });
+  app.addHook('onClose', async () => clearInterval(reaper));
+  app.addHook('onSend', async (_request, reply) => {
+    if (shutdown.signal.aborted) reply.header('connection', 'close');
+  });
 
   app.addHook('onRequest', async (request) => {
     (request as Timed)[startedAt] = process.hrtime.bigint();
