@@ -19,7 +19,10 @@ export async function upsertPeriodic(db: Executor, name: string, intervalMs: num
 }
 
 /** Schedules a one-off job once per key; false when the key was already there. */
-export async function insertOnce(db: Executor, values: { name: string; key: string; payload: unknown; runAt: Date; maxAttempts: number }): Promise<boolean> {
+export async function insertOnce(
+  db: Executor,
+  values: { name: string; key: string; payload: unknown; runAt: Date; maxAttempts: number; requestId: string | null },
+): Promise<boolean> {
   const rows = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.key }).returning({ id: jobs.id });
   return rows.length > 0;
 }
