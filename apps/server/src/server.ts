@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
+import { serveBackups } from './db/backup.js';
 import { startBackgroundJobs } from './background-jobs.js';
 import { BSC_CHAIN_ID, reportedChainId } from './modules/chain/chain-client.js';
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   if (app.hotWallet) app.log.info({ address: app.hotWallet.address }, 'withdrawal payouts are sent from the hot wallet');
 
   const jobs = await startBackgroundJobs({ db: database.db, config, chain: app.chain, log: app.log });
+  // `npm run backup` asks this process for a consistent copy while it runs (decision 081).
+  const backups = database.dump ? await serveBackups({ dataDir: config.dataDir, dump: database.dump }) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
     try {
       // New requests get 503 at once; the sockets close with 1001, the AI answers stop and are saved, the requests in
       // flight and the job in progress finish; then the listener and the database close.
-      await Promise.all([jobs.stop(), app.close()]);
+      await Promise.all([jobs.stop(), app.close(), backups?.close()]);
     } finally {
       await database.close();
       app.log.info({ signal }, 'stopped');

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import * as clock from '../core/clock.js';
-import { pingDatabase } from '../db/ping.js';
+import { ping } from '../db/client.js';
 import { MetricsRegistry, PROMETHEUS_CONTENT_TYPE } from '../infra/metrics.js';
 import { queueDepth } from '../infra/jobs/jobs.repository.js';
 import { postingCount } from '../modules/ledger/ledger.service.js';
@@ -131,7 +131,7 @@ export const operationsPlugin = fp(async (app: FastifyInstance) => {
         checks[name] = 'failed';
       }
     };
-    await Promise.all([check('database', () => pingDatabase(app.db)), ...(redis ? [check('redis', () => redis.ping())] : [])]);
+    await Promise.all([check('database', () => ping(app.db)), ...(redis ? [check('redis', () => redis.ping())] : [])]);
     const ready = Object.values(checks).every((state) => state === 'ok');
     return reply
       .code(ready ? 200 : 503)
