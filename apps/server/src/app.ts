@@ -6,11 +6,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chatSocket } from '@reef/contract';
 import { configureClock } from './core/clock.js';
+import { currentRequestId, requestIdFrom, withRequestId } from './core/request-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrors, logSerializers } from './plugins/errors.js';
 import { compressionPlugin } from './plugins/compression.js';
+import { operationsPlugin } from './plugins/operations.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { websocketPlugin } from './plugins/websocket.js';
@@ -69,6 +71,17 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/**
+ * Adds the current request id (core/request-context.ts) to log lines written outside a request's own logger: a job
+ * the request enqueued, the frames it publishes. A request's logger already carries it as a binding (decision 081).
+ */
+function requestIdMixin(_object: object, _level: number, logger: object): object {
+  const id = currentRequestId();
+  if (id === undefined) return {};
+  const bindings = (logger as { bindings?: () => Record<string, unknown> }).bindings?.();
+  return bindings && 'requestId' in bindings ? {} : { requestId: id };
+}
+
 /** A hop count as proxy-addr's trust function (Fastify's types take the function, not the number). */
 function hopsOf(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -76,12 +89,25 @@ function hopsOf(hops: number) {
 
 export async function buildApp({ config, db, extend, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: logSerializers, stream: logStream ?? createLogDestination() },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, stream: logStream ?? createLogDestination(), mixin: requestIdMixin },
     // Off unless TRUST_PROXY names the proxies in front (decision 036): X-Forwarded-For is the client's to write.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     frameworkErrors,
+    // Every log line of a request carries `requestId`: the caller's X-Request-Id when it is a plain short token
+    // (a proxy's), else a fresh one; it is answered in X-Request-Id and follows the request into its jobs and
+    // socket frames (decision 081).
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    requestIdLogLabel: 'requestId',
   });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // After the body is read (stream events would lose the context), so the handler and all it awaits see the id.
+  app.addHook('preHandler', (request, _reply, done) => withRequestId(request.id, done));
   configureClock({ adjustable: config.clockAdjustable });
   await followSharedClock(db);
   app.decorate('db', db);
@@ -90,6 +116,8 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   app.decorate('hotWallet', config.chain?.hotWallet ? createHotWallet(config.chain.rpcUrl, config.chain.hotWallet.privateKey) : null);
 
   await app.register(errorsPlugin);
+  // Before every route: its hooks count and time them all (decision 079).
+  await app.register(operationsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(compressionPlugin);
   await app.register(authPlugin);

@@ -142,6 +142,8 @@ const envSchema = z.object({
   SETTLEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the community consumer follows the outbox for the team figures (decision 064). */
   COMMUNITY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** After SIGTERM/SIGINT the process exits within this many seconds, whatever is still running (decision 080). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
 });
 
 export interface Config {
@@ -231,6 +233,26 @@ export interface Config {
   communityPollMs: number;
   /** The WeChat official account for the JS-SDK share menus and web authorisation; null: 'Not Supported' (decision 066). */
   wechat: WechatConfig | null;
+  /** `GET /metrics` answers only a bearer of this token; null: the route answers 404 (decision 079). */
+  metrics: MetricsConfig | null;
+  /** The deadline of a graceful shutdown: past it the process exits anyway (decision 080). */
+  shutdownTimeoutMs: number;
+}
+
+export interface MetricsConfig {
+  /** Non-enumerable, so logging or serialising the configuration does not print it. */
+  readonly token: string;
+}
+
+/** METRICS_TOKEN: one token of 24 to 200 printable characters; no message contains it. */
+function metricsOf(token: string | undefined): MetricsConfig | null {
+  if (token === undefined) return null;
+  if (!/^[\x21-\x7e]{24,200}$/.test(token)) {
+    throw new ConfigError('Invalid environment:\n  METRICS_TOKEN: 24 to 200 printable characters without spaces (value not shown)');
+  }
+  const metrics = {} as MetricsConfig;
+  Object.defineProperty(metrics, 'token', { value: token, enumerable: false, writable: false });
+  return metrics;
 }
 
 export interface WechatConfig {
@@ -355,6 +377,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   delete cleaned.AI_API_KEY;
   const wechatSecret = cleaned.WECHAT_APP_SECRET;
   delete cleaned.WECHAT_APP_SECRET;
+  const metricsToken = cleaned.METRICS_TOKEN;
+  delete cleaned.METRICS_TOKEN;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
@@ -489,6 +513,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
     communityPollMs: e.COMMUNITY_POLL_MS,
     wechat: wechatOf(e.WECHAT_APP_ID, wechatSecret, e.WECHAT_API_BASE_URL, e.WECHAT_OAUTH_URL),
+    metrics: metricsOf(metricsToken),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

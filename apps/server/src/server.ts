@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { buildApp } from './app.js';
+import { serveBackups } from './db/backup.js';
 import { startBackgroundJobs } from './background-jobs.js';
 import { BSC_CHAIN_ID, reportedChainId } from './modules/chain/chain-client.js';
 
@@ -26,18 +27,28 @@ async function main(): Promise<void> {
   if (app.hotWallet) app.log.info({ address: app.hotWallet.address }, 'withdrawal payouts are sent from the hot wallet');
 
   const jobs = await startBackgroundJobs({ db: database.db, config, chain: app.chain, log: app.log });
+  // `npm run backup` asks this process for a consistent copy while it runs (decision 081).
+  const backups = database.dump ? await serveBackups({ dataDir: config.dataDir, dump: database.dump }) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    // The job in progress finishes (or its lease runs out elsewhere) before the database closes.
-    await jobs.stop();
+    app.log.info({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutting down');
+    // Whatever still runs at the deadline is cut: a transfer's transaction commits whole or not at all, and a job's
+    // lease runs out so another process (or the next start) runs it again (decision 080).
+    const deadline = setTimeout(() => {
+      app.log.error({ signal, deadlineMs: config.shutdownTimeoutMs }, 'shutdown deadline passed: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     try {
-      await app.close();
+      // New requests get 503 at once; the sockets close with 1001, the AI answers stop and are saved, the requests in
+      // flight and the job in progress finish; then the listener and the database close.
+      await Promise.all([jobs.stop(), app.close(), backups?.close()]);
     } finally {
       await database.close();
+      app.log.info({ signal }, 'stopped');
       process.exit(0);
     }
   };

@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's data directory as a gzipped tar, consistent (`npm run backup`, decision 081); PGlite only. */
+  dump?: () => Promise<Uint8Array>;
 }
 
 /** apps/server/drizzle, seen from src/db/ (tsx, tests) or from the bundled dist/server.js. */
@@ -81,6 +83,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: pgliteDb as unknown as Database,
       kind: 'pglite',
+      dump: () => client.dumpDataDir(),
       close: async () => {
         try {
           await client.close();

@@ -112,6 +112,11 @@ export class PGliteWorker {
     }
   }
 
+  /** The data directory as PGlite's gzipped tar, consistent between transactions (the `dump` operation). */
+  async dumpDataDir(): Promise<Uint8Array> {
+    return (await this.#call({ op: 'dump' })) as Uint8Array;
+  }
+
   async close(): Promise<void> {
     if (this.#stopped) return;
     try {

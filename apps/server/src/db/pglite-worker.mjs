@@ -5,6 +5,7 @@
  * answers the main thread's messages (see pglite-worker-client.ts, which holds the protocol's other half):
  *
  *   { id, op: 'ready' | 'close' }
+ *   { id, op: 'dump' } → the data directory as a gzipped tar (Uint8Array)
  *   { id, op: 'query', sql, params, options, tx? }   options: { rowMode, paramTypes, rawTypes }
  *   { id, op: 'exec', sql, options, tx? }
  *   { id, op: 'begin' } → transaction id;  { id, op: 'commit' | 'rollback', tx }
@@ -138,6 +139,13 @@ async function handle(message) {
         if (error !== ROLLBACK) throw error;
       });
       return null;
+    }
+    case 'dump': {
+      // A consistent copy for `npm run backup` (decision 081): checkpointed, then taken while no transaction is open
+      // (PGlite's transaction lock) and no statement runs (dumpDataDir holds the query lock).
+      await pg.exec('CHECKPOINT');
+      const file = await pg._runExclusiveTransaction(() => pg.dumpDataDir('gzip'));
+      return new Uint8Array(await file.arrayBuffer());
     }
     case 'close':
       await pg.close();

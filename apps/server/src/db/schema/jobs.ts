@@ -25,6 +25,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** Set when a one-off succeeded or gave up; finished rows are kept for the record and never claimed. */
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The request that enqueued it, if one did: its log lines and socket frames carry this id (decision 081). */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import * as clock from '../../core/clock.js';
+import { currentRequestId, withRequestId } from '../../core/request-context.js';
 import type { Database, Executor } from '../../db/client.js';
 import * as repo from './jobs.repository.js';
 
@@ -61,6 +62,8 @@ export function enqueueJob(db: Executor, input: EnqueueInput): Promise<boolean> 
     payload: input.payload ?? {},
     runAt: input.runAt ?? clock.now(),
     maxAttempts: input.maxAttempts ?? 10,
+    // The request that scheduled it, so the job's log lines and frames carry its id (decision 081).
+    requestId: currentRequestId() ?? null,
   });
 }
 
@@ -86,14 +89,19 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let stopping = false;
   let wake: (() => void) | null = null;
 
-  async function runOne(job: repo.JobRow): Promise<void> {
+  /** A job runs under the id of the request that enqueued it, or its own (`job-<id>`), like a request (decision 081). */
+  function runOne(job: repo.JobRow): Promise<void> {
+    return withRequestId(job.requestId ?? `job-${job.id}`, () => runJob(job));
+  }
+
+  async function runJob(job: repo.JobRow): Promise<void> {
     const every = job.intervalMs;
     // Renewal is I/O timing, on the real clock: the lease itself is in database time.
     const renewal = setInterval(
       () => {
         repo.renewLease(db, job.id, workerId, leaseMs).then(
           (held) => {
-            if (!held) log.warn({ job: job.name, id: String(job.id) }, 'job lease lost: another process may run it again');
+            if (!held) log.warn({ job: job.name, id: String(job.id), requestId: currentRequestId() }, 'job lease lost: another process may run it again');
           },
           (error: unknown) => log.warn({ err: error, job: job.name }, 'job lease renewal failed'),
         );
@@ -113,7 +121,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
     } catch (error) {
       clearInterval(renewal);
-      log.error({ err: error, job: job.name, id: String(job.id), attempt: job.attempts }, 'job failed');
+      log.error({ err: error, job: job.name, id: String(job.id), attempt: job.attempts, requestId: currentRequestId() }, 'job failed');
       const failedAt = clock.now().getTime();
       const gaveUp = every === null && job.maxAttempts > 0 && job.attempts >= job.maxAttempts;
       await repo.release(db, job.id, workerId, {

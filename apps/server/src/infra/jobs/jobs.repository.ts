@@ -19,7 +19,10 @@ export async function upsertPeriodic(db: Executor, name: string, intervalMs: num
 }
 
 /** Schedules a one-off job once per key; false when the key was already there. */
-export async function insertOnce(db: Executor, values: { name: string; key: string; payload: unknown; runAt: Date; maxAttempts: number }): Promise<boolean> {
+export async function insertOnce(
+  db: Executor,
+  values: { name: string; key: string; payload: unknown; runAt: Date; maxAttempts: number; requestId: string | null },
+): Promise<boolean> {
   const rows = await db.insert(jobs).values(values).onConflictDoNothing({ target: jobs.key }).returning({ id: jobs.id });
   return rows.length > 0;
 }
@@ -83,4 +86,22 @@ export async function release(
 export async function findByKey(db: Executor, key: string): Promise<JobRow | undefined> {
   const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
   return row;
+}
+
+/**
+ * Unfinished jobs by state, for `GET /metrics`: running (leased, on the database's clock like the lease), due (waiting
+ * for a runner at business time `now`) and scheduled (later).
+ */
+export async function queueDepth(db: Executor, now: Date): Promise<{ due: number; running: number; scheduled: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const running = sql`(${jobs.lockedUntil} is not null and ${jobs.lockedUntil} > clock_timestamp())`;
+  const [row] = await db
+    .select({
+      due: sql<string>`count(*) filter (where ${jobs.runAt} <= ${at} and not ${running})`,
+      running: sql<string>`count(*) filter (where ${running})`,
+      scheduled: sql<string>`count(*) filter (where ${jobs.runAt} > ${at} and not ${running})`,
+    })
+    .from(jobs)
+    .where(sql`${jobs.finishedAt} is null`);
+  return { due: Number(row?.due ?? 0), running: Number(row?.running ?? 0), scheduled: Number(row?.scheduled ?? 0) };
 }

@@ -7,6 +7,7 @@ import type { SocketRegistry } from './socket-registry.js';
 export interface HubLog {
   error(object: object, message: string): void;
   warn(object: object, message: string): void;
+  debug?(object: object, message: string): void;
 }
 
 export class LocalHub implements RealtimeHub {

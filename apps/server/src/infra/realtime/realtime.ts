@@ -59,7 +59,11 @@ export async function startRealtime({ redisUrl, channel, floodPerSecond, sockets
       requestGate: (_name: string, limit: number, windowMs: number) => new LocalFloodGate(limit, Date.now, windowMs),
       mode: 'local',
       inFlight: new Set(),
-      publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
+      publish: (userIds: readonly number[], frame: ServerFrame) => {
+        // The logger adds the id of the request or job publishing it (decision 081).
+        log.debug?.({ frame: frame.type, users: userIds.length }, 'frame published');
+        hub.publish(userIds, frame);
+      },
       endSession: (userId: number, session: string) => sockets.endSession(userId, session),
       close: async () => flood.close(),
     };
@@ -73,7 +77,11 @@ export async function startRealtime({ redisUrl, channel, floodPerSecond, sockets
     requestGate: (name: string, limit: number, windowMs: number) => new RedisFloodGate(hub.publisher, `${channel}:${name}:`, hub.nodeId, limit, log, windowMs),
     mode: 'redis',
     inFlight: new Set(),
-    publish: (userIds: readonly number[], frame: ServerFrame) => hub.publish(userIds, frame),
+    publish: (userIds: readonly number[], frame: ServerFrame) => {
+      // The logger adds the id of the request or job publishing it (decision 081).
+      log.debug?.({ frame: frame.type, users: userIds.length }, 'frame published');
+      hub.publish(userIds, frame);
+    },
     endSession: (userId: number, session: string) => hub.endSession(userId, session),
     close: async () => {
       flood.close();

@@ -42,6 +42,10 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
       raw.on('close', () => {
         if (!raw.writableFinished) stop.abort();
       });
+      // Shutdown stops the answer like a client that leaves: what was written is kept as stopped (decision 080).
+      const onShutdown = () => stop.abort();
+      if (app.shutdownSignal.aborted) stop.abort();
+      else app.shutdownSignal.addEventListener('abort', onShutdown, { once: true });
       const send = (event: string, data: unknown) => {
         if (!raw.destroyed && !raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
@@ -68,6 +72,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
       } catch (error) {
         if (stop.signal.aborted) {
           await ai.finishAnswer(app.db, prepared, text, 'stopped').catch((e: unknown) => request.log.error({ err: e }, 'ai answer not saved'));
+          send('done', { message_id: prepared.messageId, status: 'stopped' });
         } else {
           const code = error instanceof ProviderError ? error.code : 'INTERNAL_ERROR';
           if (error instanceof ProviderError) request.log.warn({ code, detail: error.message }, 'ai provider failed');
@@ -76,6 +81,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
           send('error', { message_id: prepared.messageId, code, msg: message(language, code) });
         }
       } finally {
+        app.shutdownSignal.removeEventListener('abort', onShutdown);
         clearInterval(keepAlive);
         prepared.release();
         raw.end();

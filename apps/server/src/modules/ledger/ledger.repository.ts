@@ -325,3 +325,9 @@ export async function systemBalancesFor(db: Executor, keys: string[]): Promise<M
   }
   return result;
 }
+
+/** How many postings (journal lines) the ledger holds, for the operators' metrics (decision 079). */
+export async function postingCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(postings);
+  return Number(row?.n ?? 0);
+}

@@ -350,3 +350,8 @@ export async function systemBalancesUnits(db: Executor, keys: SystemAccountKey[]
   const balances = await repo.systemBalancesFor(db, keys);
   return new Map([...balances].map(([key, byAsset]) => [key, new Map([...byAsset].map(([asset, value]) => [asset, toUnits(value)]))]));
 }
+
+/** Postings written so far (every balance change is two or more), for `GET /metrics` (decision 079). */
+export function postingCount(db: Executor): Promise<number> {
+  return repo.postingCount(db);
+}
