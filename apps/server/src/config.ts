@@ -142,6 +142,10 @@ const envSchema = z.object({
   SETTLEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How often the community consumer follows the outbox for the team figures (decision 064). */
   COMMUNITY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** Points shop (decision 073): an unpaid order is cancelled and its stock released after this many minutes. */
+  SHOP_ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** A shipped order the user has not confirmed is received automatically after this many days. */
+  SHOP_AUTO_RECEIVE_DAYS: z.coerce.number().int().min(1).max(90).default(10),
 });
 
 export interface Config {
@@ -229,6 +233,9 @@ export interface Config {
   settlementPollMs: number;
   /** How often the team figures' consumer runs (decision 064). */
   communityPollMs: number;
+  /** Points shop: an unpaid order's time-out, and how long a shipped order waits before it is received automatically. */
+  shopOrderTimeoutMs: number;
+  shopAutoReceiveMs: number;
   /** The WeChat official account for the JS-SDK share menus and web authorisation; null: 'Not Supported' (decision 066). */
   wechat: WechatConfig | null;
 }
@@ -488,6 +495,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
     communityPollMs: e.COMMUNITY_POLL_MS,
+    shopOrderTimeoutMs: e.SHOP_ORDER_TIMEOUT_MINUTES * 60_000,
+    shopAutoReceiveMs: e.SHOP_AUTO_RECEIVE_DAYS * 86_400_000,
     wechat: wechatOf(e.WECHAT_APP_ID, wechatSecret, e.WECHAT_API_BASE_URL, e.WECHAT_OAUTH_URL),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
