@@ -17,6 +17,8 @@ export function useMyOrders(status: OrderFilter) {
       fetchPage: (page, signal) => callApi(shopApi.myOrders, { query: { page, limit: ORDERS_PAGE_LIMIT, status }, signal }),
     }),
     enabled: token !== null,
+    // Orders move on the server (shipping, the time-out, automatic receipt): a list shown again is asked again.
+    staleTime: 0,
   });
 }
 
@@ -28,6 +30,7 @@ export function useOrder(id: number) {
     queryFn: ({ signal }) => callApi(shopApi.orderDetail, { params: { id }, signal }),
     enabled: token !== null && id > 0,
     retry: false,
+    staleTime: 0,
   });
 }
 
