@@ -68,7 +68,7 @@ function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesC
           </div>
           <div>
             <dt>{t('shop.order.number')}</dt>
-            <dd className="figure">{order.order_no}</dd>
+            <dd className="shop-order-no">{order.order_no}</dd>
           </div>
           <div>
             <dt>{t('shop.order.createdAt')}</dt>
