@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { databaseKinds, withTestApp, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { journalTotals } from '../ledger/ledger.service.js';
 import { multipart, png } from '../uploads/upload-fixtures.js';
-import { shopTimes, sweepOrders } from './shop.service.js';
+import { payOrder, shopTimes, sweepOrders } from './shop.service.js';
 
 const PASSWORD = '135790';
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -251,10 +251,13 @@ describe.each(databaseKinds)('points shop on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: `/api/point/goods/${goods.id}`, token: erin.token })).data.stock).toBe(1);
 
     const times = shopTimes(t.config);
-    const later = new Date(Date.parse(unpaid.expires_at) + 1000);
     expect((await pay(erin, unpaid.id)).status).toBe(200);
     const other = (await order(erin, { goods_id: goods.id, quantity: 1, address_id: address.id })).data;
-    await sweepOrders(t.database.db, times, later);
+    // Past its time-out but before the sweep reached it, the order cannot be paid any more.
+    const buyer = { id: erin.uid, account: erin.account, role: 'user' as const, serviceAgent: false, tokenHash: '' };
+    const overdue = new Date(Date.parse(other.expires_at) + 1000);
+    await expect(payOrder(t.database.db, times, buyer, other.id, PASSWORD, undefined, overdue)).rejects.toMatchObject({ code: 'SHOP_ORDER_STATE' });
+    await sweepOrders(t.database.db, times, overdue);
     expect((await t.call({ method: 'GET', url: `/api/point/detail/id/${other.id}`, token: erin.token })).data.status).toBe('cancelled');
     expect((await t.call({ method: 'GET', url: `/api/point/goods/${goods.id}`, token: erin.token })).data.stock).toBe(1);
     expect(await counters(erin)).toMatchObject({ unpaid_count: 0, unshipped_count: 1, received_count: 1 });
