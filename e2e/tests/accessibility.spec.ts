@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { generatePrivateKey } from 'viem/accounts';
 import { STORAGE } from '../fixtures/app';
 import { arrangeCommunityPages } from '../fixtures/community';
+import { arrangeShopPages } from '../fixtures/shop';
 import { arrangeMiningPages } from '../fixtures/mining';
 import { everyPage, visitByHash } from '../fixtures/pages';
 import { arrangePledgePages } from '../fixtures/pledge';
@@ -33,6 +34,8 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
   const pledgePages = await arrangePledgePages(api, user.token);
   // Community: the user leads a team of two generations who bought; the team pages that are not spec pages.
   const teamPages = await arrangeCommunityPages(api, user);
+  // Points shop: goods with a long title and a large price, an address, an unpaid order; its pages are not spec pages.
+  const shopPages = await arrangeShopPages(api, user.token);
 
   await app.presetStorage({ [STORAGE.language]: LANGUAGES[0] });
   await app.signIn();
@@ -57,7 +60,7 @@ test('every page passes axe’s WCAG 2 AA rules, colour contrast included, in zh
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of [...everyPage(other.uid, { ...miningPages, ...pledgePages }), ...teamPages]) {
+    for (const { path } of [...everyPage(other.uid, { ...miningPages, ...pledgePages }), ...teamPages, ...shopPages]) {
       await visitByHash(page, path);
       const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
       pages += 1;

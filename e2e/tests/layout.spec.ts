@@ -8,6 +8,7 @@ import { STORAGE } from '../fixtures/app';
 import { everyPage, visitByHash } from '../fixtures/pages';
 import { buyStarterCard, createCardType, createSession, listCard } from '../fixtures/cards';
 import { arrangeCommunityPages } from '../fixtures/community';
+import { arrangeShopPages } from '../fixtures/shop';
 import { arrangeMiningPages } from '../fixtures/mining';
 import { arrangePledgePages } from '../fixtures/pledge';
 import { expect, test } from '../fixtures/test';
@@ -76,6 +77,8 @@ test('every page fits a 360 px phone in every language, with no text under a fis
 
   // Community: the user leads a team of two generations who bought; the team pages that are not spec pages.
   const teamPages = await arrangeCommunityPages(api, user);
+  // Points shop: goods with a long title and a large price, an address, an unpaid order; its pages are not spec pages.
+  const shopPages = await arrangeShopPages(api, user.token);
 
   const problems: string[] = [];
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
@@ -103,7 +106,7 @@ test('every page fits a 360 px phone in every language, with no text under a fis
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}$`, 'i'));
 
-    for (const { path } of [...everyPage(other.uid, { ...cardPages, ...miningPages, ...pledgePages }), ...teamPages]) {
+    for (const { path } of [...everyPage(other.uid, { ...cardPages, ...miningPages, ...pledgePages }), ...teamPages, ...shopPages]) {
       await visitByHash(page, path);
       for (const problem of await findProblems(page)) {
         problems.push(`${language} ${path}: ${problem.kind} — ${problem.what} (${problem.detail})`);

@@ -17,8 +17,10 @@ import { settleMining } from './modules/mining/mining.service.js';
 import { settlePledge } from './modules/pledge/pledge.service.js';
 import { processCommunityEvents } from './modules/community/community.service.js';
 import { runRewards, settleDividends } from './modules/rewards/rewards.service.js';
+import { shopTimes, sweepOrders } from './modules/shop/shop.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+const SHOP_SWEEP_MS = 30_000;
 
 export interface BackgroundContext {
   db: Database;
@@ -45,6 +47,9 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   });
   // Each closed day's weighted dividend, once the engine has passed it (decision 065).
   runner.every('rewards.dividend', config.settlementPollMs, async () => void (await settleDividends(db)));
+  // Points shop (decision 073): unpaid orders past their time-out give their stock back; shipped ones past the
+  // waiting days are received. Every half minute: a time-out is minutes long.
+  runner.every('shop.sweep', SHOP_SWEEP_MS, async () => void (await sweepOrders(db, shopTimes(config))));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

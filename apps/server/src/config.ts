@@ -144,6 +144,10 @@ const envSchema = z.object({
   COMMUNITY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** After SIGTERM/SIGINT the process exits within this many seconds, whatever is still running (decision 080). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Points shop (decision 073): an unpaid order is cancelled and its stock released after this many minutes. */
+  SHOP_ORDER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** A shipped order the user has not confirmed is received automatically after this many days. */
+  SHOP_AUTO_RECEIVE_DAYS: z.coerce.number().int().min(1).max(90).default(10),
 });
 
 export interface Config {
@@ -231,6 +235,9 @@ export interface Config {
   settlementPollMs: number;
   /** How often the team figures' consumer runs (decision 064). */
   communityPollMs: number;
+  /** Points shop: an unpaid order's time-out, and how long a shipped order waits before it is received automatically. */
+  shopOrderTimeoutMs: number;
+  shopAutoReceiveMs: number;
   /** The WeChat official account for the JS-SDK share menus and web authorisation; null: 'Not Supported' (decision 066). */
   wechat: WechatConfig | null;
   /** `GET /metrics` answers only a bearer of this token; null: the route answers 404 (decision 079). */
@@ -512,6 +519,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
     communityPollMs: e.COMMUNITY_POLL_MS,
+    shopOrderTimeoutMs: e.SHOP_ORDER_TIMEOUT_MINUTES * 60_000,
+    shopAutoReceiveMs: e.SHOP_AUTO_RECEIVE_DAYS * 86_400_000,
     wechat: wechatOf(e.WECHAT_APP_ID, wechatSecret, e.WECHAT_API_BASE_URL, e.WECHAT_OAUTH_URL),
     metrics: metricsOf(metricsToken),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -329,6 +329,81 @@ const shareContentSet = z.object({
   after: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
 });
 
+/** An operator's change to the points shop's goods (decision 073): the audit, with the goods before and after. */
+const shopGoodsChanged = z.object({
+  type: z.literal('shop.goods_changed'),
+  /** The operator. */
+  user_id: uid,
+  goods_id: id,
+  action: z.enum(['create', 'edit']),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.record(z.string(), z.unknown()),
+});
+
+/** A user placed a points-shop order: the stock is taken until it is paid or times out. */
+const shopOrderPlaced = z.object({
+  type: z.literal('shop.order_placed'),
+  user_id: uid,
+  order_id: id,
+  goods_id: id,
+  quantity: id,
+  asset: assetKey,
+  amount: amountString,
+});
+
+const shopOrderPaid = moneyEvent('shop.order_paid', {
+  order_id: id,
+  goods_id: id,
+  asset: assetKey,
+  amount: amountString,
+  kind: z.enum(['physical', 'virtual']),
+});
+
+/** A payment the balance could not cover: the order is 'payment failed' with the reason. */
+const shopPaymentFailed = z.object({
+  type: z.literal('shop.payment_failed'),
+  user_id: uid,
+  order_id: id,
+  reason: z.string(),
+});
+
+/** An order left the open states without being paid: deleted by its owner or timed out; its stock went back. */
+const shopOrderClosed = z.object({
+  type: z.literal('shop.order_closed'),
+  user_id: uid,
+  order_id: id,
+  goods_id: id,
+  quantity: id,
+  action: z.enum(['deleted', 'timed_out']),
+});
+
+/** An operator shipped an order (the audit: who, with which carrier and tracking number). */
+const shopOrderShipped = z.object({
+  type: z.literal('shop.order_shipped'),
+  /** The operator. */
+  user_id: uid,
+  order_id: id,
+  owner_id: uid,
+  carrier: z.string(),
+  tracking_no: z.string(),
+});
+
+/** A shipped order arrived: confirmed by its owner or received automatically after the waiting days. */
+const shopOrderReceived = z.object({
+  type: z.literal('shop.order_received'),
+  user_id: uid,
+  order_id: id,
+  by: z.enum(['user', 'timeout']),
+});
+
+/** A change to a user's address book. */
+const shopAddressChanged = z.object({
+  type: z.literal('shop.address_changed'),
+  user_id: uid,
+  address_id: id,
+  action: z.enum(['create', 'edit', 'delete']),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -363,6 +438,14 @@ export const businessEvent = z.discriminatedUnion('type', [
   rewardRuleSet,
   rewardDividendSettled,
   shareContentSet,
+  shopGoodsChanged,
+  shopOrderPlaced,
+  shopOrderPaid,
+  shopPaymentFailed,
+  shopOrderClosed,
+  shopOrderShipped,
+  shopOrderReceived,
+  shopAddressChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -26,6 +26,8 @@ export * as cardsApi from './http/cards.js';
 export * as miningApi from './http/mining.js';
 export * as pledgeApi from './http/pledge.js';
 export * as communityApi from './http/community.js';
+export * as shopApi from './http/shop.js';
+export type { Goods, ShopAddress, ShopOrder, OrderStatus, OrderCounters, ShopAsset } from './http/shop.js';
 export type { UserInfo, UserBadge } from './http/users.js';
 export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
 export type { BillLine } from './http/ledger.js';

@@ -9,6 +9,13 @@ export type MessageKey = ErrorCode | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_EXPIRED' 
 type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
+  SHOP_NOT_ON_SALE: 'This item is not on sale',
+  SHOP_OUT_OF_STOCK: 'Not enough stock left',
+  SHOP_LIMIT_REACHED: 'You have reached the purchase limit for this item',
+  SHOP_ADDRESS_REQUIRED: 'Choose a delivery address',
+  SHOP_ADDRESS_BOOK_FULL: 'Your address book is full',
+  SHOP_ORDER_STATE: 'This order cannot do that in its current state',
+  SHOP_IMAGE_INVALID: 'This picture is not an upload',
   REWARD_RULE_INVALID: 'This reward setting cannot be saved: it would start in the past, exceed 100%, or does not fit the rule',
   OK: 'success',
   PARAMETER_ERROR: 'Parameter error',
@@ -139,6 +146,13 @@ const en: Catalogue = {
 };
 
 const zhTw: Catalogue = {
+  SHOP_NOT_ON_SALE: '此商品暫未出售',
+  SHOP_OUT_OF_STOCK: '庫存不足',
+  SHOP_LIMIT_REACHED: '您已達到此商品的限購數量',
+  SHOP_ADDRESS_REQUIRED: '請選擇收貨地址',
+  SHOP_ADDRESS_BOOK_FULL: '地址簿已滿',
+  SHOP_ORDER_STATE: '此訂單目前的狀態不能進行該操作',
+  SHOP_IMAGE_INVALID: '此圖片不是已上傳的檔案',
   REWARD_RULE_INVALID: '此獎勵設定無法儲存：生效時間已過、超過100%或不符合規則',
   OK: '成功',
   PARAMETER_ERROR: '參數錯誤',
@@ -269,6 +283,13 @@ const zhTw: Catalogue = {
 };
 
 const zhCn: Catalogue = {
+  SHOP_NOT_ON_SALE: '此商品暂未出售',
+  SHOP_OUT_OF_STOCK: '库存不足',
+  SHOP_LIMIT_REACHED: '您已达到此商品的限购数量',
+  SHOP_ADDRESS_REQUIRED: '请选择收货地址',
+  SHOP_ADDRESS_BOOK_FULL: '地址簿已满',
+  SHOP_ORDER_STATE: '此订单当前的状态不能进行该操作',
+  SHOP_IMAGE_INVALID: '此图片不是已上传的文件',
   REWARD_RULE_INVALID: '此奖励设置无法保存：生效时间已过、超过100%或不符合规则',
   OK: '成功',
   PARAMETER_ERROR: '参数错误',
@@ -399,6 +420,13 @@ const zhCn: Catalogue = {
 };
 
 const ptBr: Catalogue = {
+  SHOP_NOT_ON_SALE: 'Este item não está à venda',
+  SHOP_OUT_OF_STOCK: 'Estoque insuficiente',
+  SHOP_LIMIT_REACHED: 'Você atingiu o limite de compra deste item',
+  SHOP_ADDRESS_REQUIRED: 'Escolha um endereço de entrega',
+  SHOP_ADDRESS_BOOK_FULL: 'Seu livro de endereços está cheio',
+  SHOP_ORDER_STATE: 'Este pedido não permite isso no estado atual',
+  SHOP_IMAGE_INVALID: 'Esta imagem não é um envio',
   REWARD_RULE_INVALID: 'Esta regra de recompensa não pode ser salva: começaria no passado, passaria de 100% ou não se aplica à regra',
   OK: 'sucesso',
   PARAMETER_ERROR: 'Erro de parâmetro',
@@ -529,6 +557,13 @@ const ptBr: Catalogue = {
 };
 
 const deDe: Catalogue = {
+  SHOP_NOT_ON_SALE: 'Dieser Artikel ist nicht im Verkauf',
+  SHOP_OUT_OF_STOCK: 'Nicht genug Bestand',
+  SHOP_LIMIT_REACHED: 'Du hast das Kauflimit für diesen Artikel erreicht',
+  SHOP_ADDRESS_REQUIRED: 'Wähle eine Lieferadresse',
+  SHOP_ADDRESS_BOOK_FULL: 'Dein Adressbuch ist voll',
+  SHOP_ORDER_STATE: 'Diese Bestellung erlaubt das in ihrem jetzigen Zustand nicht',
+  SHOP_IMAGE_INVALID: 'Dieses Bild ist kein Upload',
   REWARD_RULE_INVALID:
     'Diese Belohnungseinstellung kann nicht gespeichert werden: Sie begänne in der Vergangenheit, überschritte 100 % oder passt nicht zur Regel',
   OK: 'Erfolg',
@@ -660,6 +695,13 @@ const deDe: Catalogue = {
 };
 
 const ruRu: Catalogue = {
+  SHOP_NOT_ON_SALE: 'Этот товар не продаётся',
+  SHOP_OUT_OF_STOCK: 'Недостаточно товара на складе',
+  SHOP_LIMIT_REACHED: 'Вы достигли лимита покупки этого товара',
+  SHOP_ADDRESS_REQUIRED: 'Выберите адрес доставки',
+  SHOP_ADDRESS_BOOK_FULL: 'Адресная книга заполнена',
+  SHOP_ORDER_STATE: 'В текущем состоянии заказа это действие недоступно',
+  SHOP_IMAGE_INVALID: 'Это изображение не является загрузкой',
   REWARD_RULE_INVALID: 'Эту настройку вознаграждений нельзя сохранить: она начиналась бы в прошлом, превышала бы 100% или не подходит к правилу',
   OK: 'успешно',
   PARAMETER_ERROR: 'Ошибка параметров',

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
+import { SHOP_ROUTES } from '../features/shop/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
 import { eagerPage, lazyPage } from './lazy-page';
@@ -74,6 +75,13 @@ const CommunityInvitePage = lazyPage(() => import('./routes/community-invite'));
 const CommunitySharePage = lazyPage(() => import('./routes/community-share'));
 const UserSpreadPage = lazyPage(() => import('./routes/user-spread'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
+const ShopIndexPage = lazyPage(() => import('./routes/shop-index'));
+const ShopGoodsPage = lazyPage(() => import('./routes/shop-goods'));
+const ShopConfirmPage = lazyPage(() => import('./routes/shop-confirm'));
+const ShopOrdersPage = lazyPage(() => import('./routes/shop-orders'));
+const ShopOrderPage = lazyPage(() => import('./routes/shop-order'));
+const ChooseLocationPage = lazyPage(() => import('./routes/choose-location'));
+const OpenLocationPage = lazyPage(() => import('./routes/open-location'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
@@ -138,6 +146,8 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'community/invite': <CommunityInvitePage />,
   'community/share': <CommunitySharePage />,
   'user/spread': <UserSpreadPage />,
+  'choose-location': <ChooseLocationPage />,
+  'open-location': <OpenLocationPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -166,6 +176,14 @@ export const routes: RouteObject[] = [
       { path: COMMUNITY_ROUTES.members, element: <CommunityMembersPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       { path: COMMUNITY_ROUTES.leader, element: <CommunityLeaderPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       { path: COMMUNITY_ROUTES.leaderMember, element: <CommunityLeaderMemberPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
+      // The points shop (decision 073): not spec pages (spec §7 has the point/* calls); Home and Mine link them.
+      ...Object.entries({
+        [SHOP_ROUTES.index]: <ShopIndexPage />,
+        [SHOP_ROUTES.goods]: <ShopGoodsPage />,
+        [SHOP_ROUTES.confirm]: <ShopConfirmPage />,
+        [SHOP_ROUTES.orders]: <ShopOrdersPage />,
+        [SHOP_ROUTES.order]: <ShopOrderPage />,
+      }).map(([path, element]) => ({ path, element, handle: { pageId: 'user/user' } satisfies RouteHandle })),
       // The socket log (decision 024): not a spec page and linked from nowhere.
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },

@@ -20,7 +20,8 @@ import * as repo from './ledger.repository.js';
  * `cards` (RUSD paid for starter cards: the platform's revenue from its stock), `cards_escrow` (what open card buy
  * orders reserved until a match uses it or the order is released; decision 050).
  * `mining_sales` (what users paid for miners), `mining_output` (collected mining output; negative), `pledge_locked`
- * (principal locked in pledges, paid back on release), `pledge_interest` (pledge interest paid; negative).
+ * (principal locked in pledges, paid back on release), `pledge_interest` (pledge interest paid; negative),
+ * `shop_sales` (what users paid for points-shop orders, decision 073).
  */
 export type SystemAccountKey =
   | 'adjustment'
@@ -39,7 +40,8 @@ export type SystemAccountKey =
   | 'mining_sales'
   | 'mining_output'
   | 'pledge_locked'
-  | 'pledge_interest';
+  | 'pledge_interest'
+  | 'shop_sales';
 
 const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
   'adjustment',

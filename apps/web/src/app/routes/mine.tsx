@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n';
 import { Link } from 'react-router-dom';
 import { LogoutButton, NotLoggedIn } from '../../features/auth';
 import { UnreadBadge, useUnreadTotal } from '../../features/chat/unread';
+import { OrderCounters } from '../../features/shop';
 import { LanguageSelect, ProfileCard } from '../../features/user';
 import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
@@ -17,6 +18,7 @@ export default function MineRoute() {
       <TabHero title={t('titles.user/user')} />
       <div className="page__body page__body--raised">
         {token ? <ProfileCard /> : <NotLoggedIn />}
+        {token && <OrderCounters />}
         <section className="card settings" aria-label={t('mine.settings')}>
           <LanguageSelect />
           {token && (

@@ -9,13 +9,13 @@ export function QuickLinks({ shortcuts = SHORTCUTS }: { shortcuts?: readonly Sho
   return (
     <nav className="card quick-links" aria-label={t('home.quickLinks')}>
       <ul className="quick-links__grid">
-        {shortcuts.map(({ page, search, Icon, testId }) => (
-          <li key={`${page}${search ?? ''}`}>
-            <Link to={`${pagePath(page)}${search ?? ''}`} className="quick-link" data-testid={testId}>
+        {shortcuts.map(({ page, search, path, label, Icon, testId }) => (
+          <li key={testId}>
+            <Link to={path ?? `${pagePath(page)}${search ?? ''}`} className="quick-link" data-testid={testId}>
               <span className="quick-link__icon">
                 <Icon />
               </span>
-              <span className="quick-link__label">{t(`titles.${page}`)}</span>
+              <span className="quick-link__label">{label ? t(`home.${label}`) : t(`titles.${page}`)}</span>
             </Link>
           </li>
         ))}

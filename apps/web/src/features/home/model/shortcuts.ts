@@ -6,6 +6,9 @@ export interface Shortcut {
   page: PageId;
   /** Appended to the page's path, e.g. `?type=usdt`; empty for none. */
   search?: string;
+  /** A page outside spec §2 (the points shop): its path, and its label's key under `home.` in place of the title. */
+  path?: string;
+  label?: 'shopShortcut';
   Icon: ComponentType<{ className?: string }>;
   testId: string;
 }
@@ -29,4 +32,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'property/single', Icon: WalletIcon, testId: 'quick-charge' },
   { page: 'user/price', Icon: BillIcon, testId: 'quick-price' },
   { page: 'article/index', Icon: BillIcon, testId: 'quick-articles' },
+  // The points shop (decision 073) is not a spec §2 page; `page` names the tab it belongs to.
+  { page: 'user/user', path: '/pages/shop/index', label: 'shopShortcut', Icon: GiftIcon, testId: 'quick-shop' },
 ];

@@ -1,0 +1,209 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ShopOrder } from '@reef/contract';
+import { useTranslation } from '../../../i18n';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Money } from '../../../components/ui/money';
+import { PayPasswordField } from '../../../components/ui/pay-password-field';
+import { QueryState } from '../../../components/ui/query-state';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { payPasswordPath } from '../../../lib/pages';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
+import { useDeleteOrder, useOrder, usePayOrder, useReceiveOrder } from '../api/orders';
+import { useUserIndex } from '../api/user-index';
+import { shopPaths } from '../model/paths';
+import { AddressText } from './address-card';
+import { GoodsPicture } from './goods-picture';
+import { OrderStatusTag } from './order-status';
+import './shop.css';
+
+const time = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString());
+
+/** One order: its state, item, amount, address, tracking, and what can be done next (pay, delete, confirm receipt). */
+export function OrderDetail({ orderId, onBalancesChanged }: { orderId: number; onBalancesChanged: () => void }) {
+  const { t } = useTranslation();
+  const query = useOrder(orderId);
+  if (orderId === 0 || query.isError) {
+    return (
+      <EmptyState text={t('shop.order.notFound')} testId="shop-order-not-found">
+        <Link to={shopPaths.orders()}>{t('shop.orders.title')}</Link>
+      </EmptyState>
+    );
+  }
+  return <QueryState query={query}>{query.data && <OrderCard order={query.data} onBalancesChanged={onBalancesChanged} />}</QueryState>;
+}
+
+function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesChanged: () => void }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const payable = order.status === 'unpaid' || order.status === 'failed';
+  return (
+    <div className="shop-order" data-testid="shop-order-detail">
+      <section className="card">
+        <p>
+          <OrderStatusTag status={order.status} testId="shop-order-status" />
+        </p>
+        {order.status === 'failed' && order.fail_reason !== null && (
+          <p className="form-warning" data-testid="shop-order-fail-reason">
+            {order.fail_reason === 'INSUFFICIENT_BALANCE' ? t('shop.order.failedBalance', { symbol: symbols[order.asset] }) : order.fail_reason}
+          </p>
+        )}
+        <div className="shop-goods-row">
+          <GoodsPicture src={order.image || undefined} />
+          <span className="shop-goods-row__text">
+            <span className="shop-goods-row__title">{order.title}</span>
+            <span className="muted">
+              <Money value={order.price} symbol={symbols[order.asset]} /> × {order.quantity}
+            </span>
+          </span>
+        </div>
+        <dl className="fee-box">
+          <div>
+            <dt>{t('shop.order.total')}</dt>
+            <dd>
+              <Money value={order.amount} symbol={symbols[order.asset]} testId="shop-order-amount" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('shop.order.number')}</dt>
+            <dd className="shop-order-no">{order.order_no}</dd>
+          </div>
+          <div>
+            <dt>{t('shop.order.createdAt')}</dt>
+            <dd>{time(order.created_at)}</dd>
+          </div>
+          {payable && (
+            <div>
+              <dt>{t('shop.order.payBefore')}</dt>
+              <dd>{time(order.expires_at)}</dd>
+            </div>
+          )}
+          {order.paid_at !== null && (
+            <div>
+              <dt>{t('shop.order.paidAt')}</dt>
+              <dd>{time(order.paid_at)}</dd>
+            </div>
+          )}
+          {order.carrier !== null && (
+            <div>
+              <dt>{t('shop.order.carrier')}</dt>
+              <dd data-testid="shop-order-carrier">{order.carrier}</dd>
+            </div>
+          )}
+          {order.tracking_no !== null && (
+            <div>
+              <dt>{t('shop.order.tracking')}</dt>
+              <dd className="figure" data-testid="shop-order-tracking">
+                {order.tracking_no}
+              </dd>
+            </div>
+          )}
+          {order.auto_receive_at !== null && (
+            <div>
+              <dt>{t('shop.order.autoReceive')}</dt>
+              <dd>{time(order.auto_receive_at)}</dd>
+            </div>
+          )}
+          {order.received_at !== null && (
+            <div>
+              <dt>{t('shop.order.receivedAt')}</dt>
+              <dd>{time(order.received_at)}</dd>
+            </div>
+          )}
+        </dl>
+        {order.address !== null && (
+          <Link className="row-link" to={shopPaths.openLocation(order.id)} data-testid="shop-order-address">
+            <AddressText address={order.address} />
+            <span aria-hidden="true">›</span>
+          </Link>
+        )}
+      </section>
+      {payable && <PayOrder order={order} onBalancesChanged={onBalancesChanged} />}
+      <OrderActions order={order} />
+    </div>
+  );
+}
+
+/** Pay with the transaction password (the field transfers and withdrawals use); one Idempotency-Key per attempt. */
+function PayOrder({ order, onBalancesChanged }: { order: ShopOrder; onBalancesChanged: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const index = useUserIndex();
+  const pay = usePayOrder();
+  const [password, setPassword] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const submit = useIdempotentMutation({
+    intent: () => (/^\d{6}$/.test(password) ? { id: order.id, password } : null),
+    fingerprint: (intent) => intent.id,
+    send: (intent, idempotencyKey) => pay.mutateAsync({ ...intent, idempotencyKey }),
+    onSuccess: () => {
+      setPassword('');
+      onBalancesChanged();
+    },
+    onError: (error) => (error instanceof ApiError ? setRefusal(error.message) : toastError(error)),
+  });
+  if (index.data && !index.data.user.has_pay_password) {
+    return (
+      <section className="card">
+        <p>{t('shop.pay.noPassword')}</p>
+        <Link className="btn btn--primary" to={payPasswordPath(shopPaths.order(order.id))} data-testid="shop-set-password">
+          <span className="btn__label">{t('shop.pay.setPassword')}</span>
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <form className="card" onSubmit={submit} noValidate data-testid="shop-pay">
+      <PayPasswordField
+        id={`${id}-password`}
+        label={t('shop.pay.password')}
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setRefusal(null);
+        }}
+        testId="shop-pay-password"
+        errorId={refusal === null ? undefined : `${id}-refusal`}
+      />
+      {refusal !== null && (
+        <p id={`${id}-refusal`} className="form-warning" role="alert" data-testid="shop-pay-refusal">
+          {refusal}
+        </p>
+      )}
+      <Button type="submit" block disabled={password.length !== 6} busy={pay.isPending} data-testid="shop-pay-submit">
+        {order.status === 'failed' ? t('shop.pay.again') : t('shop.pay.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function OrderActions({ order }: { order: ShopOrder }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteOrder();
+  const receive = useReceiveOrder();
+  const onError = (error: unknown) => toastError(error);
+  if (order.status === 'shipped') {
+    return (
+      <Button block busy={receive.isPending} onClick={() => receive.mutate(order.id, { onError })} data-testid="shop-receive">
+        {t('shop.order.receive')}
+      </Button>
+    );
+  }
+  if (order.status === 'unpaid' || order.status === 'failed' || order.status === 'cancelled') {
+    return (
+      <Button
+        block
+        variant="secondary"
+        busy={remove.isPending}
+        onClick={() => remove.mutate(order.id, { onError, onSuccess: () => void navigate(shopPaths.orders(), { replace: true }) })}
+        data-testid="shop-delete"
+      >
+        {t('shop.order.delete')}
+      </Button>
+    );
+  }
+  return null;
+}
