@@ -329,6 +329,35 @@ const shareContentSet = z.object({
   after: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
 });
 
+/** A bet in the game zone (decision 071): stake and payout in one journal entry against `game_house`. */
+const gamePlayed = moneyEvent('game.played', {
+  round_id: id,
+  game: z.enum(['blind_box', 'slot']),
+  asset: assetKey,
+  stake: amountString,
+  payout: amountString,
+  nonce: z.int(),
+});
+
+/** A player retired a server seed; the seed is revealed from now on. */
+const gameSeedRotated = z.object({
+  type: z.literal('game.seed_rotated'),
+  user_id: uid,
+  seed_id: id,
+  server_seed_hash: z.string(),
+  bets: z.int(),
+});
+
+/** An operator changed a game's settings (decision 071): the audit, with the settings before and after. */
+const gameSettingsChanged = z.object({
+  type: z.literal('game.settings_changed'),
+  /** The operator. */
+  user_id: uid,
+  game: z.enum(['blind_box', 'slot']),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -363,6 +392,9 @@ export const businessEvent = z.discriminatedUnion('type', [
   rewardRuleSet,
   rewardDividendSettled,
   shareContentSet,
+  gamePlayed,
+  gameSeedRotated,
+  gameSettingsChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -21,6 +21,7 @@ import * as repo from './ledger.repository.js';
  * orders reserved until a match uses it or the order is released; decision 050).
  * `mining_sales` (what users paid for miners), `mining_output` (collected mining output; negative), `pledge_locked`
  * (principal locked in pledges, paid back on release), `pledge_interest` (pledge interest paid; negative).
+ * `game_house` (the game zone's bank: stakes in, payouts out; negative when players are ahead, decision 071).
  */
 export type SystemAccountKey =
   | 'adjustment'
@@ -39,7 +40,8 @@ export type SystemAccountKey =
   | 'mining_sales'
   | 'mining_output'
   | 'pledge_locked'
-  | 'pledge_interest';
+  | 'pledge_interest'
+  | 'game_house';
 
 const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
   'adjustment',
@@ -49,6 +51,7 @@ const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
   'rewards',
   'mining_output',
   'pledge_interest',
+  'game_house',
 ]);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
