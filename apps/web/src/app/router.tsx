@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
+import { VERIFY_ROUTE } from '../features/games/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
 import { eagerPage, lazyPage } from './lazy-page';
@@ -76,6 +77,10 @@ const UserSpreadPage = lazyPage(() => import('./routes/user-spread'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
+const GameIndexPage = lazyPage(() => import('./routes/game-index'));
+const GameTigerPage = lazyPage(() => import('./routes/game-tiger'));
+const UserGameRoomPage = lazyPage(() => import('./routes/user-game-room'));
+const GameVerifyPage = lazyPage(() => import('./routes/game-verify'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
 const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
@@ -138,6 +143,9 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'community/invite': <CommunityInvitePage />,
   'community/share': <CommunitySharePage />,
   'user/spread': <UserSpreadPage />,
+  'game/index': <GameIndexPage />,
+  'game/tiger/tiger': <GameTigerPage />,
+  'user/gameRoom': <UserGameRoomPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -166,6 +174,8 @@ export const routes: RouteObject[] = [
       { path: COMMUNITY_ROUTES.members, element: <CommunityMembersPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       { path: COMMUNITY_ROUTES.leader, element: <CommunityLeaderPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       { path: COMMUNITY_ROUTES.leaderMember, element: <CommunityLeaderMemberPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
+      // A round recomputed in the browser (decision 070): not a spec page; the game zone links it.
+      { path: VERIFY_ROUTE, element: <GameVerifyPage />, handle: { pageId: 'game/index' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },

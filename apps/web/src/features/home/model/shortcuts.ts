@@ -1,5 +1,17 @@
 import type { ComponentType } from 'react';
-import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, InviteIcon, MinerIcon, PledgeIcon, TeamIcon, WalletIcon } from '../../../components/ui/art/icons';
+import {
+  BillIcon,
+  CardIcon,
+  CardMarketIcon,
+  GameIcon,
+  GiftIcon,
+  InviteIcon,
+  MinerIcon,
+  PledgeIcon,
+  SlotIcon,
+  TeamIcon,
+  WalletIcon,
+} from '../../../components/ui/art/icons';
 import type { PageId } from '../../../lib/pages';
 
 export interface Shortcut {
@@ -29,4 +41,6 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'property/single', Icon: WalletIcon, testId: 'quick-charge' },
   { page: 'user/price', Icon: BillIcon, testId: 'quick-price' },
   { page: 'article/index', Icon: BillIcon, testId: 'quick-articles' },
+  { page: 'game/index', Icon: GameIcon, testId: 'quick-game' },
+  { page: 'game/tiger/tiger', Icon: SlotIcon, testId: 'quick-slot' },
 ];
