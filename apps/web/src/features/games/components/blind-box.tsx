@@ -99,7 +99,15 @@ function BlindBoxTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalan
           );
         })}
       </div>
-      <BetFields terms={terms} draft={draft} onChange={setDraft} testId="blind-box" />
+      <BetFields
+        terms={terms}
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setProblem(null);
+        }}
+        testId="blind-box"
+      />
       {problem && (
         <p className="game-problem" role="alert" data-testid="blind-box-problem">
           {problem}

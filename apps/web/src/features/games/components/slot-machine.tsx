@@ -174,7 +174,15 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
           </Link>
         </div>
       )}
-      <BetFields terms={terms} draft={draft} onChange={setDraft} testId="slot" />
+      <BetFields
+        terms={terms}
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setProblem(null);
+        }}
+        testId="slot"
+      />
       {problem && (
         <p className="game-problem" role="alert" data-testid="slot-problem">
           {problem}
