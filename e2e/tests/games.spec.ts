@@ -1,7 +1,8 @@
 /**
  * The game zone (issue 14) with a real wallet: from Home's shortcut, a blind box and ten slot spins (auto-spin) paid
  * with game points, the game room with every round and the totals, a seed rotation that reveals the server seed,
- * and the verify page recomputing a round in the browser (it matches) and refusing a tampered seed.
+ * the verify page recomputing a round in the browser (it matches) and refusing a tampered seed, and a free spin of
+ * the lucky wheel (ss-raffle-demo).
  */
 import { STORAGE } from '../fixtures/app';
 import { visitByHash } from '../fixtures/pages';
@@ -70,6 +71,15 @@ test('plays a blind box and ten spins, rotates the seed and verifies a round; a 
   await page.getByTestId('game-verify-check').click();
   await expect(page.getByTestId('game-verify-verdict')).toHaveAttribute('data-result', 'mismatch');
   await expect(page.getByTestId('game-verify-verdict')).toContainText('Does not match');
+
+  // The lucky wheel: a free spin an operator granted, drawn on the same fair core and verifiable.
+  await api.admin('POST', '/api/admin/game/raffle/spins', { uid: user.uid, spins: 1 });
+  await visitByHash(page, '/pages/ss-raffle-demo/ss-raffle-demo');
+  await expect(page.getByTestId('raffle-spins')).toHaveAttribute('data-spins', '1');
+  await page.getByTestId('raffle-spin').click();
+  await expect(page.getByTestId('raffle-result')).toBeVisible();
+  await expect(page.getByTestId('raffle-spins')).toHaveAttribute('data-spins', '0');
+  await expect(page.getByTestId('raffle-spin')).toBeDisabled();
 
   // Mine leads to the game room too.
   await visitByHash(page, '/pages/user/user');

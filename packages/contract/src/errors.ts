@@ -135,6 +135,7 @@ export const ERROR_CODES = [
   'GAME_BOX_UNKNOWN',
   'GAME_SEED_NOT_REVEALED',
   'GAME_SETTINGS_INVALID',
+  'GAME_NO_FREE_SPINS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

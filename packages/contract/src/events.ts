@@ -358,6 +358,28 @@ const gameSettingsChanged = z.object({
   after: z.record(z.string(), z.unknown()),
 });
 
+/** A raffle draw on a free spin: the prize (0 for an empty segment, then no entry). */
+const gameRaffleDrawn = z.object({
+  type: z.literal('game.raffle_drawn'),
+  user_id: uid,
+  entry_id: z.nullable(id),
+  round_id: id,
+  asset: assetKey,
+  prize: amountString,
+  nonce: z.int(),
+});
+
+/** An operator granted free raffle spins to a user, or changed the wheel: the audit. `user_id` is the operator. */
+const gameRaffleChanged = z.object({
+  type: z.literal('game.raffle_changed'),
+  user_id: uid,
+  action: z.enum(['grant_spins', 'set_wheel']),
+  target_uid: z.nullable(uid),
+  spins: z.nullable(z.int()),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -395,6 +417,8 @@ export const businessEvent = z.discriminatedUnion('type', [
   gamePlayed,
   gameSeedRotated,
   gameSettingsChanged,
+  gameRaffleDrawn,
+  gameRaffleChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -109,6 +109,16 @@ export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
 export type { ShareContent } from './http/share.js';
 export * as gamesApi from './http/games.js';
-export { GAME_ASSETS, CLIENT_SEED_MAX, type GameAsset, type GameTerms, type GameRound, type GameResult, type SeedState } from './http/games.js';
+export {
+  GAME_ASSETS,
+  CLIENT_SEED_MAX,
+  ROUND_KINDS,
+  type GameAsset,
+  type GameTerms,
+  type GameRound,
+  type GameResult,
+  type SeedState,
+  type RaffleState,
+} from './http/games.js';
 export * from './games/fair.js';
 export * from './games/outcomes.js';

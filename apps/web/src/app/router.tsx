@@ -81,6 +81,7 @@ const GameIndexPage = lazyPage(() => import('./routes/game-index'));
 const GameTigerPage = lazyPage(() => import('./routes/game-tiger'));
 const UserGameRoomPage = lazyPage(() => import('./routes/user-game-room'));
 const GameVerifyPage = lazyPage(() => import('./routes/game-verify'));
+const RaffleDemoPage = lazyPage(() => import('./routes/raffle-demo'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
 const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
@@ -146,6 +147,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'game/index': <GameIndexPage />,
   'game/tiger/tiger': <GameTigerPage />,
   'user/gameRoom': <UserGameRoomPage />,
+  'ss-raffle-demo/ss-raffle-demo': <RaffleDemoPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */

@@ -178,3 +178,37 @@ export function payoutUnits(stakeUnits: bigint, cents: number, parts = 1): bigin
 export function rtpFits(stated: number, exact: number): boolean {
   return exact >= GAME_RTP_MIN - 1e-12 && exact <= GAME_RTP_MAX + 1e-12 && Math.abs(stated - exact) <= GAME_RTP_TOLERANCE;
 }
+
+// ---- raffle (the lucky wheel of ss-raffle-demo) ---------------------------------------------------------
+
+/** Prizes carry at most 2 places, like stakes; "0" is a segment that wins nothing. */
+export const PRIZE_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+export const RAFFLE_SEGMENTS_MIN = 2;
+export const RAFFLE_SEGMENTS_MAX = 12;
+export const RAFFLE_WEIGHT_MAX = 10_000;
+
+export interface RaffleSegment {
+  asset: 'game' | 'coin';
+  amount: string;
+  /** How many of the wheel's chances this segment holds (its probability is weight ÷ Σ weights). */
+  weight: number;
+}
+
+export const DEFAULT_RAFFLE_SEGMENTS: readonly RaffleSegment[] = [
+  { asset: 'game', amount: '0', weight: 40 },
+  { asset: 'game', amount: '1', weight: 30 },
+  { asset: 'game', amount: '5', weight: 18 },
+  { asset: 'game', amount: '20', weight: 8 },
+  { asset: 'coin', amount: '1', weight: 4 },
+];
+
+/** One draw in [0, Σ weights) by rejection sampling, then the segment whose cumulative weights hold it. */
+export function raffleOutcome(seeds: FairSeeds, segments: readonly RaffleSegment[]): { segment: number } {
+  const total = segments.reduce((sum, s) => sum + s.weight, 0);
+  let draw = new FairStream(seeds).nextInt(total);
+  for (let segment = 0; segment < segments.length; segment += 1) {
+    draw -= segments[segment]!.weight;
+    if (draw < 0) return { segment };
+  }
+  throw new RangeError('raffle: weights must be positive integers');
+}

@@ -5,9 +5,22 @@
  */
 import * as z from 'zod/mini';
 import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery } from '../common.js';
-import { BLIND_BOX_MAX, BLIND_BOX_MIN, GAMES, MULTIPLIER_PATTERN, SLOT_SYMBOLS } from '../games/outcomes.js';
+import {
+  BLIND_BOX_MAX,
+  BLIND_BOX_MIN,
+  GAMES,
+  MULTIPLIER_PATTERN,
+  PRIZE_PATTERN,
+  RAFFLE_SEGMENTS_MAX,
+  RAFFLE_SEGMENTS_MIN,
+  RAFFLE_WEIGHT_MAX,
+  SLOT_SYMBOLS,
+} from '../games/outcomes.js';
 
 export const game = z.enum(GAMES);
+/** What a round was: a bet in one of the games, or a raffle draw (a free spin granted by an operator). */
+export const ROUND_KINDS = [...GAMES, 'raffle'] as const;
+export const roundKind = z.enum(ROUND_KINDS);
 /** Payment methods (spec §5): game points or the platform coin; the operator chooses which are on. */
 export const GAME_ASSETS = ['game', 'coin'] as const;
 export type GameAsset = (typeof GAME_ASSETS)[number];
@@ -87,12 +100,23 @@ export const slotResult = z.object({
   lines: z.array(z.int()),
   paytable: slotPaytable,
 });
-export const gameResult = z.discriminatedUnion('game', [blindBoxResult, slotResult]);
+export const raffleSegment = z.object({
+  asset: z.enum(['game', 'coin']),
+  amount: z.string().check(z.regex(PRIZE_PATTERN)),
+  weight: z.int().check(z.gte(1)).check(z.lte(RAFFLE_WEIGHT_MAX)),
+});
+export const raffleResult = z.object({
+  game: z.literal('raffle'),
+  /** The segment the wheel stopped on, among the segments in force. */
+  segment: z.int(),
+  segments: z.array(raffleSegment),
+});
+export const gameResult = z.discriminatedUnion('game', [blindBoxResult, slotResult, raffleResult]);
 export type GameResult = z.infer<typeof gameResult>;
 
 export const gameRound = z.object({
   id: z.int(),
-  game,
+  game: roundKind,
   asset: gameAsset,
   stake: amountString,
   payout: amountString,
@@ -177,7 +201,7 @@ export const adminSetGameSettings = endpoint('POST /api/admin/game/settings/:gam
 
 export const houseDay = z.object({
   day: z.string(),
-  game,
+  game: roundKind,
   asset: gameAsset,
   rounds: z.int(),
   staked: amountString,
@@ -189,4 +213,34 @@ export const houseDay = z.object({
 export const adminHouseResult = endpoint('GET /api/admin/game/house', 'admin', {
   query: z.object({ days: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(366)), 30) }),
   response: z.object({ list: z.array(houseDay) }),
+});
+
+// ---- raffle (ss-raffle-demo): free spins granted by operators, prizes as ledger credits ------------------
+
+export const raffleState = z.object({
+  enabled: z.boolean(),
+  segments: z.array(raffleSegment),
+  spins_left: z.int(),
+});
+export type RaffleState = z.infer<typeof raffleState>;
+
+export const raffle = endpoint('GET /api/game/raffle', 'user', { response: raffleState });
+
+export const drawRaffle = endpoint('POST /api/game/raffle', 'user', {
+  response: z.object({ round: gameRound, spins_left: z.int(), seed: seedState }),
+});
+
+export const adminSetRaffle = endpoint('POST /api/admin/game/raffle', 'admin', {
+  body: z
+    .strictObject({
+      enabled: z.optional(z.boolean()),
+      segments: z.optional(z.array(raffleSegment).check(z.minLength(RAFFLE_SEGMENTS_MIN)).check(z.maxLength(RAFFLE_SEGMENTS_MAX))),
+    })
+    .check(z.refine((b) => Object.keys(b).length > 0, { message: 'nothing to change' })),
+  response: z.object({ enabled: z.boolean(), segments: z.array(raffleSegment) }),
+});
+
+export const adminGrantSpins = endpoint('POST /api/admin/game/raffle/spins', 'admin', {
+  body: z.strictObject({ uid: z.int().check(z.positive()), spins: z.int().check(z.gte(1)).check(z.lte(1000)) }),
+  response: z.object({ uid: z.int(), spins_left: z.int() }),
 });

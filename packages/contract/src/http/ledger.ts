@@ -52,6 +52,7 @@ export const BILL_KINDS = [
   'card_renewal',
   'game_bet',
   'game_payout',
+  'game_prize',
 ] as const;
 export const billKind = z.enum(BILL_KINDS);
 

@@ -31,7 +31,7 @@ export const gameSeeds = pgTable(
   ],
 );
 
-/** One bet: its seed and nonce, what it staked and paid, and the outcome drawn (with the paytable in force). */
+/** One bet (or raffle draw, stake 0): its seed and nonce, what it staked and paid, and the outcome drawn (with the paytable in force). */
 export const gameRounds = pgTable(
   'game_rounds',
   {
@@ -47,17 +47,17 @@ export const gameRounds = pgTable(
     nonce: integer('nonce').notNull(),
     clientSeed: text('client_seed').notNull(),
     result: jsonb('result').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' })
-      .notNull()
-      .references(() => journalEntries.id),
+    /** Null only for a raffle draw that won nothing (no money moved). */
+    entryId: bigint('entry_id', { mode: 'number' }).references(() => journalEntries.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('game_rounds_user').on(t.userId, t.id),
     index('game_rounds_created').on(t.createdAt),
     uniqueIndex('game_rounds_seed_nonce').on(t.seedId, t.nonce),
-    check('game_rounds_game', sql`${t.game} in ('blind_box', 'slot')`),
-    check('game_rounds_amounts', sql`${t.stake} > 0 and ${t.payout} >= 0`),
+    check('game_rounds_game', sql`${t.game} in ('blind_box', 'slot', 'raffle')`),
+    check('game_rounds_amounts', sql`${t.payout} >= 0 and (${t.stake} > 0 or (${t.game} = 'raffle' and ${t.stake} = 0))`),
+    check('game_rounds_entry', sql`${t.entryId} is not null or (${t.game} = 'raffle' and ${t.payout} = 0)`),
   ],
 );
 
@@ -82,4 +82,28 @@ export const gameSettings = pgTable(
     check('game_settings_stakes', sql`${t.minStake} > 0 and ${t.maxStake} >= ${t.minStake} and ${t.dailyLimit} >= ${t.maxStake}`),
     check('game_settings_rtp', sql`${t.rtp} between 0.9 and 0.99`),
   ],
+);
+
+/** The lucky wheel of ss-raffle-demo (one row): its segments (prize, asset, weight) and whether it is on. */
+export const gameRaffle = pgTable(
+  'game_raffle',
+  {
+    id: integer('id').primaryKey(),
+    enabled: boolean('enabled').notNull(),
+    segments: jsonb('segments').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('game_raffle_one_row', sql`${t.id} = 1`)],
+);
+
+/** Free raffle spins an operator granted a user and not yet used. */
+export const gameFreeSpins = pgTable(
+  'game_free_spins',
+  {
+    userId: userRef('user_id').primaryKey(),
+    spins: integer('spins').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('game_free_spins_spins', sql`${t.spins} >= 0`)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SLOT_PAYTABLE, blindBoxOutcome, serverSeedHash, slotOutcome, toUnits } from '@reef/contract';
+import { DEFAULT_SLOT_PAYTABLE, blindBoxOutcome, raffleOutcome, serverSeedHash, slotOutcome, toUnits, type RaffleSegment } from '@reef/contract';
 import { databaseKinds, withTestApp, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { journalTotals, systemBalanceUnits } from '../ledger/ledger.service.js';
 
@@ -169,6 +169,66 @@ describe.each(databaseKinds)('game zone (%s)', (kind) => {
     expect(again.data).toEqual(first.data);
     expect((await box(t, bob, { asset: 'game', amount: '4', box: 1 }, 'game-bet-key-1')).data.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await t.call({ method: 'GET', url: '/api/game/rounds', token: bob.token })).data.total).toBe(before.data.total + 1);
+  });
+
+  it('draws the raffle on free spins an operator granted, crediting prizes from the house, verifiable like a bet', async () => {
+    const raffle = (user: SignedInUser) => t.call({ method: 'POST', url: '/api/game/raffle', token: user.token });
+    const grant = (uid: number, spins: number, token = t.admin.token) =>
+      t.call({ method: 'POST', url: '/api/admin/game/raffle/spins', token, payload: { uid, spins } });
+    expect((await raffle(bob)).data.code).toBe('GAME_NO_FREE_SPINS');
+    expect((await grant(bob.uid, 3, bob.token)).http).toBe(403);
+    expect((await grant(999_999_999, 3)).data.code).toBe('USER_NOT_FOUND');
+    expect((await grant(bob.uid, 0)).data.code).toBe('PARAMETER_ERROR');
+    expect((await grant(bob.uid, 3)).data).toEqual({ uid: bob.uid, spins_left: 3 });
+    const wheel = [
+      { asset: 'game', amount: '2', weight: 3 },
+      { asset: 'coin', amount: '0.5', weight: 1 },
+    ];
+    expect((await t.call({ method: 'POST', url: '/api/admin/game/raffle', token: t.admin.token, payload: { segments: wheel } })).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/game/raffle', token: bob.token })).data).toEqual({ enabled: true, segments: wheel, spins_left: 3 });
+
+    const before = { game: toUnits((await balance(t, bob, 'game'))!), coin: toUnits((await balance(t, bob, 'coin')) ?? '0') };
+    const draws = [];
+    for (let i = 0; i < 3; i += 1) {
+      const drawn = await raffle(bob);
+      expect(drawn.status, drawn.msg).toBe(200);
+      expect(drawn.data.spins_left).toBe(2 - i);
+      draws.push(drawn.data.round);
+    }
+    expect((await raffle(bob)).data.code).toBe('GAME_NO_FREE_SPINS');
+    const won = { game: 0n, coin: 0n };
+    for (const round of draws) won[round.asset as 'game' | 'coin'] += toUnits(round.payout);
+    expect(toUnits((await balance(t, bob, 'game'))!)).toBe(before.game + won.game);
+    expect(toUnits((await balance(t, bob, 'coin')) ?? '0')).toBe(before.coin + won.coin);
+
+    const revealed = (await t.call({ method: 'POST', url: '/api/game/seed/rotate', token: bob.token, payload: {} })).data.previous.server_seed;
+    for (const round of draws) {
+      const { segment } = raffleOutcome({ serverSeed: revealed, clientSeed: round.client_seed, nonce: round.nonce }, wheel as RaffleSegment[]);
+      expect(round.result.segment).toBe(segment);
+      expect(round.payout).toBe(`${wheel[segment]!.amount}${wheel[segment]!.amount.includes('.') ? '0000000' : '.00000000'}`);
+    }
+
+    // An empty segment moves no money but is still a round; a wheel that is off refuses.
+    await t.call({
+      method: 'POST',
+      url: '/api/admin/game/raffle',
+      token: t.admin.token,
+      payload: {
+        segments: [
+          { asset: 'game', amount: '0', weight: 1 },
+          { asset: 'game', amount: '0', weight: 2 },
+        ],
+      },
+    });
+    await grant(bob.uid, 1);
+    const empty = await raffle(bob);
+    expect(empty.status, empty.msg).toBe(200);
+    expect(empty.data.round).toMatchObject({ game: 'raffle', payout: '0.00000000', stake: '0.00000000' });
+    await t.call({ method: 'POST', url: '/api/admin/game/raffle', token: t.admin.token, payload: { enabled: false } });
+    await grant(bob.uid, 1);
+    expect((await raffle(bob)).data.code).toBe('GAME_DISABLED');
+    const audit = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from business_events where type = 'game.raffle_changed'`));
+    expect(audit[0]!.n).toBe(6);
   });
 
   it('shows the house result per day, equal to the house account, with the journal balanced', async () => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { gameRounds, gameSeeds, gameSettings } from '../../db/schema/index.js';
+import { gameFreeSpins, gameRaffle, gameRounds, gameSeeds, gameSettings } from '../../db/schema/index.js';
 
 export type SeedRow = typeof gameSeeds.$inferSelect;
 export type RoundRow = typeof gameRounds.$inferSelect;
@@ -134,4 +134,43 @@ export async function insertSettings(db: Executor, values: (typeof gameSettings.
 export async function updateSettings(db: Executor, game: string, values: Partial<typeof gameSettings.$inferInsert>): Promise<SettingsRow> {
   const rows = await db.update(gameSettings).set(values).where(eq(gameSettings.game, game)).returning();
   return rows[0]!;
+}
+
+export async function raffleRow(db: Executor, lock = false) {
+  const query = db.select().from(gameRaffle).where(eq(gameRaffle.id, 1));
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function insertRaffle(db: Executor, values: typeof gameRaffle.$inferInsert): Promise<void> {
+  await db.insert(gameRaffle).values(values).onConflictDoNothing();
+}
+
+export async function updateRaffle(db: Executor, values: Partial<typeof gameRaffle.$inferInsert>) {
+  const rows = await db.update(gameRaffle).set(values).where(eq(gameRaffle.id, 1)).returning();
+  return rows[0]!;
+}
+
+export async function spinsOf(db: Executor, userId: number): Promise<number> {
+  const rows = await db.select({ spins: gameFreeSpins.spins }).from(gameFreeSpins).where(eq(gameFreeSpins.userId, userId));
+  return rows[0]?.spins ?? 0;
+}
+
+export async function grantSpins(db: Executor, userId: number, spins: number, at: Date): Promise<number> {
+  const rows = await db
+    .insert(gameFreeSpins)
+    .values({ userId, spins, updatedAt: at })
+    .onConflictDoUpdate({ target: gameFreeSpins.userId, set: { spins: sql`${gameFreeSpins.spins} + ${spins}`, updatedAt: at } })
+    .returning({ spins: gameFreeSpins.spins });
+  return rows[0]!.spins;
+}
+
+/** Uses one free spin if the user has one left: the spins left after it, or null when none was left. */
+export async function useSpin(db: Executor, userId: number, at: Date): Promise<number | null> {
+  const rows = await db
+    .update(gameFreeSpins)
+    .set({ spins: sql`${gameFreeSpins.spins} - 1`, updatedAt: at })
+    .where(and(eq(gameFreeSpins.userId, userId), gt(gameFreeSpins.spins, 0)))
+    .returning({ spins: gameFreeSpins.spins });
+  return rows[0]?.spins ?? null;
 }

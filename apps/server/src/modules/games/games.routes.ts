@@ -31,6 +31,13 @@ export async function gamesRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, gamesApi.gameRounds, ({ user, query }) => games.rounds(app.db, user.id, query.page, query.limit));
   registerEndpoint(app, gamesApi.verifyRound, ({ user, params }) => games.verifyRound(app.db, user.id, params.id));
 
+  registerEndpoint(app, gamesApi.raffle, ({ user }) => games.raffleState(app.db, user.id));
+  registerEndpoint(app, gamesApi.drawRaffle, async ({ user }) => {
+    await admit(user.id);
+    return games.drawRaffle(app.db, user.id);
+  });
+  registerEndpoint(app, gamesApi.adminSetRaffle, ({ user, body }) => games.setRaffle(app.db, user.id, body));
+  registerEndpoint(app, gamesApi.adminGrantSpins, ({ user, body }) => games.grantSpins(app.db, user.id, body.uid, body.spins));
   registerEndpoint(app, gamesApi.adminGameSettings, () => games.adminSettings(app.db));
   registerEndpoint(app, gamesApi.adminSetGameSettings, ({ user, params, body }) => games.setSettings(app.db, user.id, params.game, body));
   registerEndpoint(app, gamesApi.adminHouseResult, ({ query }) => games.houseResult(app.db, query.days));

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_BLIND_BOX_MULTIPLIERS,
+  DEFAULT_RAFFLE_SEGMENTS,
   DEFAULT_SLOT_PAYTABLE,
   GAME_ASSETS,
   GAME_STAKE_DECIMALS,
@@ -18,6 +19,7 @@ import {
   blindBoxRtp,
   fromUnits,
   payoutUnits,
+  raffleOutcome,
   rtpFits,
   serverSeedHash,
   slotOutcome,
@@ -30,6 +32,7 @@ import {
   type GameTerms,
   type SeedState,
   type SlotPaytable,
+  type RaffleSegment,
 } from '@reef/contract';
 import * as clock from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
@@ -37,6 +40,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry } from '../ledger/ledger.service.js';
+import { findPublicUser } from '../users/users.service.js';
 import * as repo from './games.repository.js';
 
 const STAKE_PATTERN = new RegExp(`^\\d{1,12}(\\.\\d{1,${GAME_STAKE_DECIMALS}})?$`);
@@ -172,7 +176,7 @@ function checkBet(settings: repo.SettingsRow, input: BetInput): { asset: GameAss
 function roundView(row: repo.RoundWithSeed): GameRound {
   return {
     id: row.id,
-    game: row.game as GameKey,
+    game: row.game as GameRound['game'],
     asset: row.asset as GameAsset,
     stake: row.stake,
     payout: row.payout,
@@ -335,5 +339,125 @@ export async function adminSettings(db: Database) {
 export async function houseResult(db: Database, days: number, now = clock.now()) {
   const since = new Date(startOfUtcDay(now).getTime() - (days - 1) * 86_400_000);
   const rows = await repo.houseByDay(db, since);
-  return { list: rows.map((r) => ({ ...r, game: r.game as GameKey, asset: r.asset as GameAsset })) };
+  return { list: rows.map((r) => ({ ...r, game: r.game as GameRound['game'], asset: r.asset as GameAsset })) };
+}
+
+// ---- raffle (ss-raffle-demo) ----------------------------------------------------------------------------
+
+async function raffleOf(db: Executor, lock = false) {
+  let row = await repo.raffleRow(db, lock);
+  if (!row) {
+    await repo.insertRaffle(db, { id: 1, enabled: true, segments: [...DEFAULT_RAFFLE_SEGMENTS] });
+    row = await repo.raffleRow(db, lock);
+  }
+  return row!;
+}
+
+export async function raffleState(db: Database, userId: number) {
+  const [row, spins] = await Promise.all([raffleOf(db), repo.spinsOf(db, userId)]);
+  return { enabled: row.enabled, segments: row.segments as RaffleSegment[], spins_left: spins };
+}
+
+/**
+ * One free spin of the lucky wheel on the same fair core as the bets (the live seed's next nonce): the spin is
+ * used, the segment drawn, and its prize credited from `game_house` in one entry (none for an empty segment).
+ */
+export async function drawRaffle(db: Database, userId: number, now = clock.now()) {
+  return db.transaction(async (tx) => {
+    const wheel = await raffleOf(tx);
+    if (!wheel.enabled) throw new DomainError('GAME_DISABLED');
+    const left = await repo.useSpin(tx, userId, now);
+    if (left === null) throw new DomainError('GAME_NO_FREE_SPINS');
+    const seed = await liveSeed(tx, userId, true);
+    const segments = wheel.segments as RaffleSegment[];
+    const { segment } = raffleOutcome({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce }, segments);
+    const prize = segments[segment]!;
+    const units = toUnits(prize.amount);
+    const posted =
+      units > 0n
+        ? await postEntry(tx, {
+            kind: 'game_prize',
+            memo: `game raffle ${seed.serverSeedHash.slice(0, 8)}:${seed.nonce}`,
+            actorId: userId,
+            postings: [
+              { account: { userId, asset: prize.asset }, amount: units, kind: 'game_prize' },
+              { account: { system: 'game_house', asset: prize.asset }, amount: -units, kind: 'game_prize' },
+            ],
+          })
+        : null;
+    const result: GameResult = { game: 'raffle', segment, segments };
+    const round = await repo.insertRound(tx, {
+      userId,
+      seedId: seed.id,
+      game: 'raffle',
+      asset: prize.asset,
+      stake: '0',
+      payout: fromUnits(units),
+      nonce: seed.nonce,
+      clientSeed: seed.clientSeed,
+      result,
+      entryId: posted?.entryId ?? null,
+      createdAt: now,
+    });
+    await repo.advanceNonce(tx, seed.id);
+    await recordEvent(tx, {
+      type: 'game.raffle_drawn',
+      user_id: userId,
+      entry_id: posted?.entryId ?? null,
+      round_id: round.id,
+      asset: prize.asset,
+      prize: fromUnits(units),
+      nonce: seed.nonce,
+    });
+    return {
+      round: roundView({ ...round, serverSeedHash: seed.serverSeedHash, serverSeed: seed.serverSeed, revealedAt: null }),
+      spins_left: left,
+      seed: seedView({ ...seed, nonce: seed.nonce + 1 }),
+    };
+  });
+}
+
+export async function setRaffle(
+  db: Database,
+  operatorId: number,
+  input: { enabled?: boolean | undefined; segments?: RaffleSegment[] | undefined },
+  now = clock.now(),
+) {
+  return db.transaction(async (tx) => {
+    const before = await raffleOf(tx, true);
+    const after = await repo.updateRaffle(tx, {
+      enabled: input.enabled ?? before.enabled,
+      segments: input.segments ?? before.segments,
+      updatedBy: operatorId,
+      updatedAt: now,
+    });
+    const view = (row: typeof before) => ({ enabled: row.enabled, segments: row.segments as RaffleSegment[] });
+    await recordEvent(tx, {
+      type: 'game.raffle_changed',
+      user_id: operatorId,
+      action: 'set_wheel',
+      target_uid: null,
+      spins: null,
+      before: view(before),
+      after: view(after),
+    });
+    return view(after);
+  });
+}
+
+export async function grantSpins(db: Database, operatorId: number, uid: number, spins: number, now = clock.now()) {
+  return db.transaction(async (tx) => {
+    if (!(await findPublicUser(tx, { id: uid }))) throw new DomainError('USER_NOT_FOUND');
+    const left = await repo.grantSpins(tx, uid, spins, now);
+    await recordEvent(tx, {
+      type: 'game.raffle_changed',
+      user_id: operatorId,
+      action: 'grant_spins',
+      target_uid: uid,
+      spins,
+      before: null,
+      after: { spins_left: left },
+    });
+    return { uid, spins_left: left };
+  });
 }

@@ -4,3 +4,4 @@ export { BlindBoxGame } from './components/blind-box';
 export { SlotMachineGame } from './components/slot-machine';
 export { GameRoom } from './components/game-room';
 export { VerifyRound } from './components/verify-round';
+export { RaffleWheel } from './components/raffle';

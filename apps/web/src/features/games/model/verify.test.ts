@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SLOT_PAYTABLE, blindBoxOutcome, serverSeedHash, slotOutcome, type GameRound } from '@reef/contract';
+import { DEFAULT_SLOT_PAYTABLE, blindBoxOutcome, raffleOutcome, serverSeedHash, slotOutcome, type GameRound } from '@reef/contract';
 import { verifyRound } from './verify';
 
 const SEED = 'reef-demo-seed';
@@ -48,5 +48,26 @@ describe('verifyRound', () => {
     };
     expect(verifyRound(round, SEED)).toEqual({ matches: true });
     expect(verifyRound({ ...round, result: { ...round.result, stops: [0, 0, 0] } } as GameRound, SEED).matches).toBe(false);
+  });
+});
+
+describe('verifyRound on the lucky wheel', () => {
+  it('recomputes the segment and the prize', () => {
+    const segments = [
+      { asset: 'game' as const, amount: '0', weight: 3 },
+      { asset: 'coin' as const, amount: '2.5', weight: 1 },
+    ];
+    const { segment } = raffleOutcome({ serverSeed: SEED, clientSeed: 'a:b:c', nonce: 42 }, segments);
+    const round: GameRound = {
+      ...base,
+      game: 'raffle',
+      asset: segments[segment]!.asset,
+      stake: '0.00000000',
+      payout: segment === 1 ? '2.50000000' : '0.00000000',
+      result: { game: 'raffle', segment, segments },
+    };
+    expect(verifyRound(round, SEED)).toEqual({ matches: true });
+    expect(verifyRound({ ...round, payout: '9.00000000' }, SEED)).toEqual({ matches: false, reason: 'payout' });
+    expect(verifyRound({ ...round, result: { ...round.result, segment: 1 - segment } } as GameRound, SEED).matches).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { SLOT_PAYLINES, blindBoxOutcome, payoutUnits, serverSeedHash, slotOutcome, toUnits, type GameRound } from '@reef/contract';
+import { SLOT_PAYLINES, blindBoxOutcome, payoutUnits, raffleOutcome, serverSeedHash, slotOutcome, toUnits, type GameRound } from '@reef/contract';
 
 export type Verdict = { matches: true } | { matches: false; reason: 'hash' | 'outcome' | 'payout' };
 
@@ -16,6 +16,12 @@ export function verifyRound(round: GameRound, serverSeed: string): Verdict {
     const outcome = blindBoxOutcome(seeds, result.multipliers, result.box);
     if (outcome.arrangement.join() !== result.arrangement.join()) return { matches: false, reason: 'outcome' };
     cents = outcome.cents;
+  } else if (result.game === 'raffle') {
+    const { segment } = raffleOutcome(seeds, result.segments);
+    if (segment !== result.segment) return { matches: false, reason: 'outcome' };
+    const prize = result.segments[segment]!;
+    const paid = prize.asset === round.asset && toUnits(prize.amount) === toUnits(round.payout);
+    return paid ? { matches: true } : { matches: false, reason: 'payout' };
   } else {
     const outcome = slotOutcome(seeds, result.paytable);
     if (outcome.stops.join() !== result.stops.join() || outcome.lines.join() !== result.lines.join()) return { matches: false, reason: 'outcome' };

@@ -43,4 +43,5 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'article/index', Icon: BillIcon, testId: 'quick-articles' },
   { page: 'game/index', Icon: GameIcon, testId: 'quick-game' },
   { page: 'game/tiger/tiger', Icon: SlotIcon, testId: 'quick-slot' },
+  { page: 'ss-raffle-demo/ss-raffle-demo', Icon: GiftIcon, testId: 'quick-raffle' },
 ];

@@ -71,7 +71,7 @@ const CARD_ORDER_MEMO = /^order (\d+)$/;
 const RATE_MEMO = /^rate (\d+(?:\.\d+)?)$/;
 const MINER_MEMO = /^miner (M\d+)(?: day (\d+))?$/;
 /** `game <game> <first 8 of the seed hash>:<nonce>` (decision 071). */
-const GAME_MEMO = /^game (?:blind_box|slot) ([0-9a-f]{8}:\d+)$/;
+const GAME_MEMO = /^game (?:blind_box|slot|raffle) ([0-9a-f]{8}:\d+)$/;
 const PLEDGE_MEMO = /^pledge (\d+)(?: day (\d+) rate (\d+(?:\.\d+)?)| release (\d+)\/(\d+))?$/;
 
 /** '0.12000000' → '12': a pledge memo's annual rate as a percentage, exactly (no floating point). */
@@ -176,7 +176,8 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
       return { key: 'cardGeneric', values: {} };
     }
     case 'game_bet':
-    case 'game_payout': {
+    case 'game_payout':
+    case 'game_prize': {
       const round = GAME_MEMO.exec(memo);
       return round ? { key: 'gameRound', values: { id: round[1]! } } : { key: 'gameGeneric', values: {} };
     }
