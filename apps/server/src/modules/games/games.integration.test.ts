@@ -37,6 +37,10 @@ describe.each(databaseKinds)('game zone (%s)', (kind) => {
       server_seed_hash: seed.server_seed_hash,
     });
 
+    for (const client_seed of ['a\u0000b', '', 'x'.repeat(65)]) {
+      expect((await t.call({ method: 'POST', url: '/api/game/seed/client', token: alice.token, payload: { client_seed } })).data.code).toBe('PARAMETER_ERROR');
+    }
+
     const before = toUnits((await balance(t, alice, 'game'))!);
     const played = await box(t, alice, { asset: 'game', amount: '10', box: 2 });
     expect(played.status, played.msg).toBe(200);
