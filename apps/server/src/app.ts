@@ -39,6 +39,7 @@ import { pledgeRoutes } from './modules/pledge/pledge.routes.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
+import { gamesRoutes } from './modules/games/games.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
@@ -163,6 +164,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(tradingRoutes);
   await app.register(shareRoutes);
   await app.register(shopRoutes);
+  await app.register(gamesRoutes);
   await app.register(wechatRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));

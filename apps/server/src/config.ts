@@ -54,6 +54,8 @@ const envSchema = z.object({
     .default(24 * 7),
   TRANSFER_FEE_RATE: decimalRate.default('0'),
   RECIPIENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** Bets per user in any rolling second before 'Do not operate frequently' (decision 071); 0 turns it off. */
+  GAME_BETS_PER_SECOND: z.coerce.number().int().min(0).max(1000).default(5),
   /** WalletConnect Cloud project id (32 hex): the web offers WalletConnect only when it is set (decision 044). */
   WALLETCONNECT_PROJECT_ID: z
     .string()
@@ -177,6 +179,8 @@ export interface Config {
   transferFeeRate: string;
   /** Recipient previews per user per minute (guessing uids to list who uses the app); 0 turns the limit off. */
   recipientLookupsPerMinute: number;
+  /** Bets per user in any rolling second (the game zone's burst limit); 0 turns the limit off. */
+  gameBetsPerSecond: number;
   /** WalletConnect Cloud project id, public by design (it ships in the page); null turns WalletConnect off. */
   walletConnectProjectId: string | null;
   /** The relay the web's WalletConnect provider uses; null for WalletConnect's own (wss://relay.walletconnect.org). */
@@ -492,6 +496,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     transferFeeRate: e.TRANSFER_FEE_RATE,
     recipientLookupsPerMinute: e.RECIPIENT_LOOKUPS_PER_MINUTE,
+    gameBetsPerSecond: e.GAME_BETS_PER_SECOND,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID ?? null,
     walletConnectRelayUrl: e.WALLETCONNECT_RELAY_URL?.replace(/\/$/, '') ?? null,
     assetSymbols,

@@ -404,6 +404,57 @@ const shopAddressChanged = z.object({
   action: z.enum(['create', 'edit', 'delete']),
 });
 
+/** A bet in the game zone (decision 071): stake and payout in one journal entry against `game_house`. */
+const gamePlayed = moneyEvent('game.played', {
+  round_id: id,
+  game: z.enum(['blind_box', 'slot']),
+  asset: assetKey,
+  stake: amountString,
+  payout: amountString,
+  nonce: z.int(),
+});
+
+/** A player retired a server seed; the seed is revealed from now on. */
+const gameSeedRotated = z.object({
+  type: z.literal('game.seed_rotated'),
+  user_id: uid,
+  seed_id: id,
+  server_seed_hash: z.string(),
+  bets: z.int(),
+});
+
+/** An operator changed a game's settings (decision 071): the audit, with the settings before and after. */
+const gameSettingsChanged = z.object({
+  type: z.literal('game.settings_changed'),
+  /** The operator. */
+  user_id: uid,
+  game: z.enum(['blind_box', 'slot']),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+});
+
+/** A raffle draw on a free spin: the prize (0 for an empty segment, then no entry). */
+const gameRaffleDrawn = z.object({
+  type: z.literal('game.raffle_drawn'),
+  user_id: uid,
+  entry_id: z.nullable(id),
+  round_id: id,
+  asset: assetKey,
+  prize: amountString,
+  nonce: z.int(),
+});
+
+/** An operator granted free raffle spins to a user, or changed the wheel: the audit. `user_id` is the operator. */
+const gameRaffleChanged = z.object({
+  type: z.literal('game.raffle_changed'),
+  user_id: uid,
+  action: z.enum(['grant_spins', 'set_wheel']),
+  target_uid: z.nullable(uid),
+  spins: z.nullable(z.int()),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -446,6 +497,11 @@ export const businessEvent = z.discriminatedUnion('type', [
   shopOrderShipped,
   shopOrderReceived,
   shopAddressChanged,
+  gamePlayed,
+  gameSeedRotated,
+  gameSettingsChanged,
+  gameRaffleDrawn,
+  gameRaffleChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

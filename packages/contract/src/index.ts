@@ -110,3 +110,17 @@ export type { TeamFigures, TeamMember, LeaderMember, CommunityLevel } from './ht
 export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
 export type { ShareContent } from './http/share.js';
+export * as gamesApi from './http/games.js';
+export {
+  GAME_ASSETS,
+  CLIENT_SEED_MAX,
+  ROUND_KINDS,
+  type GameAsset,
+  type GameTerms,
+  type GameRound,
+  type GameResult,
+  type SeedState,
+  type RaffleState,
+} from './http/games.js';
+export * from './games/fair.js';
+export * from './games/outcomes.js';

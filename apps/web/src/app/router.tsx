@@ -4,6 +4,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
 import { SHOP_ROUTES } from '../features/shop/model/paths';
+import { VERIFY_ROUTE } from '../features/games/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
 import { eagerPage, lazyPage } from './lazy-page';
@@ -84,6 +85,11 @@ const ChooseLocationPage = lazyPage(() => import('./routes/choose-location'));
 const OpenLocationPage = lazyPage(() => import('./routes/open-location'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
+const GameIndexPage = lazyPage(() => import('./routes/game-index'));
+const GameTigerPage = lazyPage(() => import('./routes/game-tiger'));
+const UserGameRoomPage = lazyPage(() => import('./routes/user-game-room'));
+const GameVerifyPage = lazyPage(() => import('./routes/game-verify'));
+const RaffleDemoPage = lazyPage(() => import('./routes/raffle-demo'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
 const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
@@ -148,6 +154,10 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'user/spread': <UserSpreadPage />,
   'choose-location': <ChooseLocationPage />,
   'open-location': <OpenLocationPage />,
+  'game/index': <GameIndexPage />,
+  'game/tiger/tiger': <GameTigerPage />,
+  'user/gameRoom': <UserGameRoomPage />,
+  'ss-raffle-demo/ss-raffle-demo': <RaffleDemoPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -184,6 +194,8 @@ export const routes: RouteObject[] = [
         [SHOP_ROUTES.orders]: <ShopOrdersPage />,
         [SHOP_ROUTES.order]: <ShopOrderPage />,
       }).map(([path, element]) => ({ path, element, handle: { pageId: 'user/user' } satisfies RouteHandle })),
+      // A round recomputed in the browser (decision 070): not a spec page; the game zone links it.
+      { path: VERIFY_ROUTE, element: <GameVerifyPage />, handle: { pageId: 'game/index' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },

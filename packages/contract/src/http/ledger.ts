@@ -50,6 +50,9 @@ export const BILL_KINDS = [
   'card_trade_points',
   'card_refund',
   'card_renewal',
+  'game_bet',
+  'game_payout',
+  'game_prize',
 ] as const;
 export const billKind = z.enum(BILL_KINDS);
 

@@ -21,7 +21,8 @@ import * as repo from './ledger.repository.js';
  * orders reserved until a match uses it or the order is released; decision 050).
  * `mining_sales` (what users paid for miners), `mining_output` (collected mining output; negative), `pledge_locked`
  * (principal locked in pledges, paid back on release), `pledge_interest` (pledge interest paid; negative),
- * `shop_sales` (what users paid for points-shop orders, decision 073).
+ * `shop_sales` (what users paid for points-shop orders, decision 073),
+ * `game_house` (the game zone's bank: stakes in, payouts out; negative when players are ahead, decision 071).
  */
 export type SystemAccountKey =
   | 'adjustment'
@@ -41,7 +42,8 @@ export type SystemAccountKey =
   | 'mining_output'
   | 'pledge_locked'
   | 'pledge_interest'
-  | 'shop_sales';
+  | 'shop_sales'
+  | 'game_house';
 
 const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
   'adjustment',
@@ -51,6 +53,7 @@ const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
   'rewards',
   'mining_output',
   'pledge_interest',
+  'game_house',
 ]);
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };

@@ -36,6 +36,12 @@ export default function MineRoute() {
             </Link>
           )}
           {token && (
+            <Link className="row-link" to={pagePath('user/gameRoom')} data-testid="mine-game-room">
+              <span>{t('titles.user/gameRoom')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          {token && (
             <Link className="row-link" to={pagePath('pledge/myList')} data-testid="mine-pledges">
               <span>{t('titles.pledge/myList')}</span>
               <span aria-hidden="true">›</span>

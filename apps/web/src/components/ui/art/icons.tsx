@@ -198,3 +198,24 @@ export function InviteIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A gift box with a question mark (the blind-box game on Home). */
+export function GameIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="9" width="16" height="11" rx="1.5" />
+      <path d="M3 9h18M12 9v11" />
+      <path d="M9.5 5.5a2 2 0 1 1 2.5 3.5 2 2 0 1 1 2.5-3.5" />
+    </Icon>
+  );
+}
+
+/** Three reels (the slot machine on Home). */
+export function SlotIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M9 5v14M15 5v14M4 12h16" />
+    </Icon>
+  );
+}

@@ -1,5 +1,17 @@
 import type { ComponentType } from 'react';
-import { BillIcon, CardIcon, CardMarketIcon, GiftIcon, InviteIcon, MinerIcon, PledgeIcon, TeamIcon, WalletIcon } from '../../../components/ui/art/icons';
+import {
+  BillIcon,
+  CardIcon,
+  CardMarketIcon,
+  GameIcon,
+  GiftIcon,
+  InviteIcon,
+  MinerIcon,
+  PledgeIcon,
+  SlotIcon,
+  TeamIcon,
+  WalletIcon,
+} from '../../../components/ui/art/icons';
 import type { PageId } from '../../../lib/pages';
 
 export interface Shortcut {
@@ -34,4 +46,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { page: 'article/index', Icon: BillIcon, testId: 'quick-articles' },
   // The points shop (decision 073) is not a spec §2 page; `page` names the tab it belongs to.
   { page: 'user/user', path: '/pages/shop/index', label: 'shopShortcut', Icon: GiftIcon, testId: 'quick-shop' },
+  { page: 'game/index', Icon: GameIcon, testId: 'quick-game' },
+  { page: 'game/tiger/tiger', Icon: SlotIcon, testId: 'quick-slot' },
+  { page: 'ss-raffle-demo/ss-raffle-demo', Icon: GiftIcon, testId: 'quick-raffle' },
 ];

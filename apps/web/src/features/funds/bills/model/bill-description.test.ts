@@ -104,3 +104,10 @@ describe('the description sentences', () => {
     }
   });
 });
+
+describe('game bills', () => {
+  it('names the round by its seed hash and nonce', () => {
+    expect(describeBill({ kind: 'game_bet', memo: 'game slot 0a6c32d5:12' }, symbolOf)).toEqual({ key: 'gameRound', values: { id: '0a6c32d5:12' } });
+    expect(describeBill({ kind: 'game_payout', memo: 'other' }, symbolOf)).toEqual({ key: 'gameGeneric', values: {} });
+  });
+});

@@ -38,7 +38,9 @@ export type BillDescriptionKey =
   | 'pledgeInterest'
   | 'pledgeRelease'
   | 'pledgeGeneric'
-  | 'reward';
+  | 'reward'
+  | 'gameRound'
+  | 'gameGeneric';
 
 /** What the sentences interpolate; a key uses at most one or two of them. */
 export interface BillDescriptionValues {
@@ -68,6 +70,8 @@ const CARD_MEMO = /^card (\d+)$/;
 const CARD_ORDER_MEMO = /^order (\d+)$/;
 const RATE_MEMO = /^rate (\d+(?:\.\d+)?)$/;
 const MINER_MEMO = /^miner (M\d+)(?: day (\d+))?$/;
+/** `game <game> <first 8 of the seed hash>:<nonce>` (decision 071). */
+const GAME_MEMO = /^game (?:blind_box|slot|raffle) ([0-9a-f]{8}:\d+)$/;
 const PLEDGE_MEMO = /^pledge (\d+)(?: day (\d+) rate (\d+(?:\.\d+)?)| release (\d+)\/(\d+))?$/;
 
 /** '0.12000000' → '12': a pledge memo's annual rate as a percentage, exactly (no floating point). */
@@ -170,6 +174,12 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
       const order = CARD_ORDER_MEMO.exec(memo);
       if (order) return { key: 'cardOrder', values: { id: order[1]! } };
       return { key: 'cardGeneric', values: {} };
+    }
+    case 'game_bet':
+    case 'game_payout':
+    case 'game_prize': {
+      const round = GAME_MEMO.exec(memo);
+      return round ? { key: 'gameRound', values: { id: round[1]! } } : { key: 'gameGeneric', values: {} };
     }
   }
 }

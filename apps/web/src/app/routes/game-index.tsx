@@ -1,0 +1,7 @@
+import { BlindBoxGame } from '../../features/games';
+import { AccountSubPage } from '../layouts/account-sub-page';
+
+/** pages/game/index — blind-box guessing, provably fair (issue 14). */
+export default function GameIndexRoute() {
+  return <AccountSubPage page="game/index">{(_user, onBalancesChanged) => <BlindBoxGame onBalancesChanged={onBalancesChanged} />}</AccountSubPage>;
+}

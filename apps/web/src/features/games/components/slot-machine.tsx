@@ -1,0 +1,266 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  SLOT_PAYLINES,
+  SLOT_REELS,
+  SLOT_SYMBOLS,
+  slotWindow,
+  toUnits,
+  fromUnits,
+  type GameAsset,
+  type GameRound,
+  type GameTerms,
+  type SlotSymbol,
+} from '@reef/contract';
+import { useTranslation } from '../../../i18n';
+import { Button } from '../../../components/ui/button';
+import { QueryState } from '../../../components/ui/query-state';
+import { Money } from '../../../components/ui/money';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { useGameTerms } from '../api/game-terms';
+import { usePlaySlot } from '../api/play';
+import { gamePaths, stakeProblem } from '../model/paths';
+import { BetFields, type BetDraft } from './bet-fields';
+import { SeedPanel } from './seed-panel';
+import './games.css';
+
+/** Red Sea creatures as drawn on the reels; their names come from the catalogue (`games.symbols.*`). */
+const ART: Record<SlotSymbol, string> = { tiger: '🐯', dolphin: '🐬', turtle: '🐢', manta: '🐋', lionfish: '🐡', clownfish: '🐠' };
+/** How long each reel spins before it stops (reel i stops i × REEL_STAGGER_MS later); none with reduced motion. */
+const SPIN_MS = 700;
+const REEL_STAGGER_MS = 250;
+const AUTO_SPIN_MAX = 100;
+
+const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** game/tiger/tiger: three reels, five paylines, the paytable, single spins and auto-spin with a loss limit. */
+export function SlotMachineGame({ onBalancesChanged }: { onBalancesChanged: () => void }) {
+  const { t } = useTranslation();
+  const terms = useGameTerms();
+  const game = terms.data?.list.find((g) => g.game === 'slot');
+  return (
+    <div className="game-page">
+      <nav className="game-links">
+        <Link className="text-link" to={gamePaths.blindBox()} data-testid="game-link-box">
+          {t('titles.game/index')}
+        </Link>
+        <Link className="text-link" to={gamePaths.room()} data-testid="game-link-room">
+          {t('titles.user/gameRoom')}
+        </Link>
+      </nav>
+      <QueryState query={terms} empty={!game || !game.enabled} emptyText={t('games.closed')}>
+        {game && <SlotTable terms={game} onBalancesChanged={onBalancesChanged} />}
+      </QueryState>
+      <SeedPanel />
+    </div>
+  );
+}
+
+function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  const play = usePlaySlot();
+  const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [round, setRound] = useState<GameRound | null>(null);
+  const [spinning, setSpinning] = useState<boolean[]>([false, false, false]);
+  const [spins, setSpins] = useState(0);
+  const [autoRounds, setAutoRounds] = useState('10');
+  const [lossLimit, setLossLimit] = useState('');
+  const [autoLeft, setAutoLeft] = useState(0);
+  const stopAuto = useRef(false);
+  const busy = spinning.some(Boolean) || play.isPending || autoLeft > 0;
+
+  const checked = (): { asset: GameAsset; amount: string } | null => {
+    const stake = stakeProblem(draft.amount);
+    const refusal = draft.asset === null || stake === 'required' ? t('games.bet.required') : stake === 'invalid' ? t('games.bet.invalid') : null;
+    setProblem(refusal);
+    return refusal !== null || draft.asset === null ? null : { asset: draft.asset, amount: draft.amount.trim() };
+  };
+
+  /** One spin: the reels start, the server answers, the reels stop one after another on the fair outcome. */
+  const spinOnce = async (bet: { asset: GameAsset; amount: string }): Promise<GameRound | null> => {
+    const animate = !reducedMotion();
+    if (animate) setSpinning([true, true, true]);
+    try {
+      const [answer] = await Promise.all([play.mutateAsync({ ...bet, idempotencyKey: newIdempotencyKey() }), animate ? wait(SPIN_MS) : Promise.resolve()]);
+      setRound(answer.round);
+      for (let reel = 0; reel < 3 && animate; reel += 1) {
+        setSpinning((now) => now.map((value, index) => (index === reel ? false : value)));
+        if (reel < 2) await wait(REEL_STAGGER_MS);
+      }
+      setSpins((n) => n + 1);
+      onBalancesChanged();
+      return answer.round;
+    } catch (error) {
+      if (error instanceof ApiError) setProblem(error.message);
+      else toastError(error);
+      return null;
+    } finally {
+      setSpinning([false, false, false]);
+    }
+  };
+
+  const onSpin = async () => {
+    const bet = checked();
+    if (bet) await spinOnce(bet);
+  };
+
+  const onAuto = async () => {
+    const bet = checked();
+    const rounds = Math.min(AUTO_SPIN_MAX, Math.max(1, Number.parseInt(autoRounds, 10) || 0));
+    if (!bet) return;
+    const limit = /^\d{1,12}(\.\d{1,8})?$/.test(lossLimit.trim()) ? toUnits(lossLimit.trim()) : null;
+    stopAuto.current = false;
+    let lost = 0n;
+    for (let left = rounds; left > 0 && !stopAuto.current; left -= 1) {
+      setAutoLeft(left);
+      const played = await spinOnce(bet);
+      if (!played) break;
+      lost += toUnits(played.stake) - toUnits(played.payout);
+      if (limit !== null && lost >= limit) {
+        setProblem(t('games.slot.lossLimitReached', { lost: fromUnits(lost, 2) }));
+        break;
+      }
+    }
+    setAutoLeft(0);
+  };
+
+  useEffect(
+    () => () => {
+      stopAuto.current = true;
+    },
+    [],
+  );
+
+  const result = round?.result.game === 'slot' ? round.result : null;
+  const cells = slotWindow(result?.stops ?? [0, 0, 0]);
+  const winningLines = new Set(result ? result.lines.flatMap((cents, line) => (cents > 0 ? [line] : [])) : []);
+  return (
+    <section className="card game-table">
+      <div className="slot" aria-live="polite" data-testid="slot-reels" data-spins={spins}>
+        {[0, 1, 2].map((reel) => (
+          <div key={reel} className={`slot__reel${spinning[reel] ? ' slot__reel--spinning' : ''}`} data-testid={`slot-reel-${reel}`}>
+            {spinning[reel] ? (
+              <div className="slot__strip" aria-hidden="true">
+                {[...SLOT_REELS[reel]!, ...SLOT_REELS[reel]!].map((symbol, index) => (
+                  <span key={index} className="slot__cell">
+                    {ART[symbol]}
+                  </span>
+                ))}
+              </div>
+            ) : (
+              cells.map((row, rowIndex) => (
+                <span key={rowIndex} className={`slot__cell${rowIndex === 1 ? ' slot__cell--middle' : ''}`} title={t(`games.symbols.${row[reel]!}`)}>
+                  <span aria-hidden="true">{ART[row[reel]!]}</span>
+                  <span className="sr-only">{t(`games.symbols.${row[reel]!}`)}</span>
+                </span>
+              ))
+            )}
+          </div>
+        ))}
+      </div>
+      {round && !spinning.some(Boolean) && (
+        <div className="game-result" role="status" data-testid="slot-result" data-payout={round.payout}>
+          <span>
+            {winningLines.size > 0 ? t('games.slot.lines', { lines: [...winningLines].map((line) => line + 1).join(', ') }) : t('games.result.noWin')}
+          </span>
+          <Money value={round.payout} symbol={symbols[round.asset]} testId="slot-payout" />
+          <Link className="text-link" to={gamePaths.verify(round.id)} data-testid="slot-verify">
+            {t('games.room.verify')}
+          </Link>
+        </div>
+      )}
+      <BetFields
+        terms={terms}
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setProblem(null);
+        }}
+        testId="slot"
+      />
+      {problem && (
+        <p className="game-problem" role="alert" data-testid="slot-problem">
+          {problem}
+        </p>
+      )}
+      <Button block busy={busy} disabled={busy} onClick={() => void onSpin()} data-testid="slot-spin">
+        {t('games.slot.spin')}
+      </Button>
+      <div className="slot__auto">
+        <label>
+          {t('games.slot.autoRounds')}
+          <input
+            className="field__input"
+            inputMode="numeric"
+            value={autoRounds}
+            onChange={(event) => setAutoRounds(event.target.value)}
+            data-testid="slot-auto-rounds"
+          />
+        </label>
+        <label>
+          {t('games.slot.lossLimit')}
+          <input
+            className="field__input"
+            inputMode="decimal"
+            value={lossLimit}
+            onChange={(event) => setLossLimit(event.target.value)}
+            data-testid="slot-loss-limit"
+          />
+        </label>
+        {autoLeft > 0 ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              stopAuto.current = true;
+            }}
+            data-testid="slot-auto-stop"
+          >
+            {t('games.slot.autoStop', { left: autoLeft })}
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled={busy} onClick={() => void onAuto()} data-testid="slot-auto">
+            {t('games.slot.auto')}
+          </Button>
+        )}
+      </div>
+      <Paytable terms={terms} />
+    </section>
+  );
+}
+
+/** The paytable and the paylines, as the server states them (GET /api/game/paytable). */
+function Paytable({ terms }: { terms: GameTerms }) {
+  const { t } = useTranslation();
+  if (!terms.paytable) return null;
+  return (
+    <details className="slot__paytable" data-testid="slot-paytable">
+      <summary>{t('games.slot.paytable', { rtp: (Number(terms.rtp) * 100).toFixed(2) })}</summary>
+      <p>{t('games.slot.linesHint', { lines: SLOT_PAYLINES.length })}</p>
+      <table>
+        <tbody>
+          {SLOT_SYMBOLS.map((symbol) => (
+            <tr key={symbol}>
+              <th scope="row">
+                <span aria-hidden="true">{ART[symbol].repeat(3)}</span> {t(`games.symbols.${symbol}`)}
+              </th>
+              <td>×{terms.paytable!.three[symbol]}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">{t('games.slot.tigerTwo')}</th>
+            <td>×{terms.paytable.tiger_two}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('games.slot.tigerOne')}</th>
+            <td>×{terms.paytable.tiger_one}</td>
+          </tr>
+        </tbody>
+      </table>
+    </details>
+  );
+}
