@@ -45,6 +45,7 @@ import { securityRoutes } from './modules/security/security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { docsRoutes } from './modules/docs/docs.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { tradingRoutes } from './modules/cards/trading.routes.js';
 import { createLogDestination } from './infra/log-destination.js';
@@ -162,6 +163,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(tradingRoutes);
   await app.register(shareRoutes);
   await app.register(wechatRoutes);
+  await app.register(docsRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;
