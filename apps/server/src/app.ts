@@ -3,7 +3,7 @@
  * rate limit), then the business routes under /api, then the web app. Tests build it with their own
  * database and use `inject`; server.ts adds the listener and shutdown.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { chatSocket } from '@reef/contract';
 import { configureClock } from './core/clock.js';
 import { currentRequestId, requestIdFrom, withRequestId } from './core/request-context.js';
@@ -102,7 +102,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
     // (a proxy's), else a fresh one; it is answered in X-Request-Id and follows the request into its jobs and
     // socket frames (decision 081).
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
