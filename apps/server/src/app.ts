@@ -3,7 +3,7 @@
  * rate limit), then the business routes under /api, then the web app. Tests build it with their own
  * database and use `inject`; server.ts adds the listener and shutdown.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { chatSocket } from '@reef/contract';
 import { configureClock } from './core/clock.js';
 import { currentRequestId, requestIdFrom, withRequestId } from './core/request-context.js';
@@ -47,6 +47,7 @@ import { securityRoutes } from './modules/security/security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { docsRoutes } from './modules/docs/docs.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { tradingRoutes } from './modules/cards/trading.routes.js';
 import { createLogDestination } from './infra/log-destination.js';
@@ -103,7 +104,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
     // (a proxy's), else a fresh one; it is answered in X-Request-Id and follows the request into its jobs and
     // socket frames (decision 081).
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -166,6 +167,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(shopRoutes);
   await app.register(gamesRoutes);
   await app.register(wechatRoutes);
+  await app.register(docsRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

@@ -27,6 +27,8 @@ declare module 'fastify' {
      * so their connections can close before the deadline.
      */
     shutdownSignal: AbortSignal;
+    /** Every route registered after this plugin, as Fastify saw it (the OpenAPI test compares the document to it). */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -59,6 +61,11 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 export const operationsPlugin = fp(async (app: FastifyInstance) => {
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   const registry = new MetricsRegistry();
   app.decorate('metrics', registry);
   const requests = registry.counter('reef_http_requests_total', 'HTTP requests answered, by method, route pattern and status class.');
