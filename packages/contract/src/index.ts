@@ -108,3 +108,5 @@ export type { TeamFigures, TeamMember, LeaderMember, CommunityLevel } from './ht
 export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
 export type { ShareContent } from './http/share.js';
+export * as consoleApi from './http/console.js';
+export type { RoleGrant, AuditEntry } from './http/console.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ledgerApi, toUnits } from '@reef/contract';
+import { fromUnits, ledgerApi, toUnits } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
@@ -12,9 +12,12 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
     return { list, total, page: query.page, limit: query.limit };
   });
 
-  registerEndpoint(app, ledgerApi.adminAdjust, ({ user, body, request }) =>
-    runIdempotent(app.db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, (tx) =>
+  registerEndpoint(app, ledgerApi.adminAdjust, async ({ user, body, request, audit }) => {
+    const result = await runIdempotent(app.db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, (tx) =>
       adjustBalance(tx, { actorId: user.id, userId: body.uid, asset: body.asset, amount: toUnits(body.amount), memo: body.memo }),
-    ),
-  );
+    );
+    audit.before = { uid: body.uid, asset: body.asset, balance: fromUnits(toUnits(result.balance) - toUnits(body.amount)) };
+    audit.after = { uid: body.uid, asset: body.asset, balance: result.balance, entry_id: result.entry_id };
+    return result;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { referralPaths, users } from '../../db/schema/index.js';
@@ -222,4 +222,17 @@ export async function nicknamesOf(db: Executor, ids: readonly number[]): Promise
     .from(users)
     .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.nickname]));
+}
+
+export async function frozenUserIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.frozenAt));
+  return rows.map((r) => r.id);
+}
+
+/** The frozen flag before the change, or undefined for an unknown uid (the row is locked for the change). */
+export async function setFrozen(db: Executor, id: number, frozenAt: Date | null): Promise<{ before: boolean } | undefined> {
+  const rows = await db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, id)).for('update');
+  if (rows.length === 0) return undefined;
+  await db.update(users).set({ frozenAt }).where(eq(users.id, id));
+  return { before: rows[0]!.frozenAt !== null };
 }

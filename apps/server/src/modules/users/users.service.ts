@@ -160,6 +160,18 @@ export async function setLeader(tx: Transaction, userId: number, leader: boolean
   return { before: changed.before, after: leader };
 }
 
+/** Users an operator froze (decision 084): read whole by the operators' access book. */
+export function frozenUserIds(db: Executor): Promise<number[]> {
+  return repo.frozenUserIds(db);
+}
+
+/** Freezes or unfreezes a user; answers the flag before and after. An unknown uid is USER_NOT_FOUND. */
+export async function setFrozen(tx: Transaction, userId: number, frozen: boolean, now: Date): Promise<{ before: boolean; after: boolean }> {
+  const changed = await repo.setFrozen(tx, userId, frozen ? now : null);
+  if (!changed) throw new DomainError('USER_NOT_FOUND');
+  return { before: changed.before, after: frozen };
+}
+
 /** The `pledged` flag of user info (spec §3): the pledge module sets it while a user holds a position. */
 export async function setPledged(db: Executor, userIds: readonly number[], pledged: boolean): Promise<void> {
   if (userIds.length > 0) await repo.setPledged(db, userIds, pledged);

@@ -1,0 +1,93 @@
+/**
+ * The operator console's own routes (issue 16): who is signed in with which roles, the role table, the audit log,
+ * freezing a user and ending their sessions. Every other console page calls the admin routes of its module.
+ */
+import * as z from 'zod/mini';
+import {
+  ADMINISTRATOR_ONLY,
+  address,
+  endpoint,
+  freeText,
+  isoTime,
+  operatorRole,
+  pagedList,
+  pageQuery,
+  serialIdParams,
+  uid,
+} from '../common.js';
+
+/** The signed-in operator and their roles: the console shows or disables actions by them. */
+export const adminMe = endpoint('GET /api/admin/me', 'admin', {
+  response: z.object({ uid, account: address, roles: z.array(operatorRole) }),
+});
+
+export const roleGrant = z.object({
+  account: address,
+  role: operatorRole,
+  /** The user with that wallet, null while it has never signed in. */
+  uid: z.nullable(uid),
+  /** Granted by ADMIN_ADDRESSES / SERVICE_ADDRESSES at start (removed there, it goes at the next start). */
+  seeded: z.boolean(),
+  created_at: isoTime,
+});
+export type RoleGrant = z.infer<typeof roleGrant>;
+
+export const adminListRoles = endpoint('GET /api/admin/roles', 'admin', { response: z.object({ list: z.array(roleGrant) }) });
+
+const roleChange = z.strictObject({ account: address, role: operatorRole });
+
+/** Takes effect at the holder's next request, on every process. */
+export const adminGrantRole = endpoint('POST /api/admin/roles/grant', 'admin', {
+  roles: ADMINISTRATOR_ONLY,
+  body: roleChange,
+  response: z.object({ account: address, role: operatorRole, granted: z.boolean() }),
+});
+
+export const adminRevokeRole = endpoint('POST /api/admin/roles/revoke', 'admin', {
+  roles: ADMINISTRATOR_ONLY,
+  body: roleChange,
+  response: z.object({ account: address, role: operatorRole, revoked: z.boolean() }),
+});
+
+export const auditEntry = z.object({
+  id: z.int(),
+  actor: uid,
+  actor_account: address,
+  /** The client address as the server saw it (TRUST_PROXY decides whose X-Forwarded-For counts). */
+  ip: z.string(),
+  /** The route as its contract declares it: `POST /api/admin/withdrawals/:id/approve`. */
+  action: z.string(),
+  /** The path's parameters (the row acted on). */
+  target: z.unknown(),
+  request: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: isoTime,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const adminAuditLog = endpoint('GET /api/admin/audit', 'admin', {
+  query: z.extend(pageQuery, {
+    actor: z.optional(z.coerce.number().check(z.int(), z.positive())),
+    /** Part of the action, case-free: `withdrawals`, `ledger/adjust`. */
+    action: z.optional(freeText(100)),
+    /** Any text in the request, target, before or after values (a uid, a hash, a reason). */
+    q: z.optional(freeText(100)),
+    from: z.optional(z.iso.datetime({ offset: true })),
+    to: z.optional(z.iso.datetime({ offset: true })),
+  }),
+  response: pagedList(auditEntry),
+});
+
+/** A frozen user signs in and reads but moves no money (every `movesMoney` route answers ACCOUNT_FROZEN). */
+export const adminFreezeUser = endpoint('POST /api/admin/users/:id/freeze', 'admin', {
+  params: serialIdParams,
+  body: z.strictObject({ frozen: z.boolean(), reason: freeText(200) }),
+  response: z.object({ uid, frozen: z.boolean() }),
+});
+
+/** Ends every session of the user at once on every process; they sign in again. */
+export const adminRevokeSessions = endpoint('POST /api/admin/users/:id/sessions/revoke', 'admin', {
+  params: serialIdParams,
+  response: z.object({ uid, revoked: z.int() }),
+});
