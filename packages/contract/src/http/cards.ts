@@ -11,7 +11,20 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../languages.js';
 import { fromUnits, MAX_REQUEST_INTEGER_DIGITS, normalizeAmount, toUnits } from '../money.js';
-import { ADMINISTRATOR_ONLY, amountString, endpoint, nonNegativeAmount, freeText, idParams, isoTime, pagedList, pageQuery, serialIdParam, serialIdParams, uid } from '../common.js';
+import {
+  ADMINISTRATOR_ONLY,
+  amountString,
+  endpoint,
+  nonNegativeAmount,
+  freeText,
+  idParams,
+  isoTime,
+  pagedList,
+  pageQuery,
+  serialIdParam,
+  serialIdParams,
+  uid,
+} from '../common.js';
 
 const instant = z.iso.datetime({ offset: true });
 /** Basis points of a price: 0..10000. */
@@ -200,7 +213,8 @@ export const getCardType = endpoint('GET /api/project/card/:id', 'user', {
  * fuel fee in fuel points in one journal entry. Refusals: CARD_SESSION_NOT_OPEN, CARD_SOLD_OUT,
  * CARD_LIMIT_REACHED, INSUFFICIENT_RUSD (the page offers the RUSD charge), INSUFFICIENT_FUEL, NOT_FOUND.
  */
-export const buyStarterCard = endpoint('POST /api/project/card/:id', 'user', { movesMoney: true,
+export const buyStarterCard = endpoint('POST /api/project/card/:id', 'user', {
+  movesMoney: true,
   params: serialIdParams,
   response: z.object({
     card: myCard,
@@ -282,10 +296,7 @@ export const mySale = z.object({
 export type MySale = z.infer<typeof mySale>;
 
 /** Lists a card (holding time over, in the warehouse, not listed) at its next step price. */
-export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', { movesMoney: true,
-  params: idParams,
-  response: mySale,
-});
+export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', { movesMoney: true, params: idParams, response: mySale });
 
 /**
  * Takes the caller's live listing of card `id` off the market, back to the warehouse (decision 060); the answer is
@@ -387,7 +398,8 @@ export type CardOrder = z.infer<typeof cardOrder>;
  * entry; matched at once when a listing fits. Refusals: CARD_SESSION_NOT_OPEN, INSUFFICIENT_RUSD, INSUFFICIENT_FUEL,
  * INSUFFICIENT_TRADE, CARD_ORDER_LIMIT_REACHED, NOT_FOUND.
  */
-export const placeOrder = endpoint('POST /api/project/card/order', 'user', { movesMoney: true,
+export const placeOrder = endpoint('POST /api/project/card/order', 'user', {
+  movesMoney: true,
   body: z
     .strictObject({ card_type_id: serialIdParam, min_price: cardPrice, max_price: cardPrice })
     .check(z.refine((b) => notAbove(b.min_price, b.max_price), { message: 'min_price must not exceed max_price' })),
@@ -448,7 +460,8 @@ export const getRenewal = endpoint('GET /api/project/card/renewal/:id', 'user', 
 });
 
 /** Renews a card for its fee (RUSD; Idempotency-Key header): its listing deadline moves one window later. */
-export const renewCard = endpoint('POST /api/project/card/renewal/:id', 'user', { movesMoney: true,
+export const renewCard = endpoint('POST /api/project/card/renewal/:id', 'user', {
+  movesMoney: true,
   params: idParams,
   /** `entry_id` is null for a free renewal (a zero fee moves no money). */
   response: z.object({ card_id: z.int(), fee: amountString, list_by: isoTime, entry_id: z.nullable(z.int()), balance_rusd: amountString }),

@@ -18,7 +18,8 @@ export const chargeCalculator = endpoint('POST /api/user/chargeCalculator', 'use
 });
 
 /** Converts USDT from the user's balance into RUSD; accepts an Idempotency-Key header. */
-export const charge = endpoint('POST /api/user/charge', 'user', { movesMoney: true,
+export const charge = endpoint('POST /api/user/charge', 'user', {
+  movesMoney: true,
   body: z.object({ amount: positiveAmount }),
   response: z.extend(chargeQuote, {
     entry_id: z.int(),
@@ -82,7 +83,8 @@ export type BnbCharge = z.infer<typeof bnbCharge>;
  * when it is (the client follows it with GET /api/user/bnbCharges/:id). Clear refusals for a reverted transfer,
  * another sender or recipient, or no value.
  */
-export const chargeBnb = endpoint('POST /api/user/chargeBNB', 'user', { movesMoney: true,
+export const chargeBnb = endpoint('POST /api/user/chargeBNB', 'user', {
+  movesMoney: true,
   body: z.object({ tx_hash: txHash }),
   response: z.extend(bnbCharge, {
     /** The user's RUSD balance now (includes this charge only when `status` is credited). */

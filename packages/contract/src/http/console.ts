@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 import {
   ADMINISTRATOR_ONLY,
   address,
+  amountString,
+  assetKey,
   endpoint,
   freeText,
   isoTime,
@@ -90,4 +92,42 @@ export const adminFreezeUser = endpoint('POST /api/admin/users/:id/freeze', 'adm
 export const adminRevokeSessions = endpoint('POST /api/admin/users/:id/sessions/revoke', 'admin', {
   params: serialIdParams,
   response: z.object({ uid, revoked: z.int() }),
+});
+
+export const operatorUser = z.object({
+  uid,
+  account: address,
+  nickname: z.string(),
+  level: z.int(),
+  leader: z.boolean(),
+  referrer: z.nullable(uid),
+  frozen: z.boolean(),
+  created_at: isoTime,
+});
+export type OperatorUser = z.infer<typeof operatorUser>;
+
+/** Users by uid (digits), wallet (0x…, a prefix) or nickname (a part); newest first. */
+export const adminFindUsers = endpoint('GET /api/admin/users', 'admin', {
+  query: z.extend(pageQuery, { q: z.optional(freeText(64)) }),
+  response: pagedList(operatorUser),
+});
+
+export const adminUserDetail = endpoint('GET /api/admin/users/:id', 'admin', {
+  params: serialIdParams,
+  response: z.object({
+    user: operatorUser,
+    /** Direct referrals. */
+    team: z.int(),
+    balances: z.array(z.object({ asset: assetKey, amount: amountString })),
+    roles: z.array(operatorRole),
+  }),
+});
+
+export const adminDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
+  response: z.object({
+    users_total: z.int(),
+    users_new_today: z.int(),
+    /** What the platform owes its users: the sum of user balances per asset. */
+    liabilities: z.array(z.object({ asset: assetKey, amount: amountString })),
+  }),
 });

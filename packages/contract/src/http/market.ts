@@ -63,7 +63,8 @@ export const quoteExchange = endpoint('GET /api/finance/exchange/:from/:to', 'us
   }),
 });
 
-export const exchange = endpoint('POST /api/finance/exchange/:from/:to', 'user', { movesMoney: true,
+export const exchange = endpoint('POST /api/finance/exchange/:from/:to', 'user', {
+  movesMoney: true,
   params: pairParams,
   body: z.object({ amount: positiveAmount, min_out: positiveAmount }),
   response: z.object({

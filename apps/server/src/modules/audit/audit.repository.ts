@@ -57,7 +57,10 @@ export async function search(db: Executor, filter: AuditFilter, page: number, li
       .orderBy(desc(auditLog.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { rows, total: count[0]!.n };
 }

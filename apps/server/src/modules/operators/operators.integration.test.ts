@@ -51,7 +51,8 @@ describe.each(databaseKinds)('operator roles on %s', (kind) => {
     // An operator neither adjusts balances nor changes roles.
     expect((await grant(someone.account, 'auditor', op.token)).http).toBe(403);
     expect(
-      (await t.call({ method: 'POST', url: '/api/admin/ledger/adjust', token: op.token, payload: { uid: someone.uid, asset: 'usdt', amount: '1', memo: 'x' } })).http,
+      (await t.call({ method: 'POST', url: '/api/admin/ledger/adjust', token: op.token, payload: { uid: someone.uid, asset: 'usdt', amount: '1', memo: 'x' } }))
+        .http,
     ).toBe(403);
     expect((await revoke(wallet.address, 'operator')).data).toEqual({ account: op.account.toLowerCase(), role: 'operator', revoked: true });
     expect((await t.call({ method: 'GET', url: '/api/admin/withdrawals', token: op.token })).http).toBe(403);
@@ -94,9 +95,19 @@ describe.each(databaseKinds)('operator roles on %s', (kind) => {
   it('a frozen user signs in and reads but moves no money; unfrozen, they move it again', async () => {
     const frozen = await t.signInPayer(PASSWORD, { usdt: '100' });
     const transfer = () =>
-      t.call({ method: 'POST', url: '/api/finance/other/trade', token: frozen.token, payload: { to: someone.account, amount: '1', asset: 'usdt', password: PASSWORD } });
+      t.call({
+        method: 'POST',
+        url: '/api/finance/other/trade',
+        token: frozen.token,
+        payload: { to: someone.account, amount: '1', asset: 'usdt', password: PASSWORD },
+      });
     expect((await transfer()).status).toBe(200);
-    const freeze = await t.call({ method: 'POST', url: `/api/admin/users/${frozen.uid}/freeze`, token: t.admin.token, payload: { frozen: true, reason: 'chargeback' } });
+    const freeze = await t.call({
+      method: 'POST',
+      url: `/api/admin/users/${frozen.uid}/freeze`,
+      token: t.admin.token,
+      payload: { frozen: true, reason: 'chargeback' },
+    });
     expect(freeze.data).toEqual({ uid: frozen.uid, frozen: true });
     const refused = await transfer();
     expect(refused.data.code).toBe('ACCOUNT_FROZEN');
@@ -110,9 +121,9 @@ describe.each(databaseKinds)('operator roles on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: again.token })).status).toBe(200);
     await t.call({ method: 'POST', url: `/api/admin/users/${frozen.uid}/freeze`, token: t.admin.token, payload: { frozen: false, reason: 'cleared' } });
     expect((await transfer()).status).toBe(200);
-    expect((await t.call({ method: 'POST', url: '/api/admin/users/999999/freeze', token: t.admin.token, payload: { frozen: true, reason: 'x' } })).data.code).toBe(
-      'USER_NOT_FOUND',
-    );
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/users/999999/freeze', token: t.admin.token, payload: { frozen: true, reason: 'x' } })).data.code,
+    ).toBe('USER_NOT_FOUND');
   });
 
   it('an operator ends every session of a user at once', async () => {
@@ -124,5 +135,31 @@ describe.each(databaseKinds)('operator roles on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: first.token })).http).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: second.token })).http).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/user/info', token: someone.token })).status).toBe(200);
+  });
+
+  it('the console finds users by uid, wallet or nickname and shows one with balances and roles', async () => {
+    const alice = await t.signInPayer(PASSWORD, { usdt: '12.5' });
+    await t.call({ method: 'POST', url: '/api/user/setInfo', token: alice.token, payload: { nickname: 'Coral Queen' } });
+    const find = (q: string) => t.call({ method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(q)}`, token: t.admin.token });
+    expect((await find(String(alice.uid))).data.list.map((u: { uid: number }) => u.uid)).toEqual([alice.uid]);
+    expect((await find(alice.account.slice(0, 12))).data.list.map((u: { uid: number }) => u.uid)).toContain(alice.uid);
+    expect((await find('0x%')).data.total).toBe(0);
+    expect((await find('oral que')).data.list.map((u: { uid: number }) => u.uid)).toEqual([alice.uid]);
+    const detail = await t.call({ method: 'GET', url: `/api/admin/users/${t.admin.uid}`, token: t.admin.token });
+    expect(detail.data).toMatchObject({ user: { uid: t.admin.uid, frozen: false }, team: 0, roles: ['administrator'] });
+    const aliceDetail = await t.call({ method: 'GET', url: `/api/admin/users/${alice.uid}`, token: t.admin.token });
+    expect(aliceDetail.data.balances).toContainEqual({ asset: 'usdt', amount: '12.50000000' });
+    expect((await t.call({ method: 'GET', url: '/api/admin/users/999999', token: t.admin.token })).data.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('the dashboard counts users and sums what the platform owes per asset', async () => {
+    const board = await t.call({ method: 'GET', url: '/api/admin/dashboard', token: t.admin.token });
+    expect(board.data.users_total).toBeGreaterThan(3);
+    expect(board.data.users_new_today).toBe(board.data.users_total);
+    const usdt = board.data.liabilities.find((l: { asset: string }) => l.asset === 'usdt');
+    const sum = (await t.database.db.execute(
+      sql`select sum(balance)::numeric(38, 8)::text as s from ledger_accounts where user_id is not null and asset = 'usdt'`,
+    )) as unknown as { rows: { s: string }[] };
+    expect(usdt.amount).toBe(sum.rows[0]!.s);
   });
 });

@@ -34,11 +34,7 @@ export async function seedRoles(db: Executor, wanted: readonly { account: string
 }
 
 export async function insertRole(db: Executor, account: string, role: OperatorRole, grantedBy: number): Promise<boolean> {
-  const rows = await db
-    .insert(operatorRoles)
-    .values({ account, role, grantedBy })
-    .onConflictDoNothing()
-    .returning({ account: operatorRoles.account });
+  const rows = await db.insert(operatorRoles).values({ account, role, grantedBy }).onConflictDoNothing().returning({ account: operatorRoles.account });
   return rows.length === 1;
 }
 
@@ -56,7 +52,10 @@ export async function lockRoles(db: Executor): Promise<void> {
 }
 
 export async function countRole(db: Executor, role: OperatorRole): Promise<number> {
-  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(operatorRoles).where(eq(operatorRoles.role, role));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(operatorRoles)
+    .where(eq(operatorRoles.role, role));
   return rows[0]!.n;
 }
 

@@ -27,4 +27,7 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
     audit.after = { uid: params.id, frozen: result.frozen };
     return result;
   });
+  registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit));
+  registerEndpoint(app, consoleApi.adminUserDetail, ({ params }) => operators.userDetail(app.db, params.id));
+  registerEndpoint(app, consoleApi.adminDashboard, () => operators.dashboard(app.db));
 }

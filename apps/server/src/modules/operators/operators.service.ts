@@ -11,7 +11,8 @@ import { DomainError } from '../../core/errors.js';
 import * as clock from '../../core/clock.js';
 import { recordEvent } from '../events/events.service.js';
 import { registerServiceAgents } from '../chat/service-desk.service.js';
-import { frozenUserIds, setFrozen } from '../users/users.service.js';
+import { countUsers, findForOperators, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
+import { userLiabilities } from '../ledger/ledger.service.js';
 import { AccessBook, type AccessSnapshot } from './access-book.js';
 import * as repo from './operators.repository.js';
 
@@ -99,10 +100,25 @@ async function afterRoleChange(db: Database, book: AccessBook, role: OperatorRol
 export async function freezeUser(db: Database, book: AccessBook, actorId: number, userId: number, frozen: boolean, reason: string, now = clock.now()) {
   const change = await db.transaction(async (tx) => {
     const result = await setFrozen(tx as Transaction, userId, frozen, now);
-    if (result.before !== frozen)
-      await recordEvent(tx as Transaction, { type: 'user.frozen_changed', user_id: actorId, target_uid: userId, frozen, reason });
+    if (result.before !== frozen) await recordEvent(tx as Transaction, { type: 'user.frozen_changed', user_id: actorId, target_uid: userId, frozen, reason });
     return result;
   });
   await book.changed();
   return { uid: userId, frozen: change.after, before: { frozen: change.before } };
+}
+
+export { findForOperators };
+
+export async function userDetail(db: Database, id: number) {
+  const profile = await profileForOperators(db, id);
+  const snapshot = await loadAccess(db);
+  return { ...profile, roles: [...(snapshot.roles.get(profile.user.account) ?? [])] };
+}
+
+/** The console's first page (decision 085); the review queues' counts are the review lists' totals. */
+export async function dashboard(db: Database, now = clock.now()) {
+  const startOfDay = new Date(now);
+  startOfDay.setUTCHours(0, 0, 0, 0);
+  const [total, today, liabilities] = await Promise.all([countUsers(db, null), countUsers(db, startOfDay), userLiabilities(db)]);
+  return { users_total: total, users_new_today: today, liabilities };
 }
