@@ -129,5 +129,7 @@ export const adminDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
     users_new_today: z.int(),
     /** What the platform owes its users: the sum of user balances per asset. */
     liabilities: z.array(z.object({ asset: assetKey, amount: amountString })),
+    /** Customers waiting at the service desk (open, unclaimed). */
+    desk_waiting: z.int(),
   }),
 });

@@ -10,7 +10,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as clock from '../../core/clock.js';
 import { recordEvent } from '../events/events.service.js';
-import { registerServiceAgents } from '../chat/service-desk.service.js';
+import { registerServiceAgents, waitingCount } from '../chat/service-desk.service.js';
 import { countUsers, findForOperators, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
 import { userLiabilities } from '../ledger/ledger.service.js';
 import { AccessBook, type AccessSnapshot } from './access-book.js';
@@ -119,6 +119,6 @@ export async function userDetail(db: Database, id: number) {
 export async function dashboard(db: Database, now = clock.now()) {
   const startOfDay = new Date(now);
   startOfDay.setUTCHours(0, 0, 0, 0);
-  const [total, today, liabilities] = await Promise.all([countUsers(db, null), countUsers(db, startOfDay), userLiabilities(db)]);
-  return { users_total: total, users_new_today: today, liabilities };
+  const [total, today, liabilities, desk] = await Promise.all([countUsers(db, null), countUsers(db, startOfDay), userLiabilities(db), waitingCount(db)]);
+  return { users_total: total, users_new_today: today, liabilities, desk_waiting: desk };
 }
