@@ -61,7 +61,9 @@ async function signIn(request: APIRequestContext, privateKey: Hex): Promise<{ to
     statement: 'Sign in to Reef.',
     issuedAt: new Date(),
   });
-  const login = (await (await request.post(`${server.origin}/api/login`, { data: { sign: await account.signMessage({ message: msg }), account: account.address, msg } })).json()) as Envelope<{
+  const login = (await (
+    await request.post(`${server.origin}/api/login`, { data: { sign: await account.signMessage({ message: msg }), account: account.address, msg } })
+  ).json()) as Envelope<{
     token: string;
   }>;
   const info = await ok<{ uid: number }>(request, 'GET', '/api/user/info', login.data.token);
@@ -135,7 +137,10 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   const administrator = await openConsole(browser, ADMIN_PRIVATE_KEY);
   await administrator.getByRole('link', { name: 'Users' }).click();
   await administrator.getByLabel('uid, wallet or nickname').fill(String(customer.uid));
-  await administrator.getByTestId('table-users').getByRole('link', { name: String(customer.uid), exact: true }).click();
+  await administrator
+    .getByTestId('table-users')
+    .getByRole('link', { name: String(customer.uid), exact: true })
+    .click();
   await expect(administrator.getByTestId('user-balances')).toContainText(before);
   await administrator.getByTestId('adjust-balance').click();
   await administrator.getByLabel('Amount (negative takes away)').fill('-25.5');

@@ -113,8 +113,6 @@ export const operatorRole = z.enum(OPERATOR_ROLES);
 /** The roles an admin route admits unless its declaration names its own: reads for the three console roles, changes for two. */
 export const CONSOLE_READ_ROLES = ['administrator', 'operator', 'auditor'] as const satisfies readonly OperatorRole[];
 export const CONSOLE_WRITE_ROLES = ['administrator', 'operator'] as const satisfies readonly OperatorRole[];
-/** Money adjustments, role changes, the test clock: the administrator alone. */
-export const ADMINISTRATOR_ONLY = ['administrator'] as const satisfies readonly OperatorRole[];
 
 export interface Endpoint<
   P extends z.ZodMiniType = z.ZodMiniType,
@@ -125,17 +123,19 @@ export interface Endpoint<
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: 'none' | 'user' | 'admin';
-  /** Admin routes: who may call it; left out, `allowedRoles` reads the method (a GET is a read, anything else a change). */
+  /**
+   * Admin routes: who may call it; left out, `allowedRoles` reads the method (a GET is a read, anything else a change).
+   * Money adjustments, role changes and the test clock say `['administrator']`, written out in each declaration so
+   * the literal lives with it (a shared constant would sit in the mobile app's entry).
+   */
   roles?: readonly OperatorRole[];
-  /** A route that moves the caller's own money out of their hands: refused to a frozen user (ACCOUNT_FROZEN). */
-  movesMoney?: true;
   params?: P;
   query?: Q;
   body?: B;
   response: R;
 }
 
-type Schemas = Pick<Endpoint, 'params' | 'query' | 'body' | 'response' | 'roles' | 'movesMoney'>;
+type Schemas = Pick<Endpoint, 'params' | 'query' | 'body' | 'response' | 'roles'>;
 
 /** The operator roles an admin route admits (none for a route that is not an admin one). */
 export function allowedRoles(e: Pick<Endpoint, 'auth' | 'method' | 'roles'>): readonly OperatorRole[] {
@@ -156,6 +156,9 @@ export function endpoint<const R extends `${Endpoint['method']} /${string}`, con
   auth: A,
   schemas: S,
 ): Route<R, A, S>;
+// A declaration has no side effect: the web bundle keeps only the endpoints it calls (the admin routes, their role
+// table and schemas stay out of the mobile app, decision 085).
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint(route: Endpoint | string, auth?: Endpoint['auth'], schemas?: Schemas): Endpoint {
   if (typeof route !== 'string') return route;
   const space = route.indexOf(' ');

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { allowedRoles, type Endpoint } from '@reef/contract';
+import { allowedRoles, consoleApi, type Endpoint } from '@reef/contract';
 import { DomainError, ForbiddenError } from '../core/errors.js';
 import { ok } from './errors.js';
 import type { AuthUser } from '../core/auth-user.js';
@@ -41,6 +41,7 @@ export function registerEndpoint<E extends Endpoint>(
   // Every change made through an admin route is audited here, once for all of them (decision 083).
   const audited = endpoint.auth === 'admin' && endpoint.method !== 'GET';
   const action = `${endpoint.method} ${endpoint.path}`;
+  const moneyMove = consoleApi.movesMoney(endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -51,7 +52,7 @@ export function registerEndpoint<E extends Endpoint>(
         // The contract's declaration says which operator roles may call an admin route (decision 082).
         if (endpoint.auth === 'admin' && !user.roles.some((role) => roles.includes(role))) throw new ForbiddenError();
         // The one place every money route passes: a frozen user reads but moves nothing (decision 084).
-        if (endpoint.movesMoney && user.frozen) throw new DomainError('ACCOUNT_FROZEN');
+        if (moneyMove && user.frozen) throw new DomainError('ACCOUNT_FROZEN');
       }
       const ctx = {
         params: parse(endpoint.params, request.params),

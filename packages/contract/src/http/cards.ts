@@ -11,20 +11,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../languages.js';
 import { fromUnits, MAX_REQUEST_INTEGER_DIGITS, normalizeAmount, toUnits } from '../money.js';
-import {
-  ADMINISTRATOR_ONLY,
-  amountString,
-  endpoint,
-  nonNegativeAmount,
-  freeText,
-  idParams,
-  isoTime,
-  pagedList,
-  pageQuery,
-  serialIdParam,
-  serialIdParams,
-  uid,
-} from '../common.js';
+import { amountString, endpoint, nonNegativeAmount, freeText, idParams, isoTime, pagedList, pageQuery, serialIdParam, serialIdParams, uid } from '../common.js';
 
 const instant = z.iso.datetime({ offset: true });
 /** Basis points of a price: 0..10000. */
@@ -214,7 +201,6 @@ export const getCardType = endpoint('GET /api/project/card/:id', 'user', {
  * CARD_LIMIT_REACHED, INSUFFICIENT_RUSD (the page offers the RUSD charge), INSUFFICIENT_FUEL, NOT_FOUND.
  */
 export const buyStarterCard = endpoint('POST /api/project/card/:id', 'user', {
-  movesMoney: true,
   params: serialIdParams,
   response: z.object({
     card: myCard,
@@ -296,7 +282,7 @@ export const mySale = z.object({
 export type MySale = z.infer<typeof mySale>;
 
 /** Lists a card (holding time over, in the warehouse, not listed) at its next step price. */
-export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', { movesMoney: true, params: idParams, response: mySale });
+export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', { params: idParams, response: mySale });
 
 /**
  * Takes the caller's live listing of card `id` off the market, back to the warehouse (decision 060); the answer is
@@ -399,7 +385,6 @@ export type CardOrder = z.infer<typeof cardOrder>;
  * INSUFFICIENT_TRADE, CARD_ORDER_LIMIT_REACHED, NOT_FOUND.
  */
 export const placeOrder = endpoint('POST /api/project/card/order', 'user', {
-  movesMoney: true,
   body: z
     .strictObject({ card_type_id: serialIdParam, min_price: cardPrice, max_price: cardPrice })
     .check(z.refine((b) => notAbove(b.min_price, b.max_price), { message: 'min_price must not exceed max_price' })),
@@ -461,7 +446,6 @@ export const getRenewal = endpoint('GET /api/project/card/renewal/:id', 'user', 
 
 /** Renews a card for its fee (RUSD; Idempotency-Key header): its listing deadline moves one window later. */
 export const renewCard = endpoint('POST /api/project/card/renewal/:id', 'user', {
-  movesMoney: true,
   params: idParams,
   /** `entry_id` is null for a free renewal (a zero fee moves no money). */
   response: z.object({ card_id: z.int(), fee: amountString, list_by: isoTime, entry_id: z.nullable(z.int()), balance_rusd: amountString }),
@@ -692,7 +676,7 @@ export const adminSetSplitDefault = endpoint('POST /api/admin/cards/split', 'adm
 
 /** Flags or unflags a user as a community leader (issue 13 builds the rest of leadership). Audited. */
 export const adminSetLeader = endpoint('POST /api/admin/cards/leaders/:id', 'admin', {
-  roles: ADMINISTRATOR_ONLY,
+  roles: ['administrator'],
   params: serialIdParams,
   body: z.strictObject({ leader: z.boolean() }),
   response: z.object({ uid, leader: z.boolean() }),

@@ -19,7 +19,6 @@ export const chargeCalculator = endpoint('POST /api/user/chargeCalculator', 'use
 
 /** Converts USDT from the user's balance into RUSD; accepts an Idempotency-Key header. */
 export const charge = endpoint('POST /api/user/charge', 'user', {
-  movesMoney: true,
   body: z.object({ amount: positiveAmount }),
   response: z.extend(chargeQuote, {
     entry_id: z.int(),
@@ -84,7 +83,6 @@ export type BnbCharge = z.infer<typeof bnbCharge>;
  * another sender or recipient, or no value.
  */
 export const chargeBnb = endpoint('POST /api/user/chargeBNB', 'user', {
-  movesMoney: true,
   body: z.object({ tx_hash: txHash }),
   response: z.extend(bnbCharge, {
     /** The user's RUSD balance now (includes this charge only when `status` is credited). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ADMINISTRATOR_ONLY, endpoint, isoTime } from '../common.js';
+import { endpoint, isoTime } from '../common.js';
 
 /**
  * Moves the server's business clock (decision 025). Registered only when CLOCK_ADJUSTABLE is on, which
@@ -9,7 +9,7 @@ export const setClock = endpoint({
   method: 'POST',
   path: '/api/test/clock',
   auth: 'admin',
-  roles: ADMINISTRATOR_ONLY,
+  roles: ['administrator'],
   body: z.union([z.strictObject({ offset_ms: z.int() }), z.strictObject({ advance_ms: z.int() })]),
   response: z.object({ now: isoTime, offset_ms: z.int() }),
 });

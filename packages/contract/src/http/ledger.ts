@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { ADMINISTRATOR_ONLY, amountString, assetKey, endpoint, freeText, isoTime, pagedList, pageQuery, signedAmount, uid } from '../common.js';
+import { amountString, assetKey, endpoint, freeText, isoTime, pagedList, pageQuery, signedAmount, uid } from '../common.js';
 
 export const adminAdjust = endpoint({
   method: 'POST',
   path: '/api/admin/ledger/adjust',
   auth: 'admin',
-  roles: ADMINISTRATOR_ONLY,
+  roles: ['administrator'],
   body: z.object({
     uid,
     asset: assetKey,

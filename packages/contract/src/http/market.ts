@@ -64,7 +64,6 @@ export const quoteExchange = endpoint('GET /api/finance/exchange/:from/:to', 'us
 });
 
 export const exchange = endpoint('POST /api/finance/exchange/:from/:to', 'user', {
-  movesMoney: true,
   params: pairParams,
   body: z.object({ amount: positiveAmount, min_out: positiveAmount }),
   response: z.object({
@@ -139,9 +138,6 @@ export const adminCreateLake = endpoint('POST /api/admin/lakes', 'admin', {
 
 export const adminUpdateLake = endpoint('POST /api/admin/lakes/:id', 'admin', {
   params: serialIdParams,
-  // An empty change is a Parameter error (it reached the database as an UPDATE without a SET, a 500).
-  body: z
-    .object({ open: z.optional(z.boolean()), fee_rate: z.optional(rate), burn_share: z.optional(rate) })
-    .check(z.refine((b) => b.open !== undefined || b.fee_rate !== undefined || b.burn_share !== undefined, { message: 'nothing to change' })),
+  body: z.object({ open: z.optional(z.boolean()), fee_rate: z.optional(rate), burn_share: z.optional(rate) }),
   response: lake,
 });

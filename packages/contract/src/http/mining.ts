@@ -72,7 +72,6 @@ export const miner = z.object({
 export type Miner = z.infer<typeof miner>;
 
 export const buyMiner = endpoint('POST /api/project/mining_machine/:id', 'user', {
-  movesMoney: true,
   params: serialIdParams,
   body: z.strictObject({
     quantity: z.int().check(z.gte(1)).check(z.lte(1000)),

@@ -109,7 +109,6 @@ export const pledgePosition = z.object({
 export type PledgePosition = z.infer<typeof pledgePosition>;
 
 export const lockPledge = endpoint('POST /api/project/pledge/:id', 'user', {
-  movesMoney: true,
   params: serialIdParams,
   body: lockBody,
   response: z.object({ position: pledgePosition, entry_id: z.int(), balance: amountString }),

@@ -37,7 +37,6 @@ export const transfer = endpoint({
   method: 'POST',
   path: '/api/finance/other/trade',
   auth: 'user',
-  movesMoney: true,
   body: z.object({ to: recipientText, amount: positiveAmount, asset: assetKey, password: payPassword }),
   response: z.object({
     entry_id: z.int(),

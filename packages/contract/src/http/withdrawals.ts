@@ -51,9 +51,9 @@ export const usdtRules = endpoint('GET /api/finance/extract', 'user', { response
 export const coinRules = endpoint('GET /api/token/extract', 'user', { response: withdrawalRules });
 
 /** Withdraws USDT to the user's own wallet; accepts an Idempotency-Key header. */
-export const withdrawUsdt = endpoint('POST /api/finance/extract', 'user', { movesMoney: true, body: withdrawBody, response: withdrawResponse });
+export const withdrawUsdt = endpoint('POST /api/finance/extract', 'user', { body: withdrawBody, response: withdrawResponse });
 /** Withdraws the platform coin to the user's own wallet; accepts an Idempotency-Key header. */
-export const withdrawCoin = endpoint('POST /api/token/extract', 'user', { movesMoney: true, body: withdrawBody, response: withdrawResponse });
+export const withdrawCoin = endpoint('POST /api/token/extract', 'user', { body: withdrawBody, response: withdrawResponse });
 
 export const listWithdrawals = endpoint('GET /api/finance/withdrawals', 'user', {
   query: pageQuery,

@@ -3,9 +3,16 @@ import { toCsv } from './csv';
 
 describe('toCsv', () => {
   it('quotes commas, quotes and line breaks, keeps amounts, serialises objects', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['-5.00000000', { id: 1 }], ['line\nbreak', null]])).toBe(
-      'a,b\r\n"x,y","say ""hi"""\r\n-5.00000000,"{""id"":1}"\r\n"line\nbreak",\r\n',
-    );
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['-5.00000000', { id: 1 }],
+          ['line\nbreak', null],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n-5.00000000,"{""id"":1}"\r\n"line\nbreak",\r\n');
   });
 
   it('defuses cells a spreadsheet would run as formulas', () => {

@@ -40,9 +40,21 @@ function Audit() {
         paging={data && { page, limit, total: data.total, onPage: setPage }}
         toolbar={
           <>
-            <input type="search" aria-label={t('audit.actionFilter')} placeholder={t('audit.actionFilter')} value={action} onChange={(e) => setAction(e.target.value)} />
+            <input
+              type="search"
+              aria-label={t('audit.actionFilter')}
+              placeholder={t('audit.actionFilter')}
+              value={action}
+              onChange={(e) => setAction(e.target.value)}
+            />
             <input type="search" aria-label={t('audit.textFilter')} placeholder={t('audit.textFilter')} value={q} onChange={(e) => setQ(e.target.value)} />
-            <input type="search" aria-label={t('audit.actor')} placeholder={`${t('audit.actor')} uid`} value={actor} onChange={(e) => setActor(e.target.value)} />
+            <input
+              type="search"
+              aria-label={t('audit.actor')}
+              placeholder={`${t('audit.actor')} uid`}
+              value={actor}
+              onChange={(e) => setActor(e.target.value)}
+            />
           </>
         }
       />

@@ -13,4 +13,11 @@ function Config() {
   );
 }
 
-export const page: ConsolePage = { path: '/cards', group: 'configuration', order: 3, title: 'nav.cards', reads: cardsApi.adminListCardTypes, component: Config };
+export const page: ConsolePage = {
+  path: '/cards',
+  group: 'configuration',
+  order: 3,
+  title: 'nav.cards',
+  reads: cardsApi.adminListCardTypes,
+  component: Config,
+};

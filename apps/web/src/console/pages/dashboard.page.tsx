@@ -76,4 +76,11 @@ function Dashboard() {
   );
 }
 
-export const page: ConsolePage = { path: '/dashboard', group: 'overview', order: 0, title: 'nav.dashboard', reads: consoleApi.adminDashboard, component: Dashboard };
+export const page: ConsolePage = {
+  path: '/dashboard',
+  group: 'overview',
+  order: 0,
+  title: 'nav.dashboard',
+  reads: consoleApi.adminDashboard,
+  component: Dashboard,
+};

@@ -91,4 +91,11 @@ function Deposits() {
   );
 }
 
-export const page: ConsolePage = { path: '/deposits', group: 'reviews', order: 1, title: 'nav.deposits', reads: depositsApi.adminListDeposits, component: Deposits };
+export const page: ConsolePage = {
+  path: '/deposits',
+  group: 'reviews',
+  order: 1,
+  title: 'nav.deposits',
+  reads: depositsApi.adminListDeposits,
+  component: Deposits,
+};

@@ -13,4 +13,11 @@ function Config() {
   );
 }
 
-export const page: ConsolePage = { path: '/levels', group: 'configuration', order: 4, title: 'nav.levels', reads: communityApi.adminListLevels, component: Config };
+export const page: ConsolePage = {
+  path: '/levels',
+  group: 'configuration',
+  order: 4,
+  title: 'nav.levels',
+  reads: communityApi.adminListLevels,
+  component: Config,
+};

@@ -13,4 +13,11 @@ function Config() {
   );
 }
 
-export const page: ConsolePage = { path: '/mining', group: 'configuration', order: 1, title: 'nav.mining', reads: miningApi.adminListMiningProducts, component: Config };
+export const page: ConsolePage = {
+  path: '/mining',
+  group: 'configuration',
+  order: 1,
+  title: 'nav.mining',
+  reads: miningApi.adminListMiningProducts,
+  component: Config,
+};

@@ -13,4 +13,11 @@ function Config() {
   );
 }
 
-export const page: ConsolePage = { path: '/pledge', group: 'configuration', order: 2, title: 'nav.pledge', reads: pledgeApi.adminListPledgeProducts, component: Config };
+export const page: ConsolePage = {
+  path: '/pledge',
+  group: 'configuration',
+  order: 2,
+  title: 'nav.pledge',
+  reads: pledgeApi.adminListPledgeProducts,
+  component: Config,
+};

@@ -13,4 +13,11 @@ function Config() {
   );
 }
 
-export const page: ConsolePage = { path: '/rewards', group: 'configuration', order: 5, title: 'nav.rewards', reads: rewardsApi.adminRewardRules, component: Config };
+export const page: ConsolePage = {
+  path: '/rewards',
+  group: 'configuration',
+  order: 5,
+  title: 'nav.rewards',
+  reads: rewardsApi.adminRewardRules,
+  component: Config,
+};

@@ -99,7 +99,9 @@ function UserDetail({ uid }: { uid: number }) {
               <Field label={t('users.adjustReason')} name="memo" required maxLength={200} />
             </>
           }
-          confirm={(form) => `${t('users.adjust')}: uid ${user.uid} ${String(form.get('amount'))} ${String(form.get('asset')).toUpperCase()} — ${String(form.get('memo'))}`}
+          confirm={(form) =>
+            `${t('users.adjust')}: uid ${user.uid} ${String(form.get('amount'))} ${String(form.get('asset')).toUpperCase()} — ${String(form.get('memo'))}`
+          }
           run={async (form) => {
             await call(ledgerApi.adminAdjust, {
               body: { uid: user.uid, asset: String(form.get('asset')) as never, amount: String(form.get('amount')), memo: String(form.get('memo')) },
