@@ -1,3 +1,18 @@
+CREATE TABLE "adjustment_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"requested_by" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"asset" text NOT NULL,
+	"amount" numeric(38, 8) NOT NULL,
+	"memo" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"entry_id" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "adjustment_requests_status" CHECK ("adjustment_requests"."status" in ('pending', 'approved', 'rejected'))
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"actor_id" integer NOT NULL,
@@ -8,6 +23,13 @@ CREATE TABLE "audit_log" (
 	"request" jsonb,
 	"before" jsonb,
 	"after" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "console_settings" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" text,
+	"updated_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -23,10 +45,16 @@ CREATE TABLE "operator_roles" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "frozen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "adjustment_requests" ADD CONSTRAINT "adjustment_requests_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "adjustment_requests" ADD CONSTRAINT "adjustment_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "adjustment_requests" ADD CONSTRAINT "adjustment_requests_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "console_settings" ADD CONSTRAINT "console_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "operator_roles" ADD CONSTRAINT "operator_roles_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "adjustment_requests_status_idx" ON "adjustment_requests" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");
+--> statement-breakpoint
 -- The audit log is history: never edited, never deleted (issue 16, decision 083).
 CREATE FUNCTION reef_refuse_audit_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -109,4 +109,4 @@ export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
 export type { ShareContent } from './http/share.js';
 export * as consoleApi from './http/console.js';
-export type { RoleGrant, AuditEntry, OperatorUser } from './http/console.js';
+export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest } from './http/console.js';

@@ -114,6 +114,13 @@ const en = {
   'desk.queue': '{{count}} waiting',
   'desk.open': 'Open the desk in the app',
   'config.readOnlyNote': 'Changes through these routes are audited.',
+  'nav.adjustments': 'Adjustments to approve',
+  'fourEyes.rule': 'Four eyes: adjustments above this amount wait for a second administrator',
+  'fourEyes.off': 'off',
+  'fourEyes.set': 'Set the amount',
+  'fourEyes.above': 'Amount (empty: off)',
+  'fourEyes.waiting': 'Waiting for a second administrator',
+  'fourEyes.requestedBy': 'Asked by',
 };
 
 export type ConsoleKey = keyof typeof en;
@@ -228,6 +235,13 @@ const zhTw: Record<ConsoleKey, string> = {
   'desk.queue': '{{count}} 位等待中',
   'desk.open': '在 App 中開啟客服台',
   'config.readOnlyNote': '透過這些介面的變更都會記入稽核日誌。',
+  'nav.adjustments': '待核准的調整',
+  'fourEyes.rule': '雙人覆核：高於此金額的調整須由第二位管理員核准',
+  'fourEyes.off': '關閉',
+  'fourEyes.set': '設定金額',
+  'fourEyes.above': '金額（留空為關閉）',
+  'fourEyes.waiting': '等待第二位管理員核准',
+  'fourEyes.requestedBy': '申請人',
 };
 
 export const CONSOLE_LANGUAGES = { 'zh-tw': zhTw, en } as const;

@@ -11,6 +11,7 @@ import {
   endpoint,
   freeText,
   isoTime,
+  nonNegativeAmount,
   operatorRole,
   pagedList,
   pageQuery,
@@ -158,4 +159,45 @@ export const adminDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
     /** Customers waiting at the service desk (open, unclaimed). */
     desk_waiting: z.int(),
   }),
+});
+
+/** The four-eyes rule (decision 084): a balance adjustment above `above` (in the asset's units) waits for a second administrator; null: off. */
+export const adminFourEyes = endpoint('GET /api/admin/settings/four-eyes', 'admin', { response: z.object({ above: z.nullable(amountString) }) });
+
+export const adminSetFourEyes = endpoint('POST /api/admin/settings/four-eyes', 'admin', {
+  roles: ['administrator'],
+  body: z.strictObject({ above: z.nullable(nonNegativeAmount) }),
+  response: z.object({ above: z.nullable(amountString) }),
+});
+
+export const adjustmentRequest = z.object({
+  id: z.int(),
+  uid,
+  asset: assetKey,
+  amount: amountString,
+  memo: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requested_by: uid,
+  decided_by: z.nullable(uid),
+  entry_id: z.nullable(z.int()),
+  created_at: isoTime,
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
+
+export const adminListAdjustmentRequests = endpoint('GET /api/admin/ledger/adjustments', 'admin', {
+  query: z.object({ status: z.optional(z.enum(['pending', 'approved', 'rejected'])) }),
+  response: z.object({ list: z.array(adjustmentRequest) }),
+});
+
+/** A second administrator (not the one who asked) applies the waiting adjustment, once. */
+export const adminApproveAdjustment = endpoint('POST /api/admin/ledger/adjustments/:id/approve', 'admin', {
+  roles: ['administrator'],
+  params: serialIdParams,
+  response: adjustmentRequest,
+});
+
+export const adminRejectAdjustment = endpoint('POST /api/admin/ledger/adjustments/:id/reject', 'admin', {
+  roles: ['administrator'],
+  params: serialIdParams,
+  response: adjustmentRequest,
 });

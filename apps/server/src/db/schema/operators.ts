@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, exactAmount, timestamptz } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -45,4 +45,38 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt)],
+);
+
+/** Operator settings the console edits (decision 084): `four_eyes_above`, the adjustment amount above which a second administrator approves. */
+export const consoleSettings = pgTable('console_settings', {
+  key: text('key').primaryKey(),
+  value: text('value'),
+  updatedBy: integer('updated_by').references(() => users.id),
+  updatedAt: createdAt(),
+});
+
+/** A balance adjustment above the four-eyes amount, waiting for a second administrator (decision 084). */
+export const adjustmentRequests = pgTable(
+  'adjustment_requests',
+  {
+    id: serial('id').primaryKey(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    amount: exactAmount('amount').notNull(),
+    memo: text('memo').notNull(),
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamptz('decided_at'),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('adjustment_requests_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index('adjustment_requests_status_idx').on(t.status, t.id),
+  ],
 );

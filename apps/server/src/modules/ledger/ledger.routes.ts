@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../plugins/endpoint.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { adjustBalance, billsOf } from './ledger.service.js';
+import * as operators from '../operators/operators.service.js';
 
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, ledgerApi.listBills, async ({ user, params, query }) => {
@@ -13,6 +14,18 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerEndpoint(app, ledgerApi.adminAdjust, async ({ user, body, request, audit }) => {
+    // Above the four-eyes amount the adjustment waits for a second administrator (decision 084).
+    if (await operators.needsSecondAdministrator(app.db, toUnits(body.amount))) {
+      const pending = await operators.requestAdjustment(app.db, {
+        actorId: user.id,
+        userId: body.uid,
+        asset: body.asset,
+        amount: body.amount,
+        memo: body.memo,
+      });
+      audit.after = { ...pending, uid: body.uid, asset: body.asset, amount: body.amount };
+      return pending;
+    }
     const result = await runIdempotent(app.db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, (tx) =>
       adjustBalance(tx, { actorId: user.id, userId: body.uid, asset: body.asset, amount: toUnits(body.amount), memo: body.memo }),
     );

@@ -162,4 +162,37 @@ describe.each(databaseKinds)('operator roles on %s', (kind) => {
     )) as unknown as { rows: { s: string }[] };
     expect(usdt.amount).toBe(sum.rows[0]!.s);
   });
+
+  it('four eyes: above the set amount an adjustment waits for a second administrator, who applies it once', async () => {
+    const target = await t.signIn();
+    const setRule = (above: string | null) => t.call({ method: 'POST', url: '/api/admin/settings/four-eyes', token: t.admin.token, payload: { above } });
+    expect((await setRule('100')).data).toEqual({ above: '100.00000000' });
+    const adjust = (amount: string) =>
+      t.call({ method: 'POST', url: '/api/admin/ledger/adjust', token: t.admin.token, payload: { uid: target.uid, asset: 'usdt', amount, memo: 'goodwill' } });
+    expect((await adjust('100')).data).toMatchObject({ balance: '100.00000000' });
+    const waiting = await adjust('-150.5');
+    expect(waiting.data).toEqual({ request_id: expect.any(Number), status: 'pending' });
+    const balance = async () =>
+      (await t.call({ method: 'GET', url: `/api/admin/users/${target.uid}`, token: t.admin.token })).data.balances.find(
+        (b: { asset: string }) => b.asset === 'usdt',
+      ).amount;
+    expect(await balance()).toBe('100.00000000');
+    const approve = (token: string) => t.call({ method: 'POST', url: `/api/admin/ledger/adjustments/${waiting.data.request_id}/approve`, token });
+    expect((await approve(t.admin.token)).data.code).toBe('FOUR_EYES_SAME_ADMINISTRATOR');
+    const second = privateKeyToAccount(generatePrivateKey());
+    await grant(second.address, 'administrator');
+    const secondAdmin = await t.signIn(second);
+    // Not enough money for the debit: refused, still pending.
+    expect((await approve(secondAdmin.token)).data.code).toBe('INSUFFICIENT_BALANCE');
+    await adjust('60');
+    const applied = await approve(secondAdmin.token);
+    expect(applied.data).toMatchObject({ status: 'approved', decided_by: secondAdmin.uid, amount: '-150.50000000', entry_id: expect.any(Number) });
+    expect(await balance()).toBe('9.50000000');
+    expect((await approve(secondAdmin.token)).data.code).toBe('ADJUSTMENT_NOT_PENDING');
+    const list = await t.call({ method: 'GET', url: '/api/admin/ledger/adjustments?status=approved', token: t.admin.token });
+    expect(list.data.list.map((r: { id: number }) => r.id)).toContain(waiting.data.request_id);
+    expect((await setRule(null)).data).toEqual({ above: null });
+    expect((await adjust('-9.5')).data).toMatchObject({ balance: '0.00000000' });
+    await revoke(second.address, 'administrator');
+  });
 });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OperatorRole } from '@reef/contract';
 import type { Executor } from '../../db/client.js';
-import { operatorRoles, users } from '../../db/schema/index.js';
+import { adjustmentRequests, consoleSettings, operatorRoles, users } from '../../db/schema/index.js';
 
 export async function allRoles(db: Executor) {
   return db.select({ account: operatorRoles.account, role: operatorRoles.role }).from(operatorRoles);
@@ -67,4 +67,40 @@ export async function accountsWithRole(db: Executor, role: OperatorRole): Promis
 export async function rolesOfAccounts(db: Executor, accounts: string[]) {
   if (accounts.length === 0) return [];
   return db.select({ account: operatorRoles.account, role: operatorRoles.role }).from(operatorRoles).where(inArray(operatorRoles.account, accounts));
+}
+
+export async function readSetting(db: Executor, key: string): Promise<string | null> {
+  const rows = await db.select({ value: consoleSettings.value }).from(consoleSettings).where(eq(consoleSettings.key, key));
+  return rows[0]?.value ?? null;
+}
+
+export async function writeSetting(db: Executor, key: string, value: string | null, by: number): Promise<void> {
+  await db
+    .insert(consoleSettings)
+    .values({ key, value, updatedBy: by })
+    .onConflictDoUpdate({ target: consoleSettings.key, set: { value, updatedBy: by, updatedAt: sql`now()` } });
+}
+
+export async function insertAdjustmentRequest(db: Executor, row: { requestedBy: number; userId: number; asset: string; amount: string; memo: string }) {
+  const rows = await db.insert(adjustmentRequests).values(row).returning();
+  return rows[0]!;
+}
+
+export async function adjustmentRequestForUpdate(db: Executor, id: number) {
+  const rows = await db.select().from(adjustmentRequests).where(eq(adjustmentRequests.id, id)).for('update');
+  return rows[0];
+}
+
+export async function decideAdjustmentRequest(db: Executor, id: number, patch: { status: string; decidedBy: number; decidedAt: Date; entryId: number | null }) {
+  const rows = await db.update(adjustmentRequests).set(patch).where(eq(adjustmentRequests.id, id)).returning();
+  return rows[0]!;
+}
+
+export async function listAdjustmentRequests(db: Executor, status: string | undefined) {
+  return db
+    .select()
+    .from(adjustmentRequests)
+    .where(status ? eq(adjustmentRequests.status, status) : undefined)
+    .orderBy(sql`${adjustmentRequests.id} desc`)
+    .limit(200);
 }

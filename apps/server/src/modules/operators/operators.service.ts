@@ -4,7 +4,7 @@
  * and revoke the rest in the console. What a request may do is read through the access book, so a change holds
  * from the holder's next request on.
  */
-import { OPERATOR_ROLES, type OperatorRole } from '@reef/contract';
+import { fromUnits, OPERATOR_ROLES, toUnits, type AssetKey, type OperatorRole } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
@@ -12,7 +12,7 @@ import * as clock from '../../core/clock.js';
 import { recordEvent } from '../events/events.service.js';
 import { registerServiceAgents, waitingCount } from '../chat/service-desk.service.js';
 import { countUsers, findForOperators, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
-import { userLiabilities } from '../ledger/ledger.service.js';
+import { adjustBalance, userLiabilities } from '../ledger/ledger.service.js';
 import { AccessBook, type AccessSnapshot } from './access-book.js';
 import * as repo from './operators.repository.js';
 
@@ -121,4 +121,77 @@ export async function dashboard(db: Database, now = clock.now()) {
   startOfDay.setUTCHours(0, 0, 0, 0);
   const [total, today, liabilities, desk] = await Promise.all([countUsers(db, null), countUsers(db, startOfDay), userLiabilities(db), waitingCount(db)]);
   return { users_total: total, users_new_today: today, liabilities, desk_waiting: desk };
+}
+
+// ---- The four-eyes rule (decision 084) ------------------------------------------------------------
+
+const FOUR_EYES_KEY = 'four_eyes_above';
+
+export async function fourEyes(db: Database): Promise<{ above: string | null }> {
+  const value = await repo.readSetting(db, FOUR_EYES_KEY);
+  return { above: value === null ? null : fromUnits(toUnits(value)) };
+}
+
+export async function setFourEyes(db: Database, actorId: number, above: string | null) {
+  await repo.writeSetting(db, FOUR_EYES_KEY, above, actorId);
+  return fourEyes(db);
+}
+
+/** Whether an adjustment of `amount` units must wait for a second administrator. */
+export async function needsSecondAdministrator(db: Database, amount: bigint): Promise<boolean> {
+  const { above } = await fourEyes(db);
+  if (above === null) return false;
+  return (amount < 0n ? -amount : amount) > toUnits(above);
+}
+
+type RequestRow = Awaited<ReturnType<typeof repo.insertAdjustmentRequest>>;
+
+function requestView(r: RequestRow) {
+  return {
+    id: r.id,
+    uid: r.userId,
+    asset: r.asset as AssetKey,
+    amount: fromUnits(toUnits(r.amount)),
+    memo: r.memo,
+    status: r.status as 'pending' | 'approved' | 'rejected',
+    requested_by: r.requestedBy,
+    decided_by: r.decidedBy,
+    entry_id: r.entryId,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export async function requestAdjustment(db: Database, input: { actorId: number; userId: number; asset: AssetKey; amount: string; memo: string }) {
+  const row = await repo.insertAdjustmentRequest(db, {
+    requestedBy: input.actorId,
+    userId: input.userId,
+    asset: input.asset,
+    amount: input.amount,
+    memo: input.memo,
+  });
+  return { request_id: row.id, status: 'pending' as const };
+}
+
+export async function listAdjustmentRequests(db: Database, status: 'pending' | 'approved' | 'rejected' | undefined) {
+  return { list: (await repo.listAdjustmentRequests(db, status)).map(requestView) };
+}
+
+/** The second administrator's decision, once, under the request's row lock; the adjustment is the ledger's one entry. */
+export async function decideAdjustment(db: Database, actorId: number, id: number, approve: boolean, now = clock.now()) {
+  return db.transaction(async (tx) => {
+    const row = await repo.adjustmentRequestForUpdate(tx, id);
+    if (!row) throw new DomainError('NOT_FOUND');
+    if (row.status !== 'pending') throw new DomainError('ADJUSTMENT_NOT_PENDING');
+    if (approve && row.requestedBy === actorId) throw new DomainError('FOUR_EYES_SAME_ADMINISTRATOR');
+    const entry = approve
+      ? await adjustBalance(tx as Transaction, { actorId, userId: row.userId, asset: row.asset as AssetKey, amount: toUnits(row.amount), memo: row.memo })
+      : null;
+    const decided = await repo.decideAdjustmentRequest(tx, id, {
+      status: approve ? 'approved' : 'rejected',
+      decidedBy: actorId,
+      decidedAt: now,
+      entryId: entry?.entry_id ?? null,
+    });
+    return requestView(decided);
+  });
 }

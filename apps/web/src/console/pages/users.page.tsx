@@ -42,6 +42,7 @@ function UserDetail({ uid }: { uid: number }) {
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['user', uid], queryFn: () => call(consoleApi.adminUserDetail, { params: { id: uid } }) });
   const refresh = () => queryClient.invalidateQueries();
+  const [notice, setNotice] = useState<string | null>(null);
   if (detail.error) return <p className="state state--failed">{t('common.failed', { message: detail.error.message })}</p>;
   if (!detail.data) return <p className="state">{t('common.loading')}</p>;
   const { user, team, balances, roles } = detail.data;
@@ -78,6 +79,11 @@ function UserDetail({ uid }: { uid: number }) {
           ))}
         </tbody>
       </table>
+      {notice && (
+        <p className="note" role="status" data-testid="adjust-notice">
+          {notice} — <a href="#/adjustments">{t('nav.adjustments')}</a>
+        </p>
+      )}
       <div className="actions">
         <Action
           label={t('users.adjust')}
@@ -103,10 +109,12 @@ function UserDetail({ uid }: { uid: number }) {
             `${t('users.adjust')}: uid ${user.uid} ${String(form.get('amount'))} ${String(form.get('asset')).toUpperCase()} — ${String(form.get('memo'))}`
           }
           run={async (form) => {
-            await call(ledgerApi.adminAdjust, {
+            const result = await call(ledgerApi.adminAdjust, {
               body: { uid: user.uid, asset: String(form.get('asset')) as never, amount: String(form.get('amount')), memo: String(form.get('memo')) },
               idempotencyKey: crypto.randomUUID(),
             });
+            // Above the four-eyes amount nothing moved yet: say so where the operator looks.
+            setNotice('request_id' in result ? `${t('fourEyes.waiting')} (#${result.request_id})` : null);
             await refresh();
           }}
         />
