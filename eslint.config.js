@@ -35,6 +35,8 @@ const MODULE_PUBLIC_FILES = [
   'community/team-figures.ts',
   // The one definition of a qualifying purchase, shared by the team figures and the reward engine (decisions 064, 065).
   'community/qualifying.ts',
+  // The desk's agent list, kept equal to the service_agent role holders by the operators module (decision 082).
+  'chat/service-desk.service.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

@@ -21,6 +21,8 @@ import { aiRoutes } from './modules/ai/ai.routes.js';
 import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
 import { cardsRoutes } from './modules/cards/cards.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { operatorsRoutes } from './modules/operators/operators.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
 import { clockRoutes } from './modules/clock/clock.routes.js';
 import { followSharedClock } from './modules/clock/clock.service.js';
@@ -140,6 +142,8 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(websocketPlugin);
 
   await app.register(authRoutes);
+  await app.register(operatorsRoutes);
+  await app.register(auditRoutes);
   await app.register(usersRoutes);
   await app.register(ledgerRoutes);
   await app.register(transferRoutes);

@@ -101,6 +101,19 @@ export const pageQuery = z.object({
 /** One page of a list as every paged endpoint answers it; `total` counts all rows, not this page's. */
 export const pagedList = <T extends z.ZodMiniType>(item: T) => z.object({ list: z.array(item), page: z.int(), limit: z.int(), total: z.int() });
 
+/**
+ * Who runs the platform (spec §6, issue 16): an administrator may do everything, an operator reviews and edits content
+ * (no balance adjustment, no role change), an auditor reads everything and changes nothing, a service agent answers
+ * the chat desk only. Kept in the database (`operator_roles`), seeded from ADMIN_ADDRESSES and SERVICE_ADDRESSES.
+ */
+export const OPERATOR_ROLES = ['administrator', 'operator', 'auditor', 'service_agent'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export const operatorRole = z.enum(OPERATOR_ROLES);
+
+/** The roles an admin route admits unless its declaration names its own: reads for the three console roles, changes for two. */
+export const CONSOLE_READ_ROLES = ['administrator', 'operator', 'auditor'] as const satisfies readonly OperatorRole[];
+export const CONSOLE_WRITE_ROLES = ['administrator', 'operator'] as const satisfies readonly OperatorRole[];
+
 export interface Endpoint<
   P extends z.ZodMiniType = z.ZodMiniType,
   Q extends z.ZodMiniType = z.ZodMiniType,
@@ -110,13 +123,25 @@ export interface Endpoint<
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: 'none' | 'user' | 'admin';
+  /**
+   * Admin routes: who may call it; left out, `allowedRoles` reads the method (a GET is a read, anything else a change).
+   * Money adjustments, role changes and the test clock say `['administrator']`, written out in each declaration so
+   * the literal lives with it (a shared constant would sit in the mobile app's entry).
+   */
+  roles?: readonly OperatorRole[];
   params?: P;
   query?: Q;
   body?: B;
   response: R;
 }
 
-type Schemas = Pick<Endpoint, 'params' | 'query' | 'body' | 'response'>;
+type Schemas = Pick<Endpoint, 'params' | 'query' | 'body' | 'response' | 'roles'>;
+
+/** The operator roles an admin route admits (none for a route that is not an admin one). */
+export function allowedRoles(e: Pick<Endpoint, 'auth' | 'method' | 'roles'>): readonly OperatorRole[] {
+  if (e.auth !== 'admin') return [];
+  return e.roles ?? (e.method === 'GET' ? CONSOLE_READ_ROLES : CONSOLE_WRITE_ROLES);
+}
 type Route<R extends string, A extends Endpoint['auth'], S extends Schemas> = R extends `${infer M extends Endpoint['method']} ${infer P}`
   ? { [K in 'method' | 'path' | 'auth' | keyof S]: K extends 'method' ? M : K extends 'path' ? P : K extends 'auth' ? A : K extends keyof S ? S[K] : never }
   : never;
@@ -131,6 +156,9 @@ export function endpoint<const R extends `${Endpoint['method']} /${string}`, con
   auth: A,
   schemas: S,
 ): Route<R, A, S>;
+// A declaration has no side effect: the web bundle keeps only the endpoints it calls (the admin routes, their role
+// table and schemas stay out of the mobile app, decision 085).
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint(route: Endpoint | string, auth?: Endpoint['auth'], schemas?: Schemas): Endpoint {
   if (typeof route !== 'string') return route;
   const space = route.indexOf(' ');

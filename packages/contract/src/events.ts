@@ -455,6 +455,26 @@ const gameRaffleChanged = z.object({
   after: z.nullable(z.record(z.string(), z.unknown())),
 });
 
+/** An administrator granted or revoked an operator role (decision 082). */
+const operatorRoleChanged = z.object({
+  type: z.literal('operator.role_changed'),
+  /** The administrator. */
+  user_id: uid,
+  account: z.string(),
+  role: z.enum(['administrator', 'operator', 'auditor', 'service_agent']),
+  granted: z.boolean(),
+});
+
+/** An operator froze or unfroze a user (decision 084). */
+const userFrozenChanged = z.object({
+  type: z.literal('user.frozen_changed'),
+  /** The operator. */
+  user_id: uid,
+  target_uid: uid,
+  frozen: z.boolean(),
+  reason: z.string(),
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -502,6 +522,8 @@ export const businessEvent = z.discriminatedUnion('type', [
   gameSettingsChanged,
   gameRaffleDrawn,
   gameRaffleChanged,
+  operatorRoleChanged,
+  userFrozenChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

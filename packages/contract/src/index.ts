@@ -124,3 +124,5 @@ export {
 } from './http/games.js';
 export * from './games/fair.js';
 export * from './games/outcomes.js';
+export * as consoleApi from './http/console.js';
+export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest } from './http/console.js';

@@ -3,12 +3,19 @@
  * plumbing take it without importing the auth module (auth creates users through the users service).
  */
 
+import type { OperatorRole } from '@reef/contract';
+
 export interface AuthUser {
   id: number;
   /** Lower-case wallet address. */
   account: string;
+  /** 'admin' for an administrator (user info's `role`); the console's rights follow `roles`. */
   role: 'user' | 'admin';
-  /** Customer service (SERVICE_ADDRESSES): sees the desk inbox and answers for the desk. */
+  /** The operator roles held at this request (`operator_roles`, decision 082): empty for an ordinary user. */
+  roles: readonly OperatorRole[];
+  /** Customer service (the service_agent role): sees the desk inbox and answers for the desk. */
   serviceAgent: boolean;
+  /** Frozen by an operator: signs in and reads, moves no money (decision 084). */
+  frozen: boolean;
   tokenHash: string;
 }

@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import type { Endpoint } from '@reef/contract';
+import { allowedRoles, consoleApi, type Endpoint } from '@reef/contract';
 import { DomainError, ForbiddenError } from '../core/errors.js';
 import { ok } from './errors.js';
 import type { AuthUser } from '../core/auth-user.js';
+import { record as recordAudit, type AuditNote } from '../modules/audit/audit.service.js';
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S } ? Infer<S> : undefined;
@@ -20,6 +21,8 @@ export interface HandlerContext<E extends Endpoint> {
   user: E['auth'] extends 'none' ? AuthUser | null : AuthUser;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** An admin route's change as the audit log keeps it: set `before` (and `after`, else the answer is kept). */
+  audit: AuditNote;
 }
 
 function parse<T extends z.ZodMiniType | undefined>(schema: T, value: unknown): Infer<T> {
@@ -34,6 +37,11 @@ export function registerEndpoint<E extends Endpoint>(
   endpoint: E,
   handler: (ctx: HandlerContext<E>) => Promise<z.infer<E['response']>>,
 ): void {
+  const roles = allowedRoles(endpoint);
+  // Every change made through an admin route is audited here, once for all of them (decision 083).
+  const audited = endpoint.auth === 'admin' && endpoint.method !== 'GET';
+  const action = `${endpoint.method} ${endpoint.path}`;
+  const moneyMove = consoleApi.movesMoney(endpoint);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -41,7 +49,10 @@ export function registerEndpoint<E extends Endpoint>(
       let user: AuthUser | null = null;
       if (endpoint.auth !== 'none') {
         user = await app.authenticate(request);
-        if (endpoint.auth === 'admin' && user.role !== 'admin') throw new ForbiddenError();
+        // The contract's declaration says which operator roles may call an admin route (decision 082).
+        if (endpoint.auth === 'admin' && !user.roles.some((role) => roles.includes(role))) throw new ForbiddenError();
+        // The one place every money route passes: a frozen user reads but moves nothing (decision 084).
+        if (moneyMove && user.frozen) throw new DomainError('ACCOUNT_FROZEN');
       }
       const ctx = {
         params: parse(endpoint.params, request.params),
@@ -50,9 +61,22 @@ export function registerEndpoint<E extends Endpoint>(
         user,
         request,
         reply,
+        audit: {},
       } as HandlerContext<E>;
-      const data = await handler(ctx);
-      return ok(request, endpoint.response.parse(data));
+      const data = endpoint.response.parse(await handler(ctx));
+      if (audited && user) {
+        await recordAudit(app.db, {
+          actorId: user.id,
+          actorAccount: user.account,
+          ip: request.ip,
+          action,
+          target: ctx.params ?? null,
+          request: ctx.body ?? null,
+          before: ctx.audit.before ?? null,
+          after: 'after' in ctx.audit ? ctx.audit.after : data,
+        });
+      }
+      return ok(request, data);
     },
   });
 }

@@ -52,4 +52,25 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     });
   });
   app.get('/index', (_request, reply) => reply.redirect('/index/'));
+
+  // The operator console: its own build (vite.console.config.ts) in dist/admin, its own document (decision 085).
+  const consoleRoot = path.join(root, 'admin');
+  if (!fs.existsSync(path.join(consoleRoot, 'index.html'))) return;
+  await app.register(async (scope) => {
+    scope.setErrorHandler((error, _request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status !== undefined && status >= 400 && status < 500) return reply.callNotFound();
+      throw error;
+    });
+    await scope.register(fastifyStatic, {
+      root: consoleRoot,
+      prefix: '/admin/',
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      decorateReply: false,
+      setHeaders: (reply, filePath) => setDeliveryHeaders(reply as unknown as FastifyReply, filePath, consoleRoot),
+    });
+  });
+  app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
 }

@@ -44,7 +44,13 @@ export async function buyMiners(db: Database, buyerId: number, productId: number
   await db.transaction((tx) =>
     adjustBalance(tx, { actorId: buyerId, userId: buyerId, asset: 'usdt', amount: toUnits('100') * BigInt(quantity), memo: 'reward test funding' }),
   );
-  await buy(db, { id: buyerId, account: '', role: 'user', serviceAgent: false, tokenHash: '' }, productId, { quantity, asset: 'usdt' }, undefined);
+  await buy(
+    db,
+    { id: buyerId, account: '', role: 'user', roles: [], serviceAgent: false, frozen: false, tokenHash: '' },
+    productId,
+    { quantity, asset: 'usdt' },
+    undefined,
+  );
 }
 
 export interface RewardLoad {

@@ -19,14 +19,14 @@ export interface TwoNodes {
  * nodes stopped after the block, each required to exit 0 (their logs are the failure message), then the
  * database dropped. Hooks registered after this call run after the nodes are up.
  */
-export function twoServerNodes(databaseServer: string, redisUrl: string, databaseName: string): TwoNodes {
+export function twoServerNodes(databaseServer: string, redisUrl: string, databaseName: string, extraEnv: Record<string, string> = {}): TwoNodes {
   let database: { url: string; drop(): Promise<void> } | undefined;
   const nodes: ServerProcess[] = [];
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     database = await createScratchDatabaseUrl(databaseServer, databaseName);
-    const env = { DATABASE_URL: database.url, REDIS_URL: redisUrl, REALTIME_CHANNEL: `reef-test-${randomBytes(6).toString('hex')}` };
+    const env = { ...extraEnv, DATABASE_URL: database.url, REDIS_URL: redisUrl, REALTIME_CHANNEL: `reef-test-${randomBytes(6).toString('hex')}` };
     // The first node migrates the fresh database; the second starts on it.
     nodes.push(await startServerProcess(env));
     nodes.push(await startServerProcess(env));

@@ -282,10 +282,7 @@ export const mySale = z.object({
 export type MySale = z.infer<typeof mySale>;
 
 /** Lists a card (holding time over, in the warehouse, not listed) at its next step price. */
-export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', {
-  params: idParams,
-  response: mySale,
-});
+export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', { params: idParams, response: mySale });
 
 /**
  * Takes the caller's live listing of card `id` off the market, back to the warehouse (decision 060); the answer is
@@ -679,6 +676,7 @@ export const adminSetSplitDefault = endpoint('POST /api/admin/cards/split', 'adm
 
 /** Flags or unflags a user as a community leader (issue 13 builds the rest of leadership). Audited. */
 export const adminSetLeader = endpoint('POST /api/admin/cards/leaders/:id', 'admin', {
+  roles: ['administrator'],
   params: serialIdParams,
   body: z.strictObject({ leader: z.boolean() }),
   response: z.object({ uid, leader: z.boolean() }),

@@ -9,6 +9,7 @@ export const setClock = endpoint({
   method: 'POST',
   path: '/api/test/clock',
   auth: 'admin',
+  roles: ['administrator'],
   body: z.union([z.strictObject({ offset_ms: z.int() }), z.strictObject({ advance_ms: z.int() })]),
   response: z.object({ now: isoTime, offset_ms: z.int() }),
 });

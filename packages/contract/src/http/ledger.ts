@@ -5,13 +5,15 @@ export const adminAdjust = endpoint({
   method: 'POST',
   path: '/api/admin/ledger/adjust',
   auth: 'admin',
+  roles: ['administrator'],
   body: z.object({
     uid,
     asset: assetKey,
     amount: signedAmount,
     memo: freeText(200),
   }),
-  response: z.object({ entry_id: z.int(), asset: assetKey, balance: amountString }),
+  // Applied at once, or, above the four-eyes amount (decision 084), waiting for a second administrator.
+  response: z.union([z.object({ entry_id: z.int(), asset: assetKey, balance: amountString }), z.object({ request_id: z.int(), status: z.literal('pending') })]),
 });
 
 export const BILL_KINDS = [

@@ -21,3 +21,4 @@ export * from './rewards.js';
 export * from './share.js';
 export * from './shop.js';
 export * from './games.js';
+export * from './operators.js';

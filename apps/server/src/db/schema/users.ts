@@ -23,6 +23,8 @@ export const users = pgTable(
     payPasswordFailures: integer('pay_password_failures').notNull().default(0),
     /** Set after too many wrong passwords: every attempt before this time is refused. */
     payPasswordLockedUntil: timestamptz('pay_password_locked_until'),
+    /** Set by an operator (audited): the user signs in and reads but moves no money (`movesMoney` routes, decision 084). */
+    frozenAt: timestamptz('frozen_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -33,6 +33,15 @@ export async function revokeSession(db: Executor, tokenHash: string, now: Date):
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
+export async function revokeUserSessions(db: Executor, userId: number, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .returning({ tokenHash: sessions.tokenHash });
+  return rows.map((r) => r.tokenHash);
+}
+
 /** One indexed lookup when a session is not in this process's cache. */
 export async function findSession(db: Executor, tokenHash: string) {
   const rows = await db

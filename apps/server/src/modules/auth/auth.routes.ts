@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authApi } from '@reef/contract';
+import { authApi, consoleApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import * as auth from './auth.service.js';
 
@@ -11,5 +11,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     // After the revocation is committed: the session's sockets close now, on every node (decision 037).
     app.realtime.endSession(user.id, user.tokenHash);
     return null;
+  });
+
+  // Sessions are the auth module's: an operator ends a user's sessions here (decision 084).
+  registerEndpoint(app, consoleApi.adminRevokeSessions, async ({ params, audit }) => {
+    const ended = await auth.revokeUserSessions(app.db, params.id, app.sessions);
+    for (const tokenHash of ended) app.realtime.endSession(params.id, tokenHash);
+    audit.after = { uid: params.id, revoked: ended.length };
+    return { uid: params.id, revoked: ended.length };
   });
 }

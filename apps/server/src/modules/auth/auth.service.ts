@@ -11,6 +11,7 @@ import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 import * as clock from '../../core/clock.js';
 import type { SessionCache } from './session-cache.js';
+import { accessOf, type AccessBook } from '../operators/operators.service.js';
 
 /** 32 random bytes, base64url: 43 characters. Anything else is refused before touching the database. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -79,6 +80,7 @@ export async function authenticate(
   config: Config,
   authorization: string | undefined,
   sessions?: SessionCache,
+  access?: AccessBook,
   now = clock.now(),
 ): Promise<AuthUser> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization?.trim();
@@ -95,12 +97,16 @@ export async function authenticate(
     if (sessions && generation !== undefined) sessions.set(tokenHash, session, generation, performance.now());
   }
   if (session.expiresAtMs <= now.getTime()) throw new AuthError(STATUS_TOKEN_EXPIRED);
+  // Roles and the frozen flag are read at every request (from the access book, dropped on every change), so a
+  // change holds from the next request, not the next sign-in (decision 082).
+  const { roles, frozen } = await accessOf(db, access, session.account, session.userId);
   return {
     id: session.userId,
     account: session.account,
-    // Roles follow the configuration at every request, so removing an address takes effect at once.
-    role: config.adminAddresses.has(session.account) ? 'admin' : 'user',
-    serviceAgent: config.serviceAddresses.has(session.account),
+    role: roles.includes('administrator') ? 'admin' : 'user',
+    roles,
+    serviceAgent: roles.includes('service_agent'),
+    frozen,
     tokenHash,
   };
 }
@@ -109,6 +115,13 @@ export async function authenticate(
 export async function logout(db: Database, user: AuthUser, sessions: SessionCache | undefined, now = clock.now()): Promise<void> {
   await repo.revokeSession(db, user.tokenHash, now);
   await sessions?.revoke(user.tokenHash);
+}
+
+/** Revokes every live session of a user and drops each from every process's cache; answers their token hashes. */
+export async function revokeUserSessions(db: Database, userId: number, sessions: SessionCache | undefined, now = clock.now()): Promise<string[]> {
+  const hashes = await repo.revokeUserSessions(db, userId, now);
+  for (const tokenHash of hashes) await sessions?.revoke(tokenHash);
+  return hashes;
 }
 
 export function pruneExpired(db: Database, now = clock.now()) {

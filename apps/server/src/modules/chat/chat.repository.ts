@@ -477,6 +477,15 @@ export async function findMessageWithSender(db: Executor, id: number): Promise<M
   return flatten(rows)[0];
 }
 
+/** Desks waiting for an agent (open, with a message): the console's queue length. */
+export async function countOpenTickets(db: Executor): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.kind, 'service'), eq(chatConversations.serviceState, 'open'), sql`${chatConversations.lastMessageId} is not null`));
+  return rows[0]!.n;
+}
+
 // ---- Agents -------------------------------------------------------------------------------------
 
 /** Makes the stored agent list equal to the configured one (lower-case addresses). */

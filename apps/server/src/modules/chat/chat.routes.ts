@@ -9,7 +9,6 @@ import * as desk from './service-desk.service.js';
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const hub = app.realtime;
-  await desk.registerServiceAgents(db, app.config.serviceAddresses);
 
   registerEndpoint(app, chatApi.searchUsers, ({ user, query }) => friends.search(db, user.id, query.q));
   registerEndpoint(app, chatApi.sendFriendRequest, ({ user, body }) => friends.sendRequest(db, hub, user.id, body.uid, body.note));

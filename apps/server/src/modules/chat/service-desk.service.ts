@@ -89,6 +89,11 @@ export async function close(db: Database, actor: ChatActor, customerId: number):
   return ticketView(await ticketOf(db, conversation, await repo.agentUnreadIn(db, conversation.id)), actor.id);
 }
 
+/** How many customers wait for an agent (the operator console's desk link, decision 085). */
+export function waitingCount(db: Executor): Promise<number> {
+  return repo.countOpenTickets(db);
+}
+
 /** Copies SERVICE_ADDRESSES into the database at start, so desk frames reach agents on every node. */
 export function registerServiceAgents(db: Database, addresses: ReadonlySet<string>): Promise<void> {
   return repo.replaceServiceAgents(db, [...addresses]);

@@ -302,6 +302,16 @@ export async function journalSums(db: Executor): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [r.asset, r.total]));
 }
 
+/** What the platform owes its users per asset: the sum of every user account's balance. */
+export async function userLiabilities(db: Executor): Promise<{ asset: string; amount: string }[]> {
+  return db
+    .select({ asset: ledgerAccounts.asset, amount: sql<string>`sum(${ledgerAccounts.balance})::numeric(38, 8)::text` })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.userId} is not null`)
+    .groupBy(ledgerAccounts.asset)
+    .orderBy(ledgerAccounts.asset);
+}
+
 /** Balances of one system account per asset (a lake's reserves); missing assets read as zero. */
 export async function systemBalances(db: Executor, systemKey: string): Promise<Map<string, string>> {
   const rows = await db

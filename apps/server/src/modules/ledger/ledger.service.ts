@@ -338,6 +338,11 @@ export async function billsOf(db: Database, userId: number, asset: AssetKey | nu
   return { total, list: list.map(billView) };
 }
 
+/** The operator console's liabilities: per asset, the sum of user balances (decision 085). */
+export async function userLiabilities(db: Executor): Promise<{ asset: AssetKey; amount: string }[]> {
+  return (await repo.userLiabilities(db)) as { asset: AssetKey; amount: string }[];
+}
+
 /** For audits and tests: per asset, the sum of all postings (always "0.00000000" when the books balance). */
 export async function journalTotals(db: Executor): Promise<Map<string, bigint>> {
   const sums = await repo.journalSums(db);

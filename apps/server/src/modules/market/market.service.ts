@@ -221,11 +221,14 @@ export async function updateLake(
   patch: { open?: boolean; fee_rate?: string; burn_share?: string },
   symbols: Record<AssetKey, string>,
 ) {
-  const updated = await repo.updateLake(db, id, {
+  const values = {
     ...(patch.open !== undefined ? { open: patch.open } : {}),
     ...(patch.fee_rate !== undefined ? { feeRate: patch.fee_rate } : {}),
     ...(patch.burn_share !== undefined ? { burnShare: patch.burn_share } : {}),
-  });
+  };
+  // Nothing to change: refused, not an UPDATE without a SET (which was a 500; the access matrix found it).
+  if (Object.keys(values).length === 0) throw new DomainError('PARAMETER_ERROR');
+  const updated = await repo.updateLake(db, id, values);
   if (!updated) throw new DomainError('NOT_FOUND');
   return (await lakeViews(db, [updated], symbols))[0]!;
 }

@@ -37,7 +37,7 @@ describe.each(databaseKinds)('settlement properties (%s)', (kind) => {
       await adjustBalance(tx, { actorId: operator, userId, asset: 'usdt', amount: toUnits('100000000'), memo: 'property test' });
       return userId;
     });
-    return { id, account, role: 'user', serviceAgent: false, tokenHash: '' };
+    return { id, account, role: 'user', roles: [], serviceAgent: false, frozen: false, tokenHash: '' };
   };
 
   it('output ≤ price × multiple, interest = the formula, released = locked', async () => {

@@ -254,7 +254,7 @@ describe.each(databaseKinds)('points shop on %s', (kind) => {
     expect((await pay(erin, unpaid.id)).status).toBe(200);
     const other = (await order(erin, { goods_id: goods.id, quantity: 1, address_id: address.id })).data;
     // Past its time-out but before the sweep reached it, the order cannot be paid any more.
-    const buyer = { id: erin.uid, account: erin.account, role: 'user' as const, serviceAgent: false, tokenHash: '' };
+    const buyer = { id: erin.uid, account: erin.account, role: 'user' as const, roles: [], serviceAgent: false, frozen: false, tokenHash: '' };
     const overdue = new Date(Date.parse(other.expires_at) + 1000);
     await expect(payOrder(t.database.db, times, buyer, other.id, PASSWORD, undefined, overdue)).rejects.toMatchObject({ code: 'SHOP_ORDER_STATE' });
     await sweepOrders(t.database.db, times, overdue);

@@ -75,7 +75,12 @@ export async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     // An <img> cannot send the token: the web client fetches restricted files with it and shows a blob.
     const viewer = request.headers.authorization ? await app.authenticate(request).catch(() => null) : null;
-    const file = await uploads.openStoredFile(app.db, app.config, request.params.name, viewer && { id: viewer.id, operator: viewer.role === 'admin' });
+    const file = await uploads.openStoredFile(
+      app.db,
+      app.config,
+      request.params.name,
+      viewer && { id: viewer.id, operator: viewer.roles.some((role) => role !== 'service_agent') },
+    );
     if (!file) return reply.callNotFound();
     if (file.restricted) reply.header('Cache-Control', 'private, no-store').header('Vary', 'Authorization');
     else reply.header('Cache-Control', 'public, max-age=31536000, immutable');

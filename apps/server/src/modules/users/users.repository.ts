@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { referralPaths, users } from '../../db/schema/index.js';
@@ -227,4 +227,79 @@ export async function nicknamesOf(db: Executor, ids: readonly number[]): Promise
     .from(users)
     .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.nickname]));
+}
+
+export async function frozenUserIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.frozenAt));
+  return rows.map((r) => r.id);
+}
+
+/** The frozen flag before the change, or undefined for an unknown uid (the row is locked for the change). */
+export async function setFrozen(db: Executor, id: number, frozenAt: Date | null): Promise<{ before: boolean } | undefined> {
+  const rows = await db.select({ frozenAt: users.frozenAt }).from(users).where(eq(users.id, id)).for('update');
+  if (rows.length === 0) return undefined;
+  await db.update(users).set({ frozenAt }).where(eq(users.id, id));
+  return { before: rows[0]!.frozenAt !== null };
+}
+
+const operatorColumns = {
+  id: users.id,
+  account: users.account,
+  nickname: users.nickname,
+  level: users.level,
+  leader: users.leader,
+  referrerId: users.referrerId,
+  frozenAt: users.frozenAt,
+  createdAt: users.createdAt,
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The console's user search: a uid (digits), a wallet prefix (0x…) or a part of the nickname; newest first. */
+export async function searchUsers(db: Executor, q: string | undefined, page: number, limit: number) {
+  const text = q?.trim() ?? '';
+  const where = !text
+    ? undefined
+    : /^\d{1,9}$/.test(text)
+      ? eq(users.id, Number(text))
+      : /^0x[0-9a-fA-F]*$/.test(text)
+        ? sql`${users.account} like ${escapeLike(text.toLowerCase()) + '%'}`
+        : sql`${users.nickname} ilike ${'%' + escapeLike(text) + '%'}`;
+  const [rows, total] = await Promise.all([
+    db
+      .select(operatorColumns)
+      .from(users)
+      .where(where)
+      .orderBy(sql`${users.id} desc`)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
+  ]);
+  return { rows, total: total[0]!.n };
+}
+
+export async function operatorView(db: Executor, id: number) {
+  const rows = await db.select(operatorColumns).from(users).where(eq(users.id, id));
+  return rows[0];
+}
+
+export async function directCount(db: Executor, id: number): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.referrerId, id));
+  return rows[0]!.n;
+}
+
+export async function countUsers(db: Executor, since: Date | null): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(since ? sql`${users.createdAt} >= ${since.toISOString()}::timestamptz` : undefined);
+  return rows[0]!.n;
 }

@@ -3,7 +3,7 @@ import { ASSET_KEYS, type AssetKey } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { AuthUser } from '../../core/auth-user.js';
-import { balancesFromJson, openUserAccounts, userBalancesSubquery } from '../ledger/ledger.service.js';
+import { balancesFromJson, balancesOf, openUserAccounts, userBalancesSubquery } from '../ledger/ledger.service.js';
 import { findUploadByAddress } from '../uploads/uploads.service.js';
 import { onSubtreeAttached } from '../community/team-figures.js';
 import * as repo from './users.repository.js';
@@ -158,6 +158,51 @@ export async function setLeader(tx: Transaction, userId: number, leader: boolean
   const changed = await repo.setLeader(tx, userId, leader);
   if (!changed) throw new DomainError('USER_NOT_FOUND');
   return { before: changed.before, after: leader };
+}
+
+type OperatorRow = NonNullable<Awaited<ReturnType<typeof repo.operatorView>>>;
+
+function operatorUserView(r: OperatorRow) {
+  return {
+    uid: r.id,
+    account: r.account,
+    nickname: r.nickname,
+    level: r.level,
+    leader: r.leader,
+    referrer: r.referrerId,
+    frozen: r.frozenAt !== null,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/** The console's user search (decision 085). */
+export async function findForOperators(db: Executor, q: string | undefined, page: number, limit: number) {
+  const { rows, total } = await repo.searchUsers(db, q, page, limit);
+  return { list: rows.map(operatorUserView), page, limit, total };
+}
+
+/** One user as the console shows them: profile, direct team size, balances. */
+export async function profileForOperators(db: Executor, id: number) {
+  const row = await repo.operatorView(db, id);
+  if (!row) throw new DomainError('USER_NOT_FOUND');
+  const [team, balances] = await Promise.all([repo.directCount(db, id), balancesOf(db, id)]);
+  return { user: operatorUserView(row), team, balances: [...balances].map(([asset, amount]) => ({ asset, amount })) };
+}
+
+export function countUsers(db: Executor, since: Date | null): Promise<number> {
+  return repo.countUsers(db, since);
+}
+
+/** Users an operator froze (decision 084): read whole by the operators' access book. */
+export function frozenUserIds(db: Executor): Promise<number[]> {
+  return repo.frozenUserIds(db);
+}
+
+/** Freezes or unfreezes a user; answers the flag before and after. An unknown uid is USER_NOT_FOUND. */
+export async function setFrozen(tx: Transaction, userId: number, frozen: boolean, now: Date): Promise<{ before: boolean; after: boolean }> {
+  const changed = await repo.setFrozen(tx, userId, frozen ? now : null);
+  if (!changed) throw new DomainError('USER_NOT_FOUND');
+  return { before: changed.before, after: frozen };
 }
 
 /** The `pledged` flag of user info (spec §3): the pledge module sets it while a user holds a position. */

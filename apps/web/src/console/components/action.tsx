@@ -1,0 +1,117 @@
+/**
+ * An operator action: a button that opens a form in a dialog, disabled (with the reason) when the operator's roles
+ * may not call its endpoint. `confirm` adds the second confirmation money and role changes ask for: the dialog
+ * repeats what will happen and waits for a second press.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Endpoint } from '@reef/contract';
+import { useCan } from '../access';
+import { useT } from '../i18n';
+
+interface ActionProps {
+  label: string;
+  endpoint: Pick<Endpoint, 'auth' | 'method' | 'roles'>;
+  /** The form's fields; without them the action runs on the first confirmation. */
+  fields?: ReactNode;
+  /** What the second confirmation says will happen; set for money and role changes. */
+  confirm?: (form: FormData) => string;
+  run: (form: FormData) => Promise<unknown>;
+  variant?: 'primary' | 'danger' | 'ghost';
+  testId?: string;
+}
+
+export function Action({ label, endpoint, fields, confirm, run, variant = 'primary', testId }: ActionProps) {
+  const t = useT();
+  const allowed = useCan(endpoint);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<FormData | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+
+  const close = () => {
+    setOpen(false);
+    setPending(null);
+    setError(null);
+  };
+  const execute = async (form: FormData) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run(form);
+      close();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setPending(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    if (confirm) setPending(form);
+    else void execute(form);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn--${variant}`}
+        disabled={!allowed}
+        title={allowed ? undefined : t('common.readOnly')}
+        data-testid={testId}
+        onClick={() => setOpen(true)}
+      >
+        {label}
+      </button>
+      {open && (
+        <div className="modal-layer" role="presentation">
+          <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+            <h2 id={titleId}>{pending ? t('confirm.title') : label}</h2>
+            {pending && confirm ? (
+              <>
+                <p className="confirm-text">{confirm(pending)}</p>
+                <div className="modal__buttons">
+                  <button type="button" className="btn btn--ghost" onClick={() => setPending(null)}>
+                    {t('common.cancel')}
+                  </button>
+                  <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void execute(pending)}>
+                    {t('common.confirm')}
+                  </button>
+                </div>
+              </>
+            ) : (
+              <form onSubmit={submit}>
+                {fields}
+                {error && (
+                  <p className="state state--failed" role="alert">
+                    {error}
+                  </p>
+                )}
+                <div className="modal__buttons">
+                  <button type="button" className="btn btn--ghost" onClick={close}>
+                    {t('common.cancel')}
+                  </button>
+                  <button type="submit" className={`btn btn--${variant}`} disabled={busy}>
+                    {t('common.confirm')}
+                  </button>
+                </div>
+              </form>
+            )}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function Field({ label, name, ...input }: { label: string; name: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input name={name} {...input} />
+    </label>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Every console list: TanStack Table for the columns and sorting (decision 085), server paging through the
+ * contract's `{list, page, limit, total}`, a loading/empty/failed state, and CSV export of the rows shown.
+ */
+import { useState, type ReactNode } from 'react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useT } from '../i18n';
+import { downloadCsv, toCsv } from './csv';
+
+export interface Paging {
+  page: number;
+  limit: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+interface DataTableProps<Row> {
+  /** Names the CSV file and the table for tests. */
+  name: string;
+  columns: ColumnDef<Row, unknown>[];
+  rows: Row[] | undefined;
+  error?: Error | null;
+  paging?: Paging;
+  /** Filters drawn above the table (search box, status select). */
+  toolbar?: ReactNode;
+}
+
+/** A cell's plain value for CSV: the accessor's value, not what the cell draws. */
+function csvValue<Row>(row: Row, column: ColumnDef<Row, unknown>): unknown {
+  if ('accessorKey' in column && typeof column.accessorKey === 'string') return (row as Record<string, unknown>)[column.accessorKey];
+  if ('accessorFn' in column && column.accessorFn) return column.accessorFn(row, 0);
+  return '';
+}
+
+export function DataTable<Row>({ name, columns, rows, error, paging, toolbar }: DataTableProps<Row>) {
+  const t = useT();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const exportable = columns.filter((c) => c.id !== 'actions');
+  const exportCsv = () => {
+    const header = exportable.map((c) => (typeof c.header === 'string' ? c.header : (c.id ?? '')));
+    const body = table.getRowModel().rows.map((r) => exportable.map((c) => csvValue(r.original, c)));
+    downloadCsv(`${name}.csv`, toCsv(header, body));
+  };
+  const pages = paging ? Math.max(1, Math.ceil(paging.total / paging.limit)) : 1;
+
+  return (
+    <section className="data-table" data-testid={`table-${name}`}>
+      <div className="data-table__toolbar">
+        {toolbar}
+        <button type="button" className="btn btn--ghost" onClick={exportCsv} disabled={!rows?.length}>
+          {t('common.csv')}
+        </button>
+      </div>
+      {error ? (
+        <p className="state state--failed" role="alert">
+          {t('common.failed', { message: error.message })}
+        </p>
+      ) : !rows ? (
+        <p className="state">{t('common.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="state">{t('common.empty')}</p>
+      ) : (
+        <table>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {paging && (
+        <nav className="pager">
+          <button type="button" className="btn btn--ghost" disabled={paging.page <= 1} onClick={() => paging.onPage(paging.page - 1)}>
+            {t('common.previous')}
+          </button>
+          <span>{t('common.page', { page: paging.page, pages, total: paging.total })}</span>
+          <button type="button" className="btn btn--ghost" disabled={paging.page >= pages} onClick={() => paging.onPage(paging.page + 1)}>
+            {t('common.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { WITHDRAWAL_STATUSES, withdrawalsApi, type AdminWithdrawal } from '@reef/contract';
+import { call } from '../api';
+import { Action, Field } from '../components/action';
+import { DataTable } from '../components/data-table';
+import { usePaged } from '../components/use-paged';
+import { useT } from '../i18n';
+import type { ConsolePage } from '../registry';
+
+function Withdrawals() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<string>('pending');
+  const { query, data, page, limit, setPage } = usePaged(withdrawalsApi.adminListWithdrawals, { status: status || undefined });
+  const refresh = () => queryClient.invalidateQueries();
+  const columns: ColumnDef<AdminWithdrawal, unknown>[] = [
+    { accessorKey: 'id', header: 'id' },
+    { accessorKey: 'uid', header: t('common.user'), cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
+    { accessorKey: 'asset', header: t('common.asset') },
+    { accessorKey: 'amount', header: t('common.amount') },
+    { accessorKey: 'fee', header: t('reviews.fee') },
+    { accessorKey: 'to_address', header: t('reviews.to') },
+    { accessorKey: 'status', header: t('common.status') },
+    { accessorKey: 'tx_hash', header: 'tx' },
+    { accessorKey: 'reason', header: t('common.reason') },
+    { accessorKey: 'created_at', header: t('common.created') },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      cell: ({ row: { original: w } }) => (
+        <div className="row-actions" data-testid={`withdrawal-${w.id}`}>
+          {w.status === 'pending' && (
+            <>
+              <Action
+                label={t('reviews.approve')}
+                endpoint={withdrawalsApi.adminApproveWithdrawal}
+                fields={<Field label={t('reviews.txHash')} name="tx_hash" pattern="^0x[0-9a-fA-F]{64}$" />}
+                confirm={() => `${t('reviews.approve')} #${w.id}: ${w.amount} ${w.asset.toUpperCase()} → ${w.to_address}`}
+                run={async (form) => {
+                  const hash = String(form.get('tx_hash') ?? '').trim();
+                  await call(withdrawalsApi.adminApproveWithdrawal, {
+                    params: { id: w.id },
+                    body: hash ? { tx_hash: hash } : {},
+                    idempotencyKey: crypto.randomUUID(),
+                  });
+                  await refresh();
+                }}
+              />
+              <Action
+                label={t('reviews.reject')}
+                variant="danger"
+                endpoint={withdrawalsApi.adminRejectWithdrawal}
+                fields={<Field label={t('reviews.rejectReason')} name="reason" required maxLength={200} />}
+                run={async (form) => {
+                  await call(withdrawalsApi.adminRejectWithdrawal, {
+                    params: { id: w.id },
+                    body: { reason: String(form.get('reason')) },
+                    idempotencyKey: crypto.randomUUID(),
+                  });
+                  await refresh();
+                }}
+              />
+            </>
+          )}
+          {w.status === 'paying' && (
+            <Action
+              label={t('reviews.resolve')}
+              endpoint={withdrawalsApi.adminResolveWithdrawal}
+              fields={<Field label={`${t('reviews.resolvePaid')} — ${t('reviews.txHash')}`} name="tx_hash" pattern="^0x[0-9a-fA-F]{64}$" />}
+              confirm={(form) => `${t('reviews.resolve')} #${w.id}: ${form.get('tx_hash') ? t('reviews.resolvePaid') : t('reviews.resolvePending')}`}
+              run={async (form) => {
+                const hash = String(form.get('tx_hash') ?? '').trim();
+                await call(withdrawalsApi.adminResolveWithdrawal, {
+                  params: { id: w.id },
+                  body: hash ? { outcome: 'paid', tx_hash: hash } : { outcome: 'pending' },
+                  idempotencyKey: crypto.randomUUID(),
+                });
+                await refresh();
+              }}
+            />
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <h1>{t('nav.withdrawals')}</h1>
+      <DataTable
+        name="withdrawals"
+        columns={columns}
+        rows={data?.list as AdminWithdrawal[] | undefined}
+        error={query.error}
+        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        toolbar={
+          <label>
+            {t('common.status')}{' '}
+            <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid="status-filter">
+              <option value="">{t('common.all')}</option>
+              {WITHDRAWAL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      />
+    </>
+  );
+}
+
+export const page: ConsolePage = {
+  path: '/withdrawals',
+  group: 'reviews',
+  order: 0,
+  title: 'nav.withdrawals',
+  reads: withdrawalsApi.adminListWithdrawals,
+  component: Withdrawals,
+};

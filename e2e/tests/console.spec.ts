@@ -1,0 +1,182 @@
+/**
+ * The operator console (issue 16, decision 085) on a desktop viewport with the injected wallet: an operator approves
+ * a withdrawal and rejects a recharge; an administrator adjusts a balance with a reason and finds it in the audit
+ * log; an auditor sees the same pages with every action disabled and the API refuses them; an ordinary user gets no
+ * console. Recharges go to review only without a chain RPC, so the file starts its own server in review mode.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Hex } from 'viem';
+import { fromUnits, toUnits } from '@reef/contract';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { expect, test } from '../fixtures/test';
+import { InjectedWallet } from '../fixtures/wallet';
+
+const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'en-US' };
+const PASSWORD = '246810';
+const operatorKey = generatePrivateKey();
+const auditorKey = generatePrivateKey();
+const customerKey = generatePrivateKey();
+
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
+  server = await startOwnServer('console', { RECHARGE_MIN_USDT: '10', DEPOSIT_ADDRESS: '0x000000000000000000000000000000000000dEaD' });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+interface Envelope<T> {
+  status: number;
+  msg: string;
+  data: T;
+}
+
+async function api<T>(request: APIRequestContext, method: 'GET' | 'POST', pathname: string, token: string, body?: unknown) {
+  const response = await request.fetch(`${server.origin}${pathname}`, { method, headers: { Authorization: `Bearer ${token}` }, data: body });
+  return { http: response.status(), ...((await response.json()) as Envelope<T>) };
+}
+
+async function ok<T>(request: APIRequestContext, method: 'GET' | 'POST', pathname: string, token: string, body?: unknown): Promise<T> {
+  const answer = await api<T>(request, method, pathname, token, body);
+  if (answer.status !== 200) throw new Error(`${method} ${pathname}: ${answer.status} ${answer.msg} ${JSON.stringify(answer.data)}`);
+  return answer.data;
+}
+
+async function signIn(request: APIRequestContext, privateKey: Hex): Promise<{ token: string; uid: number }> {
+  const account = privateKeyToAccount(privateKey);
+  const nonce = (await (await request.get(`${server.origin}/api/login/nonce`)).json()) as Envelope<{ nonce: string }>;
+  const msg = createSiweMessage({
+    address: account.address,
+    domain: server.host,
+    uri: server.origin,
+    chainId: 56,
+    version: '1',
+    nonce: nonce.data.nonce,
+    statement: 'Sign in to Reef.',
+    issuedAt: new Date(),
+  });
+  const login = (await (
+    await request.post(`${server.origin}/api/login`, { data: { sign: await account.signMessage({ message: msg }), account: account.address, msg } })
+  ).json()) as Envelope<{
+    token: string;
+  }>;
+  const info = await ok<{ uid: number }>(request, 'GET', '/api/user/info', login.data.token);
+  return { token: login.data.token, uid: info.uid };
+}
+
+/** A desktop browser with this wallet injected, signed in to the console. */
+async function openConsole(browser: Browser, privateKey: Hex): Promise<Page> {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  await InjectedWallet.attach(page, { privateKey });
+  await page.goto(`${server.origin}/admin/`);
+  await page.evaluate(() => localStorage.setItem('reef_console_language', 'en'));
+  await page.reload();
+  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+  return page;
+}
+
+test('operators review, an administrator adjusts and audits, an auditor only reads, a user gets no console', async ({ browser, request }) => {
+  test.setTimeout(150_000);
+  const admin = await signIn(request, ADMIN_PRIVATE_KEY);
+  for (const [key, role] of [
+    [operatorKey, 'operator'],
+    [auditorKey, 'auditor'],
+  ] as const) {
+    await ok(request, 'POST', '/api/admin/roles/grant', admin.token, { account: privateKeyToAccount(key).address, role });
+  }
+  // A customer with money asks for a withdrawal and declares a recharge for review.
+  const customer = await signIn(request, customerKey);
+  await ok(request, 'POST', '/api/admin/ledger/adjust', admin.token, { uid: customer.uid, asset: 'usdt', amount: '500', memo: 'e2e funding' });
+  await ok(request, 'POST', '/api/user/password', customer.token, { password: PASSWORD, confirm: PASSWORD });
+  const withdrawal = await ok<{ id: number }>(request, 'POST', '/api/finance/extract', customer.token, { amount: '120', password: PASSWORD });
+  const waiting = await ok<{ id: number }>(request, 'POST', '/api/finance/extract', customer.token, { amount: '110', password: PASSWORD });
+  const recharge = await ok<{ id: number }>(request, 'POST', '/api/finance/recharge', customer.token, { amount: '30', voucher: `0x${'cd'.repeat(32)}` });
+
+  // The operator: the dashboard counts the queues; approve the withdrawal with its payout hash, reject the recharge.
+  const operator = await openConsole(browser, operatorKey);
+  await expect(operator.getByTestId('console-roles')).toContainText('Operator');
+  await expect(operator.getByTestId('waiting-withdrawals')).toContainText('2');
+  await expect(operator.getByTestId('waiting-deposits')).toContainText('1');
+  await operator.getByRole('link', { name: 'Withdrawals' }).click();
+  const withdrawalRow = operator.getByTestId(`withdrawal-${withdrawal.id}`);
+  await withdrawalRow.getByRole('button', { name: 'Approve' }).click();
+  const payout = `0x${'ef'.repeat(32)}`;
+  await operator.getByLabel('Payout transaction hash').fill(payout);
+  await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  // The second confirmation repeats what will happen.
+  await expect(operator.getByRole('dialog')).toContainText(`Approve #${withdrawal.id}: 120.00000000 USDT`);
+  await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByRole('dialog')).toBeHidden();
+  await expect(withdrawalRow).toHaveCount(0);
+  await expect(operator.getByTestId(`withdrawal-${waiting.id}`)).toBeVisible();
+  await operator.getByRole('link', { name: 'Recharges' }).click();
+  await operator.getByTestId(`deposit-${recharge.id}`).getByRole('button', { name: 'Reject' }).click();
+  await operator.getByLabel('Reason shown to the user').fill('No such transfer on chain');
+  await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByTestId('table-deposits')).toContainText('Nothing here.');
+  const paid = await ok<{ list: { id: number; status: string; tx_hash: string }[] }>(request, 'GET', '/api/admin/withdrawals?status=approved', admin.token);
+  expect(paid.list.find((w) => w.id === withdrawal.id)).toMatchObject({ status: 'approved', tx_hash: payout });
+  const rejected = await ok<{ list: { id: number; reason: string }[] }>(request, 'GET', '/api/admin/deposits?status=rejected', admin.token);
+  expect(rejected.list.find((d) => d.id === recharge.id)?.reason).toBe('No such transfer on chain');
+  // An operator may not adjust balances: the button is disabled.
+  await operator.goto(`${server.origin}/admin/#/users/${customer.uid}`);
+  await expect(operator.getByTestId('adjust-balance')).toBeDisabled();
+
+  const info = await ok<{ balances: { key: string; amount: string }[] }>(request, 'GET', '/api/user/info', customer.token);
+  const before = info.balances.find((b) => b.key === 'usdt')!.amount;
+  const after = fromUnits(toUnits(before) - toUnits('25.5'));
+
+  // The administrator: find the customer, adjust with a reason (two confirmations), find it in the audit log.
+  const administrator = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  await administrator.getByRole('link', { name: 'Users' }).click();
+  await administrator.getByLabel('uid, wallet or nickname').fill(String(customer.uid));
+  await administrator
+    .getByTestId('table-users')
+    .getByRole('link', { name: String(customer.uid), exact: true })
+    .click();
+  await expect(administrator.getByTestId('user-balances')).toContainText(before);
+  await administrator.getByTestId('adjust-balance').click();
+  await administrator.getByLabel('Amount (negative takes away)').fill('-25.5');
+  await administrator.getByLabel('Reason', { exact: true }).fill('Goodwill credit reversed, ticket 4411');
+  await administrator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(administrator.getByRole('dialog')).toContainText(`uid ${customer.uid} -25.5 USDT — Goodwill credit reversed, ticket 4411`);
+  await administrator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(administrator.getByTestId('user-balances')).toContainText(after);
+  await administrator.getByRole('link', { name: 'Audit log' }).click();
+  await administrator.getByLabel('Any value contains').fill('ticket 4411');
+  const audit = administrator.getByTestId('table-audit');
+  await expect(audit.locator('tbody tr')).toHaveCount(1);
+  await expect(audit).toContainText('POST /api/admin/ledger/adjust');
+  await expect(audit).toContainText(`"balance":"${before}"`);
+  await expect(audit).toContainText(`"balance":"${after}"`);
+  // The operator's review is there too, with the payout hash.
+  await administrator.getByLabel('Any value contains').fill(payout);
+  await expect(audit).toContainText(`POST /api/admin/withdrawals/:id/approve`);
+
+  // The auditor: the same pages, every action disabled; the API refuses the action itself.
+  const auditor = await openConsole(browser, auditorKey);
+  await expect(auditor.getByTestId('console-roles')).toContainText('Auditor');
+  await auditor.goto(`${server.origin}/admin/#/users/${customer.uid}`);
+  await expect(auditor.getByTestId('user-balances')).toContainText(after);
+  for (const name of ['adjust-balance', 'freeze-user']) await expect(auditor.getByTestId(name)).toBeDisabled();
+  await auditor.getByRole('link', { name: 'Withdrawals' }).click();
+  const pendingRow = auditor.getByTestId(`withdrawal-${waiting.id}`);
+  for (const name of ['Approve', 'Reject']) await expect(pendingRow.getByRole('button', { name })).toBeDisabled();
+  await expect(auditor.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  const auditorToken = await auditor.evaluate(() => localStorage.getItem('reef_console_token'));
+  const refused = await api(request, 'POST', `/api/admin/users/${customer.uid}/freeze`, auditorToken!, { frozen: true, reason: 'auditor tries' });
+  expect(refused.http).toBe(403);
+  expect((await api(request, 'POST', `/api/admin/withdrawals/${waiting.id}/approve`, auditorToken!, {})).http).toBe(403);
+
+  // An ordinary user: signed in, refused, no menu.
+  const user = await openConsole(browser, customerKey);
+  await expect(user.getByTestId('console-refused')).toHaveText('This wallet has no operator role. The console is closed to it.');
+  await expect(user.getByRole('link', { name: 'Withdrawals' })).toHaveCount(0);
+});

@@ -1,0 +1,206 @@
+/**
+ * The operator console's own routes (issue 16): who is signed in with which roles, the role table, the audit log,
+ * freezing a user and ending their sessions. Every other console page calls the admin routes of its module.
+ */
+import * as z from 'zod/mini';
+import { cardsApi, chargeApi, gamesApi, marketApi, miningApi, pledgeApi, shopApi, transferApi, withdrawalsApi } from '../api-namespaces.js';
+import {
+  address,
+  amountString,
+  assetKey,
+  endpoint,
+  freeText,
+  isoTime,
+  nonNegativeAmount,
+  operatorRole,
+  pagedList,
+  pageQuery,
+  serialIdParams,
+  uid,
+  type Endpoint,
+} from '../common.js';
+
+/**
+ * The routes that move the caller's own money out of their hands (decision 084): a frozen user is refused them with
+ * ACCOUNT_FROZEN by the one place they all pass, the server's endpoint plugin. A list here, not a flag on each
+ * declaration, so the mobile app's bundle, which holds those declarations, does not change (a function: unused, it
+ * is dropped from that bundle).
+ */
+export function movesMoney(e: Endpoint): boolean {
+  return (
+    [
+      transferApi.transfer,
+      marketApi.exchange,
+      withdrawalsApi.withdrawUsdt,
+      withdrawalsApi.withdrawCoin,
+      chargeApi.charge,
+      chargeApi.chargeBnb,
+      cardsApi.buyStarterCard,
+      cardsApi.postHanging,
+      cardsApi.placeOrder,
+      cardsApi.renewCard,
+      miningApi.buyMiner,
+      pledgeApi.lockPledge,
+      shopApi.payOrder,
+      gamesApi.playBlindBox,
+      gamesApi.playSlot,
+    ] as readonly Endpoint[]
+  ).includes(e);
+}
+
+/** The signed-in operator and their roles: the console shows or disables actions by them. */
+export const adminMe = endpoint('GET /api/admin/me', 'admin', {
+  response: z.object({ uid, account: address, roles: z.array(operatorRole) }),
+});
+
+export const roleGrant = z.object({
+  account: address,
+  role: operatorRole,
+  /** The user with that wallet, null while it has never signed in. */
+  uid: z.nullable(uid),
+  /** Granted by ADMIN_ADDRESSES / SERVICE_ADDRESSES at start (removed there, it goes at the next start). */
+  seeded: z.boolean(),
+  created_at: isoTime,
+});
+export type RoleGrant = z.infer<typeof roleGrant>;
+
+export const adminListRoles = endpoint('GET /api/admin/roles', 'admin', { response: z.object({ list: z.array(roleGrant) }) });
+
+const roleChange = z.strictObject({ account: address, role: operatorRole });
+
+/** Takes effect at the holder's next request, on every process. */
+export const adminGrantRole = endpoint('POST /api/admin/roles/grant', 'admin', {
+  roles: ['administrator'],
+  body: roleChange,
+  response: z.object({ account: address, role: operatorRole, granted: z.boolean() }),
+});
+
+export const adminRevokeRole = endpoint('POST /api/admin/roles/revoke', 'admin', {
+  roles: ['administrator'],
+  body: roleChange,
+  response: z.object({ account: address, role: operatorRole, revoked: z.boolean() }),
+});
+
+export const auditEntry = z.object({
+  id: z.int(),
+  actor: uid,
+  actor_account: address,
+  /** The client address as the server saw it (TRUST_PROXY decides whose X-Forwarded-For counts). */
+  ip: z.string(),
+  /** The route as its contract declares it: `POST /api/admin/withdrawals/:id/approve`. */
+  action: z.string(),
+  /** The path's parameters (the row acted on). */
+  target: z.unknown(),
+  request: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: isoTime,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const adminAuditLog = endpoint('GET /api/admin/audit', 'admin', {
+  query: z.extend(pageQuery, {
+    actor: z.optional(z.coerce.number().check(z.int(), z.positive())),
+    /** Part of the action, case-free: `withdrawals`, `ledger/adjust`. */
+    action: z.optional(freeText(100)),
+    /** Any text in the request, target, before or after values (a uid, a hash, a reason). */
+    q: z.optional(freeText(100)),
+    from: z.optional(z.iso.datetime({ offset: true })),
+    to: z.optional(z.iso.datetime({ offset: true })),
+  }),
+  response: pagedList(auditEntry),
+});
+
+/** A frozen user signs in and reads but moves no money (every route `movesMoney` names answers ACCOUNT_FROZEN). */
+export const adminFreezeUser = endpoint('POST /api/admin/users/:id/freeze', 'admin', {
+  params: serialIdParams,
+  body: z.strictObject({ frozen: z.boolean(), reason: freeText(200) }),
+  response: z.object({ uid, frozen: z.boolean() }),
+});
+
+/** Ends every session of the user at once on every process; they sign in again. */
+export const adminRevokeSessions = endpoint('POST /api/admin/users/:id/sessions/revoke', 'admin', {
+  params: serialIdParams,
+  response: z.object({ uid, revoked: z.int() }),
+});
+
+export const operatorUser = z.object({
+  uid,
+  account: address,
+  nickname: z.string(),
+  level: z.int(),
+  leader: z.boolean(),
+  referrer: z.nullable(uid),
+  frozen: z.boolean(),
+  created_at: isoTime,
+});
+export type OperatorUser = z.infer<typeof operatorUser>;
+
+/** Users by uid (digits), wallet (0x…, a prefix) or nickname (a part); newest first. */
+export const adminFindUsers = endpoint('GET /api/admin/users', 'admin', {
+  query: z.extend(pageQuery, { q: z.optional(freeText(64)) }),
+  response: pagedList(operatorUser),
+});
+
+export const adminUserDetail = endpoint('GET /api/admin/users/:id', 'admin', {
+  params: serialIdParams,
+  response: z.object({
+    user: operatorUser,
+    /** Direct referrals. */
+    team: z.int(),
+    balances: z.array(z.object({ asset: assetKey, amount: amountString })),
+    roles: z.array(operatorRole),
+  }),
+});
+
+export const adminDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
+  response: z.object({
+    users_total: z.int(),
+    users_new_today: z.int(),
+    /** What the platform owes its users: the sum of user balances per asset. */
+    liabilities: z.array(z.object({ asset: assetKey, amount: amountString })),
+    /** Customers waiting at the service desk (open, unclaimed). */
+    desk_waiting: z.int(),
+  }),
+});
+
+/** The four-eyes rule (decision 084): a balance adjustment above `above` (in the asset's units) waits for a second administrator; null: off. */
+export const adminFourEyes = endpoint('GET /api/admin/settings/four-eyes', 'admin', { response: z.object({ above: z.nullable(amountString) }) });
+
+export const adminSetFourEyes = endpoint('POST /api/admin/settings/four-eyes', 'admin', {
+  roles: ['administrator'],
+  body: z.strictObject({ above: z.nullable(nonNegativeAmount) }),
+  response: z.object({ above: z.nullable(amountString) }),
+});
+
+export const adjustmentRequest = z.object({
+  id: z.int(),
+  uid,
+  asset: assetKey,
+  amount: amountString,
+  memo: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requested_by: uid,
+  decided_by: z.nullable(uid),
+  entry_id: z.nullable(z.int()),
+  created_at: isoTime,
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
+
+export const adminListAdjustmentRequests = endpoint('GET /api/admin/ledger/adjustments', 'admin', {
+  query: z.object({ status: z.optional(z.enum(['pending', 'approved', 'rejected'])) }),
+  response: z.object({ list: z.array(adjustmentRequest) }),
+});
+
+/** A second administrator (not the one who asked) applies the waiting adjustment, once. */
+export const adminApproveAdjustment = endpoint('POST /api/admin/ledger/adjustments/:id/approve', 'admin', {
+  roles: ['administrator'],
+  params: serialIdParams,
+  response: adjustmentRequest,
+});
+
+export const adminRejectAdjustment = endpoint('POST /api/admin/ledger/adjustments/:id/reject', 'admin', {
+  roles: ['administrator'],
+  params: serialIdParams,
+  response: adjustmentRequest,
+});
