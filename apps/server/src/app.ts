@@ -37,6 +37,7 @@ import { pledgeRoutes } from './modules/pledge/pledge.routes.js';
 import { communityRoutes } from './modules/community/community.routes.js';
 import { shareRoutes } from './modules/share/share.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { phoneRoutes } from './modules/phone/phone.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(tradingRoutes);
   await app.register(shareRoutes);
   await app.register(wechatRoutes);
+  await app.register(phoneRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

@@ -329,6 +329,12 @@ const shareContentSet = z.object({
   after: z.nullable(z.object({ title: z.string(), img: z.nullable(z.string()), synopsis: z.string() })),
 });
 
+/** A user verified a phone number and bound it to their account (decision 076); the number itself stays out of the outbox. */
+const phoneBound = z.object({ type: z.literal('phone.bound'), user_id: uid, replaced: z.boolean() });
+
+/** A developer helper signed someone in or made a key (decision 077): never in production, recorded all the same. */
+const devLogin = z.object({ type: z.literal('dev.login'), user_id: uid, created: z.boolean() });
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -363,6 +369,8 @@ export const businessEvent = z.discriminatedUnion('type', [
   rewardRuleSet,
   rewardDividendSettled,
   shareContentSet,
+  phoneBound,
+  devLogin,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -107,4 +107,6 @@ export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from '
 export type { TeamFigures, TeamMember, LeaderMember, CommunityLevel } from './http/community.js';
 export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
+export * as phoneApi from './http/phone.js';
+export { PHONE_CODE_LENGTH, PHONE_CODE_RESEND_SECONDS, PHONE_CODE_TTL_SECONDS, PHONE_CODE_MAX_ATTEMPTS, PHONE_PURPOSES } from './http/phone.js';
 export type { ShareContent } from './http/share.js';

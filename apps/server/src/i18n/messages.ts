@@ -9,6 +9,15 @@ export type MessageKey = ErrorCode | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_EXPIRED' 
 type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
+  PHONE_CODE_INVALID: 'The verification code is wrong',
+  PHONE_CODE_EXPIRED: 'The verification code has expired, please request a new one',
+  PHONE_CODE_LOCKED: 'Too many wrong codes, please request a new one',
+  PHONE_CODE_TOO_SOON: 'A code was just sent, please wait 60 seconds before asking again',
+  PHONE_SEND_LIMIT: 'Too many codes requested, please try again later',
+  PHONE_TAKEN: 'This phone number is already bound to another account',
+  PHONE_NOT_BOUND: 'No account has this phone number bound; sign in with your wallet and bind it first',
+  SMS_NOT_SUPPORTED: 'Not Supported',
+  SMS_UNAVAILABLE: 'The code could not be sent, please try again later',
   REWARD_RULE_INVALID: 'This reward setting cannot be saved: it would start in the past, exceed 100%, or does not fit the rule',
   OK: 'success',
   PARAMETER_ERROR: 'Parameter error',
@@ -139,6 +148,15 @@ const en: Catalogue = {
 };
 
 const zhTw: Catalogue = {
+  PHONE_CODE_INVALID: '驗證碼錯誤',
+  PHONE_CODE_EXPIRED: '驗證碼已過期，請重新獲取',
+  PHONE_CODE_LOCKED: '錯誤次數過多，請重新獲取驗證碼',
+  PHONE_CODE_TOO_SOON: '驗證碼剛剛已發送，請 60 秒後再試',
+  PHONE_SEND_LIMIT: '獲取驗證碼次數過多，請稍後再試',
+  PHONE_TAKEN: '此手機號已綁定其他帳戶',
+  PHONE_NOT_BOUND: '沒有帳戶綁定此手機號，請先用錢包登入並綁定',
+  SMS_NOT_SUPPORTED: '不支援',
+  SMS_UNAVAILABLE: '驗證碼發送失敗，請稍後再試',
   REWARD_RULE_INVALID: '此獎勵設定無法儲存：生效時間已過、超過100%或不符合規則',
   OK: '成功',
   PARAMETER_ERROR: '參數錯誤',
@@ -269,6 +287,15 @@ const zhTw: Catalogue = {
 };
 
 const zhCn: Catalogue = {
+  PHONE_CODE_INVALID: '验证码错误',
+  PHONE_CODE_EXPIRED: '验证码已过期，请重新获取',
+  PHONE_CODE_LOCKED: '错误次数过多，请重新获取验证码',
+  PHONE_CODE_TOO_SOON: '验证码刚刚已发送，请 60 秒后再试',
+  PHONE_SEND_LIMIT: '获取验证码次数过多，请稍后再试',
+  PHONE_TAKEN: '此手机号已绑定其他账户',
+  PHONE_NOT_BOUND: '没有账户绑定此手机号，请先用钱包登录并绑定',
+  SMS_NOT_SUPPORTED: '不支持',
+  SMS_UNAVAILABLE: '验证码发送失败，请稍后再试',
   REWARD_RULE_INVALID: '此奖励设置无法保存：生效时间已过、超过100%或不符合规则',
   OK: '成功',
   PARAMETER_ERROR: '参数错误',
@@ -399,6 +426,15 @@ const zhCn: Catalogue = {
 };
 
 const ptBr: Catalogue = {
+  PHONE_CODE_INVALID: 'O código de verificação está errado',
+  PHONE_CODE_EXPIRED: 'O código de verificação expirou, peça um novo',
+  PHONE_CODE_LOCKED: 'Muitos códigos errados, peça um novo',
+  PHONE_CODE_TOO_SOON: 'Um código acabou de ser enviado, aguarde 60 segundos para pedir outro',
+  PHONE_SEND_LIMIT: 'Muitos códigos pedidos, tente novamente mais tarde',
+  PHONE_TAKEN: 'Este número de telefone já está vinculado a outra conta',
+  PHONE_NOT_BOUND: 'Nenhuma conta tem este número vinculado; entre com a carteira e vincule-o primeiro',
+  SMS_NOT_SUPPORTED: 'Não suportado',
+  SMS_UNAVAILABLE: 'Não foi possível enviar o código, tente novamente mais tarde',
   REWARD_RULE_INVALID: 'Esta regra de recompensa não pode ser salva: começaria no passado, passaria de 100% ou não se aplica à regra',
   OK: 'sucesso',
   PARAMETER_ERROR: 'Erro de parâmetro',
@@ -529,6 +565,15 @@ const ptBr: Catalogue = {
 };
 
 const deDe: Catalogue = {
+  PHONE_CODE_INVALID: 'Der Bestätigungscode ist falsch',
+  PHONE_CODE_EXPIRED: 'Der Bestätigungscode ist abgelaufen, bitte fordern Sie einen neuen an',
+  PHONE_CODE_LOCKED: 'Zu viele falsche Codes, bitte fordern Sie einen neuen an',
+  PHONE_CODE_TOO_SOON: 'Ein Code wurde gerade gesendet, bitte warten Sie 60 Sekunden',
+  PHONE_SEND_LIMIT: 'Zu viele Codes angefordert, bitte später erneut versuchen',
+  PHONE_TAKEN: 'Diese Telefonnummer ist bereits mit einem anderen Konto verbunden',
+  PHONE_NOT_BOUND: 'Kein Konto hat diese Telefonnummer verbunden; melden Sie sich mit der Wallet an und verbinden Sie sie zuerst',
+  SMS_NOT_SUPPORTED: 'Nicht unterstützt',
+  SMS_UNAVAILABLE: 'Der Code konnte nicht gesendet werden, bitte später erneut versuchen',
   REWARD_RULE_INVALID:
     'Diese Belohnungseinstellung kann nicht gespeichert werden: Sie begänne in der Vergangenheit, überschritte 100 % oder passt nicht zur Regel',
   OK: 'Erfolg',
@@ -660,6 +705,15 @@ const deDe: Catalogue = {
 };
 
 const ruRu: Catalogue = {
+  PHONE_CODE_INVALID: 'Неверный код подтверждения',
+  PHONE_CODE_EXPIRED: 'Срок действия кода истёк, запросите новый',
+  PHONE_CODE_LOCKED: 'Слишком много неверных кодов, запросите новый',
+  PHONE_CODE_TOO_SOON: 'Код только что отправлен, подождите 60 секунд',
+  PHONE_SEND_LIMIT: 'Слишком много запросов кода, попробуйте позже',
+  PHONE_TAKEN: 'Этот номер телефона уже привязан к другому аккаунту',
+  PHONE_NOT_BOUND: 'Ни один аккаунт не привязан к этому номеру; войдите через кошелёк и привяжите его',
+  SMS_NOT_SUPPORTED: 'Не поддерживается',
+  SMS_UNAVAILABLE: 'Не удалось отправить код, попробуйте позже',
   REWARD_RULE_INVALID: 'Эту настройку вознаграждений нельзя сохранить: она начиналась бы в прошлом, превышала бы 100% или не подходит к правилу',
   OK: 'успешно',
   PARAMETER_ERROR: 'Ошибка параметров',

@@ -19,3 +19,4 @@ export * from './pledge.js';
 export * from './community.js';
 export * from './rewards.js';
 export * from './share.js';
+export * from './phone.js';

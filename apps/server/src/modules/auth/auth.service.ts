@@ -4,7 +4,7 @@ import { generateSiweNonce } from 'viem/siwe';
 import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../core/auth-user.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { AuthError, DomainError } from '../../core/errors.js';
 import { findOrCreateUser } from '../users/users.service.js';
 import { checkLoginMessage } from './login-message.js';
@@ -58,15 +58,23 @@ export async function login(db: Database, config: Config, input: LoginInput, now
   if (signer.toLowerCase() !== input.account.toLowerCase()) throw new DomainError('LOGIN_SIGNATURE_INVALID');
 
   const account = input.account.toLowerCase();
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + config.tokenTtlMs);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const fresh =
       check.message.form === 'siwe' ? await repo.consumeNonce(tx, check.message.nonce, now) : await repo.recordLegacyMessage(tx, account, input.msg);
     if (!fresh) throw new DomainError(check.message.form === 'siwe' ? 'LOGIN_NONCE_INVALID' : 'LOGIN_MESSAGE_REPLAYED');
     const userId = await findOrCreateUser(tx, account, parseSpread(input.spread));
-    await repo.insertSession(tx, userId, hashToken(token), expiresAt);
+    return openSession(tx, config, userId, now);
   });
+}
+
+/**
+ * A new session for a user another sign-in has proven (the wallet signature, a phone code, a developer helper):
+ * every way in issues the same kind of token, so everything after sign-in is the same.
+ */
+export async function openSession(db: Executor, config: Config, userId: number, now = clock.now()) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + config.tokenTtlMs);
+  await repo.insertSession(db, userId, hashToken(token), expiresAt);
   return { token, expires_at: expiresAt.toISOString() };
 }
 
