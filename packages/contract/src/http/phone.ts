@@ -45,9 +45,10 @@ export const verifyPhone = endpoint('POST /api/register/verify', 'user', {
   response: z.object({ phone: maskedPhone }),
 });
 
+/** A wallet sign-in's answer plus the account's wallet address (the app keeps it with the token, as after a wallet sign-in). */
 export const loginMobile = endpoint('POST /api/login/mobile', 'none', {
   body: z.object({ phone: phoneNumber, code: phoneCode }),
-  response: z.object({ token: z.string(), expires_at: isoTime }),
+  response: z.object({ token: z.string(), expires_at: isoTime, account: z.string() }),
 });
 
 /** The caller's bound phone, masked; null when none. */

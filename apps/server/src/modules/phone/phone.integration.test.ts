@@ -141,6 +141,7 @@ describe.each(databaseKinds)('phone sign-in with a gateway (%s)', (kind) => {
     expect(signedIn.status).toBe(200);
     const info = await t.call({ method: 'GET', url: '/api/user/info', token: signedIn.data.token });
     expect(info.data.uid).toBe(owner.uid);
+    expect(signedIn.data.account).toBe(owner.account.toLowerCase());
     expect(await login(phone, code)).toMatchObject({ status: 400, data: { code: 'PHONE_CODE_INVALID' } });
   });
 

@@ -13,6 +13,7 @@ import { DomainError } from '../../core/errors.js';
 import * as clock from '../../core/clock.js';
 import { openSession } from '../auth/auth.service.js';
 import { recordEvent } from '../events/events.service.js';
+import { findPublicUser } from '../users/users.service.js';
 import { codeText, SmsSendError, type SmsSender } from './sms-sender.js';
 import * as repo from './phone.repository.js';
 import type { PhonePurpose } from './phone.repository.js';
@@ -135,7 +136,8 @@ export async function loginMobile(db: Database, config: Config, input: { phone: 
   return useCode(db, input.phone, 'login', input.code, null, now, async (tx) => {
     const userId = await repo.userOfPhone(tx, input.phone);
     if (userId === undefined) throw new DomainError('PHONE_NOT_BOUND');
-    return openSession(tx, config, userId, now);
+    const user = await findPublicUser(tx, { id: userId });
+    return { ...(await openSession(tx, config, userId, now)), account: user!.account };
   });
 }
 
