@@ -12,4 +12,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app.realtime.endSession(user.id, user.tokenHash);
     return null;
   });
+  // Developer helpers (decision 077): absent unless DEV_LOGIN=true, which config.ts refuses in production.
+  if (app.config.devLogin) {
+    registerEndpoint(app, authApi.devLogin, ({ body }) =>
+      auth.devLogin(app.db, app.config, body.uid !== undefined ? { uid: body.uid } : { account: body.account! }),
+    );
+    registerEndpoint(app, authApi.devKey, () => auth.devKey(app.db, app.config));
+  }
 }

@@ -1,12 +1,14 @@
 import { hash, randomBytes } from 'node:crypto';
 import { recoverMessageAddress, type Hex } from 'viem';
 import { generateSiweNonce } from 'viem/siwe';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../core/auth-user.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AuthError, DomainError } from '../../core/errors.js';
-import { findOrCreateUser } from '../users/users.service.js';
+import { findOrCreateUser, findPublicUser } from '../users/users.service.js';
+import { recordEvent } from '../events/events.service.js';
 import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 import * as clock from '../../core/clock.js';
@@ -121,4 +123,30 @@ export async function logout(db: Database, user: AuthUser, sessions: SessionCach
 
 export function pruneExpired(db: Database, now = clock.now()) {
   return repo.pruneExpired(db, now, LOGIN_MESSAGE_MAX_AGE_MS);
+}
+
+/** POST /api/dev_login (decision 077; the route exists only with DEV_LOGIN): a session for a user by uid or address. */
+export async function devLogin(db: Database, config: Config, by: { uid: number } | { account: string }, now = clock.now()) {
+  return db.transaction(async (tx) => {
+    let userId: number;
+    let created = false;
+    if ('uid' in by) {
+      const user = await findPublicUser(tx, { id: by.uid });
+      if (!user) throw new DomainError('USER_NOT_FOUND');
+      userId = user.id;
+    } else {
+      created = (await findPublicUser(tx, { account: by.account })) === undefined;
+      userId = await findOrCreateUser(tx, by.account.toLowerCase(), null);
+    }
+    const user = (await findPublicUser(tx, { id: userId }))!;
+    await recordEvent(tx, { type: 'dev.login', user_id: userId, created });
+    return { ...(await openSession(tx, config, userId, now)), uid: userId, account: user.account };
+  });
+}
+
+/** POST /api/dev_key: a fresh wallet key, its new user and a session — a test wallet in one call. */
+export async function devKey(db: Database, config: Config, now = clock.now()) {
+  const privateKey = generatePrivateKey();
+  const session = await devLogin(db, config, { account: privateKeyToAccount(privateKey).address }, now);
+  return { private_key: privateKey, ...session };
 }
