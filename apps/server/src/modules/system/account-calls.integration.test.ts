@@ -21,6 +21,27 @@ describe.each(databaseKinds)('without DEV_LOGIN (%s)', (kind) => {
     }
   });
 
+  it("reads the spec's short language codes in ?lang= and Accept-Language", async () => {
+    const refusal = async (url: string, language?: string) =>
+      (await t.call({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} })).msg;
+    expect(await refusal('/api/user/info?lang=rus')).toBe('Вы не вошли в систему');
+    expect(await refusal('/api/user/info?lang=en', 'ru-ru')).toBe('You are not logged in');
+    expect(await refusal('/api/user/info', 'cn')).toBe(await refusal('/api/user/info', 'zh-CN'));
+    expect(await refusal('/api/user/info?lang=xx', 'en')).toBe('You are not logged in');
+    // A language in a path: the operator's share content for 'cn' is zh-cn's.
+    const set = await t.call({
+      method: 'POST',
+      url: '/api/admin/share/cn',
+      token: t.admin.token,
+      payload: { title: 'Reef 简体', img: null, synopsis: '简介' },
+    });
+    expect(set.status).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/share?lang=cn' })).data).toMatchObject({ language: 'zh-cn', title: 'Reef 简体' });
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/share/fr', token: t.admin.token, payload: { title: 'x', img: null, synopsis: 'y' } })).data.code,
+    ).toBe('PARAMETER_ERROR');
+  });
+
   it('answers the default version', async () => {
     const res = await t.call({ method: 'GET', url: '/api/version' });
     expect(res.data).toEqual({ version: '0.0.0', commit: 'unknown', min_client_build: '0' });
