@@ -134,6 +134,7 @@ export const ERROR_CODES = [
   'PHONE_NOT_BOUND',
   'SMS_NOT_SUPPORTED',
   'SMS_UNAVAILABLE',
+  'ARTICLE_IMAGE_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

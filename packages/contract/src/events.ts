@@ -335,6 +335,17 @@ const phoneBound = z.object({ type: z.literal('phone.bound'), user_id: uid, repl
 /** A developer helper signed someone in or made a key (decision 077): never in production, recorded all the same. */
 const devLogin = z.object({ type: z.literal('dev.login'), user_id: uid, created: z.boolean() });
 
+/** An operator wrote or changed an article (decision 078): the audit, with its state before and after. */
+const articleState = z.object({ kind: z.string(), pinned: z.boolean(), hidden: z.boolean(), languages: z.array(z.string()) });
+const articleChanged = z.object({
+  type: z.literal('article.changed'),
+  /** The operator. */
+  user_id: uid,
+  article_id: id,
+  before: z.nullable(articleState),
+  after: articleState,
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -371,6 +382,7 @@ export const businessEvent = z.discriminatedUnion('type', [
   shareContentSet,
   phoneBound,
   devLogin,
+  articleChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

@@ -69,7 +69,15 @@ export type {
   SendMessageBody,
 } from './http/chat.js';
 export type { ClientFrame, ServerFrame, ServerFrameType, ToChatData } from './ws/chat-socket.js';
-export { ARTICLE_KINDS, type ArticleKind, type ArticleSummary, type Article } from './http/content.js';
+export {
+  ARTICLE_KINDS,
+  ARTICLE_CATEGORIES,
+  type ArticleKind,
+  type ArticleCategory,
+  type ArticleSummary,
+  type Article,
+  type AdminArticle,
+} from './http/content.js';
 export {
   AI_MESSAGE_MAX,
   AI_MESSAGES_PER_MINUTE,

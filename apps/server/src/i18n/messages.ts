@@ -9,6 +9,7 @@ export type MessageKey = ErrorCode | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_EXPIRED' 
 type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
+  ARTICLE_IMAGE_INVALID: 'Images must be files you uploaded',
   PHONE_CODE_INVALID: 'The verification code is wrong',
   PHONE_CODE_EXPIRED: 'The verification code has expired, please request a new one',
   PHONE_CODE_LOCKED: 'Too many wrong codes, please request a new one',
@@ -148,6 +149,7 @@ const en: Catalogue = {
 };
 
 const zhTw: Catalogue = {
+  ARTICLE_IMAGE_INVALID: '圖片必須是您上傳的檔案',
   PHONE_CODE_INVALID: '驗證碼錯誤',
   PHONE_CODE_EXPIRED: '驗證碼已過期，請重新獲取',
   PHONE_CODE_LOCKED: '錯誤次數過多，請重新獲取驗證碼',
@@ -287,6 +289,7 @@ const zhTw: Catalogue = {
 };
 
 const zhCn: Catalogue = {
+  ARTICLE_IMAGE_INVALID: '图片必须是您上传的文件',
   PHONE_CODE_INVALID: '验证码错误',
   PHONE_CODE_EXPIRED: '验证码已过期，请重新获取',
   PHONE_CODE_LOCKED: '错误次数过多，请重新获取验证码',
@@ -426,6 +429,7 @@ const zhCn: Catalogue = {
 };
 
 const ptBr: Catalogue = {
+  ARTICLE_IMAGE_INVALID: 'As imagens devem ser arquivos que você enviou',
   PHONE_CODE_INVALID: 'O código de verificação está errado',
   PHONE_CODE_EXPIRED: 'O código de verificação expirou, peça um novo',
   PHONE_CODE_LOCKED: 'Muitos códigos errados, peça um novo',
@@ -565,6 +569,7 @@ const ptBr: Catalogue = {
 };
 
 const deDe: Catalogue = {
+  ARTICLE_IMAGE_INVALID: 'Bilder müssen von Ihnen hochgeladene Dateien sein',
   PHONE_CODE_INVALID: 'Der Bestätigungscode ist falsch',
   PHONE_CODE_EXPIRED: 'Der Bestätigungscode ist abgelaufen, bitte fordern Sie einen neuen an',
   PHONE_CODE_LOCKED: 'Zu viele falsche Codes, bitte fordern Sie einen neuen an',
@@ -705,6 +710,7 @@ const deDe: Catalogue = {
 };
 
 const ruRu: Catalogue = {
+  ARTICLE_IMAGE_INVALID: 'Изображения должны быть загруженными вами файлами',
   PHONE_CODE_INVALID: 'Неверный код подтверждения',
   PHONE_CODE_EXPIRED: 'Срок действия кода истёк, запросите новый',
   PHONE_CODE_LOCKED: 'Слишком много неверных кодов, запросите новый',

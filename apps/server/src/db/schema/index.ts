@@ -20,3 +20,4 @@ export * from './community.js';
 export * from './rewards.js';
 export * from './share.js';
 export * from './phone.js';
+export * from './articles.js';
