@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
+import { LAKES_PATH, PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
@@ -76,6 +76,8 @@ const UserSpreadPage = lazyPage(() => import('./routes/user-spread'));
 const ComingSoonPage = lazyPage(() => import('./routes/coming-soon'));
 const ArticleIndexPage = lazyPage(() => import('./routes/article-index'));
 const ArticleDetailsPage = lazyPage(() => import('./routes/article-details'));
+const RedirectPage = lazyPage(() => import('./routes/redirect'));
+const LakesPage = lazyPage(() => import('./routes/lakes'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
 const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
@@ -138,6 +140,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'community/invite': <CommunityInvitePage />,
   'community/share': <CommunitySharePage />,
   'user/spread': <UserSpreadPage />,
+  'redirect/redirect': <RedirectPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -167,6 +170,7 @@ export const routes: RouteObject[] = [
       { path: COMMUNITY_ROUTES.leader, element: <CommunityLeaderPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       { path: COMMUNITY_ROUTES.leaderMember, element: <CommunityLeaderMemberPage />, handle: { pageId: 'community/index' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
+      { path: LAKES_PATH, element: <LakesPage />, handle: { pageId: 'user/price' } satisfies RouteHandle },
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
