@@ -11,7 +11,14 @@ const proxy = {
   '/ws': { target: apiTarget, ws: true, changeOrigin: false },
 };
 
+/**
+ * The build's id (decision 077): REEF_BUILD_ID when the release sets one, otherwise the build's UTC minute
+ * (20261127T1830). GET /api/version names the oldest id the server supports; an older app shows 'update available'.
+ */
+const buildId = process.env.REEF_BUILD_ID ?? new Date().toISOString().slice(0, 16).replace(/[-:]/g, '');
+
 export default defineConfig({
+  define: { __REEF_BUILD_ID__: JSON.stringify(buildId) },
   // The server serves the client under /index/ (spec §2); routes live in the hash.
   base: '/index/',
   // catalogueSplit: each catalogue's first-screen keys and the rest as two modules (decision 046); serviceWorker:

@@ -43,6 +43,7 @@ import { shareRoutes } from './modules/share/share.routes.js';
 import { shopRoutes } from './modules/shop/shop.routes.js';
 import { gamesRoutes } from './modules/games/games.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { phoneRoutes } from './modules/phone/phone.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(gamesRoutes);
   await app.register(wechatRoutes);
   await app.register(docsRoutes);
+  await app.register(phoneRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

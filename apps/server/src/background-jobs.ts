@@ -15,6 +15,7 @@ import { watchDepositsAndCharges } from './modules/deposits/deposit-watcher.js';
 import { samplePrices } from './modules/market/market.service.js';
 import { settleMining } from './modules/mining/mining.service.js';
 import { settlePledge } from './modules/pledge/pledge.service.js';
+import { pruneSends as prunePhoneSends } from './modules/phone/phone.service.js';
 import { processCommunityEvents } from './modules/community/community.service.js';
 import { runRewards, settleDividends } from './modules/rewards/rewards.service.js';
 import { shopTimes, sweepOrders } from './modules/shop/shop.service.js';
@@ -34,6 +35,7 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   const { db, config, chain, log } = ctx;
   const runner = createJobRunner({ db, log, pollMs: config.jobPollMs, beforeTick: () => followSharedClock(db) });
   runner.every('auth.prune-expired', HOUSEKEEPING_INTERVAL_MS, () => pruneExpired(db));
+  runner.every('phone.prune-sends', HOUSEKEEPING_INTERVAL_MS, () => prunePhoneSends(db));
   runner.every('market.sample-prices', config.priceSampleMs, () => samplePrices(db));
   registerCardJobs(runner, db);
   // Settlements (decision 056): each run produces/pays every period due by now, so a late run catches up.

@@ -210,3 +210,21 @@ describe('WeChat official account (decision 066)', () => {
     expect(() => loadConfig({ WECHAT_API_BASE_URL: 'ftp://x' })).toThrow(/WECHAT_API_BASE_URL/);
   });
 });
+
+describe('phone codes and developer helpers (decisions 076, 077)', () => {
+  it('logs codes in development, refuses in production without a gateway, and never shows the token', () => {
+    expect(loadConfig({}).sms).toMatchObject({ provider: null, logCodes: true, perPhonePerDay: 10, perIpPerHour: 20 });
+    expect(loadConfig({ NODE_ENV: 'production' }).sms.logCodes).toBe(false);
+    const config = loadConfig({ SMS_PROVIDER_URL: 'https://sms.example/send', SMS_PROVIDER_TOKEN: 'sms-secret-1' });
+    expect(config.sms.provider).toMatchObject({ url: 'https://sms.example/send', token: 'sms-secret-1' });
+    expect(JSON.stringify(config)).not.toContain('sms-secret-1');
+    expect(() => loadConfig({ SMS_PROVIDER_TOKEN: 'sms-secret-1' })).toThrow(/SMS_PROVIDER_TOKEN: only valid together with SMS_PROVIDER_URL/);
+    expect(() => loadConfig({ SMS_PROVIDER_URL: 'ftp://x' })).toThrow(/SMS_PROVIDER_URL/);
+  });
+
+  it('refuses DEV_LOGIN together with NODE_ENV=production', () => {
+    expect(loadConfig({ DEV_LOGIN: 'true' }).devLogin).toBe(true);
+    expect(loadConfig({}).devLogin).toBe(false);
+    expect(() => loadConfig({ DEV_LOGIN: 'true', NODE_ENV: 'production' })).toThrow(/DEV_LOGIN: refused when NODE_ENV=production/);
+  });
+});

@@ -137,6 +137,34 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s?#]+$/, 'an http(s):// URL without query or fragment')
     .default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+  /**
+   * An HTTP SMS gateway for phone sign-in codes (decision 076): POST {to, text} as JSON with the token as a bearer.
+   * Without it a development server logs the code and a production one answers 'Not Supported'.
+   */
+  SMS_PROVIDER_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'an http(s):// URL')
+    .optional(),
+  /** Codes sent to one phone number per 24 hours (all purposes). */
+  SMS_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Codes requested from one client address per hour. */
+  SMS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Developer helpers POST /api/dev_login and /api/dev_key (decision 077); refused with NODE_ENV=production. */
+  DEV_LOGIN: bool.default(false),
+  /** GET /api/version: the server's version and commit (set by the build), and the oldest web build still served. */
+  APP_VERSION: z
+    .string()
+    .regex(/^[0-9A-Za-z.+-]{1,40}$/, 'a version such as 1.4.0')
+    .default('0.0.0'),
+  BUILD_COMMIT: z
+    .string()
+    .regex(/^[0-9A-Za-z._-]{1,64}$/, 'a commit id')
+    .default('unknown'),
+  /** The oldest web build (its build id, a UTC timestamp like 20261127T1800) the server still supports; older ones show 'update available'. */
+  MIN_CLIENT_BUILD: z
+    .string()
+    .regex(/^[0-9A-Za-z._-]{1,64}$/, 'a build id such as 20261127T1800')
+    .default('0'),
   NODE_ENV: z.string().optional(),
   CLOCK_ADJUSTABLE: bool.default(false),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -248,6 +276,12 @@ export interface Config {
   metrics: MetricsConfig | null;
   /** The deadline of a graceful shutdown: past it the process exits anyway (decision 080). */
   shutdownTimeoutMs: number;
+  /** Phone sign-in codes (decision 076). */
+  sms: SmsConfig;
+  /** POST /api/dev_login and /api/dev_key exist (decision 077); never in production. */
+  devLogin: boolean;
+  /** GET /api/version (decision 077). */
+  version: { version: string; commit: string; minClientBuild: string };
 }
 
 export interface MetricsConfig {
@@ -264,6 +298,33 @@ function metricsOf(token: string | undefined): MetricsConfig | null {
   const metrics = {} as MetricsConfig;
   Object.defineProperty(metrics, 'token', { value: token, enumerable: false, writable: false });
   return metrics;
+}
+
+export interface SmsConfig {
+  /** The HTTP gateway; null: the development sender logs codes, or 'Not Supported' in production. */
+  provider: SmsProviderConfig | null;
+  /** With no provider: log codes (development) rather than refuse (production). */
+  logCodes: boolean;
+  perPhonePerDay: number;
+  perIpPerHour: number;
+}
+
+export interface SmsProviderConfig {
+  url: string;
+  /** Non-enumerable, so logging or serialising the configuration does not print it; null when the gateway needs none. */
+  readonly token: string | null;
+}
+
+function smsProviderOf(url: string | undefined, token: string | undefined): SmsProviderConfig | null {
+  if (url === undefined) {
+    if (token !== undefined) throw new ConfigError('Invalid environment:\n  SMS_PROVIDER_TOKEN: only valid together with SMS_PROVIDER_URL');
+    return null;
+  }
+  if (token !== undefined && (/\s/.test(token) || token.length > 500))
+    throw new ConfigError('Invalid environment:\n  SMS_PROVIDER_TOKEN: must be one token without spaces (value not shown)');
+  const provider = { url } as SmsProviderConfig;
+  Object.defineProperty(provider, 'token', { value: token ?? null, enumerable: false, writable: false });
+  return provider;
 }
 
 export interface WechatConfig {
@@ -390,6 +451,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   delete cleaned.WECHAT_APP_SECRET;
   const metricsToken = cleaned.METRICS_TOKEN;
   delete cleaned.METRICS_TOKEN;
+  const smsToken = cleaned.SMS_PROVIDER_TOKEN;
+  delete cleaned.SMS_PROVIDER_TOKEN;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
@@ -426,6 +489,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   if (e.CLOCK_ADJUSTABLE && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid environment:\n  CLOCK_ADJUSTABLE: refused when NODE_ENV=production (business time must be real time)');
+  }
+
+  if (e.DEV_LOGIN && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid environment:\n  DEV_LOGIN: refused when NODE_ENV=production (it signs anyone in as a test user)');
   }
 
   if (e.WALLETCONNECT_RELAY_URL !== undefined && e.NODE_ENV === 'production') {
@@ -529,6 +596,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wechat: wechatOf(e.WECHAT_APP_ID, wechatSecret, e.WECHAT_API_BASE_URL, e.WECHAT_OAUTH_URL),
     metrics: metricsOf(metricsToken),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    sms: {
+      provider: smsProviderOf(e.SMS_PROVIDER_URL, smsToken),
+      logCodes: e.NODE_ENV !== 'production',
+      perPhonePerDay: e.SMS_PER_PHONE_PER_DAY,
+      perIpPerHour: e.SMS_PER_IP_PER_HOUR,
+    },
+    devLogin: e.DEV_LOGIN,
+    version: { version: e.APP_VERSION, commit: e.BUILD_COMMIT, minClientBuild: e.MIN_CLIENT_BUILD },
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ASSET_KEYS } from './assets.js';
+import { languageFromCode } from './languages.js';
 import { AMOUNT_SCALE } from './constants.js';
 import { MAX_REQUEST_INTEGER_DIGITS, normalizeAmount } from './money.js';
 
@@ -164,3 +165,19 @@ export function endpoint(route: Endpoint | string, auth?: Endpoint['auth'], sche
   const space = route.indexOf(' ');
   return { method: route.slice(0, space) as Endpoint['method'], path: route.slice(space + 1), auth: auth ?? 'none', ...schemas } as Endpoint;
 }
+
+/**
+ * A language a request names (a path or a query value): one of the six codes or any spelling the spec uses for one
+ * (en, cn, rus, zh_CN…; decision 077), read as the catalogue's code. Anything else is a parameter error.
+ */
+export const languageName = z.pipe(
+  z.string().check(z.maxLength(16)),
+  z.transform((raw, ctx) => {
+    const code = languageFromCode(raw);
+    if (code === null) {
+      ctx.issues.push({ code: 'custom', message: 'one of the six languages', input: raw });
+      return z.NEVER;
+    }
+    return code;
+  }),
+);

@@ -475,6 +475,23 @@ const userFrozenChanged = z.object({
   reason: z.string(),
 });
 
+/** A user verified a phone number and bound it to their account (decision 076); the number itself stays out of the outbox. */
+const phoneBound = z.object({ type: z.literal('phone.bound'), user_id: uid, replaced: z.boolean() });
+
+/** A developer helper signed someone in or made a key (decision 077): never in production, recorded all the same. */
+const devLogin = z.object({ type: z.literal('dev.login'), user_id: uid, created: z.boolean() });
+
+/** An operator wrote or changed an article (decision 078): the audit, with its state before and after. */
+const articleState = z.object({ kind: z.string(), pinned: z.boolean(), hidden: z.boolean(), languages: z.array(z.string()) });
+const articleChanged = z.object({
+  type: z.literal('article.changed'),
+  /** The operator. */
+  user_id: uid,
+  article_id: id,
+  before: z.nullable(articleState),
+  after: articleState,
+});
+
 export const businessEvent = z.discriminatedUnion('type', [
   transferSent,
   swapExecuted,
@@ -524,6 +541,9 @@ export const businessEvent = z.discriminatedUnion('type', [
   gameRaffleChanged,
   operatorRoleChanged,
   userFrozenChanged,
+  phoneBound,
+  devLogin,
+  articleChanged,
 ]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;

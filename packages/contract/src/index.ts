@@ -71,7 +71,15 @@ export type {
   SendMessageBody,
 } from './http/chat.js';
 export type { ClientFrame, ServerFrame, ServerFrameType, ToChatData } from './ws/chat-socket.js';
-export { ARTICLE_KINDS, type ArticleKind, type ArticleSummary, type Article } from './http/content.js';
+export {
+  ARTICLE_KINDS,
+  ARTICLE_CATEGORIES,
+  type ArticleKind,
+  type ArticleCategory,
+  type ArticleSummary,
+  type Article,
+  type AdminArticle,
+} from './http/content.js';
 export {
   AI_MESSAGE_MAX,
   AI_MESSAGES_PER_MINUTE,
@@ -109,6 +117,8 @@ export type { PledgeProduct, PledgePosition, PledgeQuote, PledgePayment } from '
 export type { TeamFigures, TeamMember, LeaderMember, CommunityLevel } from './http/community.js';
 export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
+export * as phoneApi from './http/phone.js';
+export { PHONE_CODE_LENGTH, PHONE_CODE_RESEND_SECONDS, PHONE_CODE_TTL_SECONDS, PHONE_CODE_MAX_ATTEMPTS, PHONE_PURPOSES } from './http/phone.js';
 export type { ShareContent } from './http/share.js';
 export * as gamesApi from './http/games.js';
 export {

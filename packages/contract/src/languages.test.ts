@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage } from './languages.js';
+import { languageFromCode, pickLanguage } from './languages.js';
 
 describe('Accept-Language', () => {
   it.each([
@@ -20,5 +20,30 @@ describe('Accept-Language', () => {
     ['ru;q=0.2, en;q=0.8', 'en-us'],
   ])('%s → %s', (header, expected) => {
     expect(pickLanguage(header)).toBe(expected);
+  });
+});
+
+describe("the spec's short language codes (decision 077)", () => {
+  it.each([
+    ['en', 'en-us'],
+    ['cn', 'zh-cn'],
+    ['CN', 'zh-cn'],
+    ['zh_CN', 'zh-cn'],
+    ['tw', 'zh-tw'],
+    ['rus', 'ru-ru'],
+    ['ru', 'ru-ru'],
+    ['pt', 'pt-br'],
+    ['de', 'de-de'],
+    ['de-de', 'de-de'],
+    ['fr', null],
+    ['constructor', null],
+    ['', null],
+  ])('%s → %s', (code, expected) => {
+    expect(languageFromCode(code)).toBe(expected);
+  });
+
+  it('reads them in Accept-Language too', () => {
+    expect(pickLanguage('rus')).toBe('ru-ru');
+    expect(pickLanguage('cn, en;q=0.5')).toBe('zh-cn');
   });
 });

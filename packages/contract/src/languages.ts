@@ -17,6 +17,38 @@ export function isLanguageCode(value: string): value is LanguageCode {
   return LANGUAGES.some((l) => l.code === value);
 }
 
+/**
+ * The spec's short codes (§1: the app's global state says en, cn, rus) and other everyday spellings, each mapped to one
+ * of the six catalogues (decision 077).
+ */
+export const LANGUAGE_ALIASES: Readonly<Record<string, LanguageCode>> = {
+  en: 'en-us',
+  cn: 'zh-cn',
+  'zh-hans': 'zh-cn',
+  'zh-sg': 'zh-cn',
+  tw: 'zh-tw',
+  zh: 'zh-tw',
+  'zh-hant': 'zh-tw',
+  'zh-hk': 'zh-tw',
+  'zh-mo': 'zh-tw',
+  hk: 'zh-tw',
+  rus: 'ru-ru',
+  ru: 'ru-ru',
+  pt: 'pt-br',
+  'pt-pt': 'pt-br',
+  de: 'de-de',
+};
+
+/** One language code as anyone names it ('en', 'cn', 'rus', 'zh_CN', 'EN-us') → a catalogue; null when it is none of them. */
+export function languageFromCode(value: string | undefined | null): LanguageCode | null {
+  if (!value) return null;
+  const code = value.trim().toLowerCase().replace(/_/g, '-');
+  if (isLanguageCode(code)) return code;
+  const alias = (key: string) => (Object.hasOwn(LANGUAGE_ALIASES, key) ? LANGUAGE_ALIASES[key]! : null);
+  const base = code.split('-')[0]!;
+  return alias(code) ?? LANGUAGES.find((l) => l.code.startsWith(`${base}-`))?.code ?? alias(base);
+}
+
 /** Picks the first supported language of an Accept-Language header ("en-US,en;q=0.9" → en-us). */
 export function pickLanguage(header: string | undefined | null): LanguageCode {
   if (!header) return DEFAULT_LANGUAGE;
@@ -30,13 +62,8 @@ export function pickLanguage(header: string | undefined | null): LanguageCode {
     .filter((x) => x.tag && x.q > 0)
     .sort((a, b) => b.q - a.q);
   for (const { tag } of wanted) {
-    if (isLanguageCode(tag)) return tag;
-    const base = tag.split('-')[0];
-    if (tag === 'zh-hant' || tag === 'zh-hk' || tag === 'zh-mo') return 'zh-tw';
-    if (tag === 'zh-hans' || tag === 'zh-sg') return 'zh-cn';
-    const byBase = LANGUAGES.find((l) => l.code.startsWith(`${base}-`));
-    if (byBase && base !== 'zh') return byBase.code;
-    if (base === 'zh') return 'zh-tw';
+    const code = languageFromCode(tag);
+    if (code) return code;
   }
   return DEFAULT_LANGUAGE;
 }

@@ -13,6 +13,7 @@ import {
   STATUS_TOKEN_EXPIRED,
   STATUS_TOO_FREQUENT,
   pickLanguage,
+  languageFromCode,
   type ErrorCode,
   type LanguageCode,
 } from '@reef/contract';
@@ -62,7 +63,9 @@ export function frameworkErrors(error: Error, request: FastifyRequest, reply: Fa
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('language', 'zh-tw');
   app.addHook('onRequest', async (request) => {
-    request.language = pickLanguage(request.headers['accept-language']);
+    // `?lang=` names the language outright, in any spelling the spec uses (en, cn, rus…; decision 077).
+    const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+    request.language = (typeof lang === 'string' ? languageFromCode(lang) : null) ?? pickLanguage(request.headers['accept-language']);
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { authApi } from '@reef/contract';
+import { authApi, phoneApi } from '@reef/contract';
 
-const SIGN_IN_ROUTES = new Set<string>([authApi.loginNonce.path, authApi.login.path]);
+const SIGN_IN_ROUTES = new Set<string>([authApi.loginNonce.path, authApi.login.path, phoneApi.sendCode.path, phoneApi.loginMobile.path]);
 const SIGN_IN_PREFIX = 'signin:';
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
 import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
+import { LAKES_PATH, PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
 import { SHOP_ROUTES } from '../features/shop/model/paths';
 import { VERIFY_ROUTE } from '../features/games/model/paths';
@@ -90,6 +90,8 @@ const GameTigerPage = lazyPage(() => import('./routes/game-tiger'));
 const UserGameRoomPage = lazyPage(() => import('./routes/user-game-room'));
 const GameVerifyPage = lazyPage(() => import('./routes/game-verify'));
 const RaffleDemoPage = lazyPage(() => import('./routes/raffle-demo'));
+const RedirectPage = lazyPage(() => import('./routes/redirect'));
+const LakesPage = lazyPage(() => import('./routes/lakes'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
 
 const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
@@ -158,6 +160,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'game/tiger/tiger': <GameTigerPage />,
   'user/gameRoom': <UserGameRoomPage />,
   'ss-raffle-demo/ss-raffle-demo': <RaffleDemoPage />,
+  'redirect/redirect': <RedirectPage />,
 };
 
 /** What a route carries besides its element: the spec §2 page it shows. */
@@ -197,6 +200,7 @@ export const routes: RouteObject[] = [
       // A round recomputed in the browser (decision 070): not a spec page; the game zone links it.
       { path: VERIFY_ROUTE, element: <GameVerifyPage />, handle: { pageId: 'game/index' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
+      { path: LAKES_PATH, element: <LakesPage />, handle: { pageId: 'user/price' } satisfies RouteHandle },
       { path: '/debug/socket', element: <ChatSocketLogPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -12,7 +12,7 @@
  */
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, isLanguageCode, STORAGE_LANGUAGE_KEY, type LanguageCode } from '@reef/contract';
+import { DEFAULT_LANGUAGE, isLanguageCode, languageFromCode, STORAGE_LANGUAGE_KEY, type LanguageCode } from '@reef/contract';
 import { readStorage, writeStorage } from '../lib/storage';
 import type zhTw from './locales/zh-tw.json';
 
@@ -158,9 +158,9 @@ export function onLanguageChanged(listener: (code: LanguageCode) => void): () =>
   return () => languageListeners.delete(listener);
 }
 
+/** The stored choice, in any spelling the spec uses (en, cn, rus…, decision 077), as one of the six catalogues. */
 export function storedLanguage(): LanguageCode {
-  const saved = readStorage(STORAGE_LANGUAGE_KEY);
-  return saved !== null && isLanguageCode(saved) ? saved : DEFAULT_LANGUAGE;
+  return languageFromCode(readStorage(STORAGE_LANGUAGE_KEY)) ?? DEFAULT_LANGUAGE;
 }
 
 /** The language of the UI, which is also the Accept-Language sent with every call. */

@@ -82,6 +82,8 @@ export function pagePath(id: PageId): string {
 
 /** The home tab; `/` is its alias. Sign-in lands here unless a page was saved to return to. */
 export const HOME_PATH = pagePath('index/index');
+/** The lakes page (decision 078): no page of its own in spec §2, so it lives under the price page it is reached from. */
+export const LAKES_PATH = `${pagePath('user/price')}/lakes`;
 
 /** Pages that show a native-style navigation bar (spec §2); every other page hides it. */
 export const NAV_BAR_PAGES: readonly PageId[] = ['index/details', 'property/propDetails'];

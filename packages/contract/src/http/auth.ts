@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { address, endpoint, freeText, hexString, isoTime } from '../common.js';
+import { address, endpoint, freeText, hexString, isoTime, uid } from '../common.js';
 
 export const loginNonce = endpoint('GET /api/login/nonce', 'none', { response: z.object({ nonce: z.string(), expires_at: isoTime }) });
 
@@ -15,3 +15,19 @@ export const login = endpoint('POST /api/login', 'none', {
 });
 
 export const logout = endpoint('POST /api/logout', 'user', { response: z.null() });
+
+/**
+ * Developer helpers (decision 077): registered only when the server runs with DEV_LOGIN=true, which it refuses together
+ * with NODE_ENV=production. dev_login signs in as a user by uid or wallet address (an unknown address becomes a new
+ * user, as a first wallet sign-in would); dev_key makes a fresh wallet key and signs in as its new user.
+ */
+export const devLogin = endpoint('POST /api/dev_login', 'none', {
+  body: z
+    .object({ account: z.optional(address), uid: z.optional(uid) })
+    .check(z.refine((body) => (body.account === undefined) !== (body.uid === undefined), { message: 'give either account or uid' })),
+  response: z.object({ token: z.string(), expires_at: isoTime, uid, account: z.string() }),
+});
+
+export const devKey = endpoint('POST /api/dev_key', 'none', {
+  response: z.object({ private_key: hexString, token: z.string(), expires_at: isoTime, uid, account: z.string() }),
+});

@@ -21,3 +21,12 @@ export const getConfig = endpoint('GET /api/config', 'none', {
     explorer_url: z.url(),
   }),
 });
+
+/**
+ * GET /api/version (decision 077): the server's version and build commit, and the oldest web build it still supports.
+ * A web build older than `min_client_build` (build ids compare as text: UTC timestamps like 20261127T1800) shows
+ * 'update available'.
+ */
+export const getVersion = endpoint('GET /api/version', 'none', {
+  response: z.object({ version: z.string(), commit: z.string(), min_client_build: z.string() }),
+});

@@ -123,6 +123,31 @@ export const getIndex = endpoint('GET /api/index', 'none', {
   }),
 });
 
+/**
+ * Home for a signed-in user (decision 077): GET /api/index's coin figures plus the caller's own coin and what it is
+ * worth at the main lake's price (null until the main lake exists).
+ */
+export const getMyIndex = endpoint('POST /api/index', 'user', {
+  response: z.object({
+    coin: getIndex.response.shape.coin,
+    mine: z.object({ coin: amountString, value_usdt: z.nullable(amountString) }),
+  }),
+});
+
+/**
+ * When the coin can change hands (decision 077): the server's business time and day, whether the exchange (the
+ * main lake) is open — closed, a swap is refused with 'Exchange not yet open' — and each lake's state.
+ */
+export const getTransferDate = endpoint('POST /api/index/transferDate', 'none', {
+  response: z.object({
+    now: isoTime,
+    /** The business day (UTC) the server is in: settlements and daily limits count by it. */
+    day: z.string(),
+    exchange_open: z.boolean(),
+    lakes: z.array(z.object({ id: z.int(), base: assetKey, quote: assetKey, open: z.boolean() })),
+  }),
+});
+
 export const adminCreateLake = endpoint('POST /api/admin/lakes', 'admin', {
   body: z.object({
     base: assetKey,

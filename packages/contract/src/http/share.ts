@@ -3,7 +3,7 @@
  * (decision 066). The reader gets the content of its language, or zh-tw's, the default, when none was set.
  */
 import * as z from 'zod/mini';
-import { endpoint, freeText, isoTime } from '../common.js';
+import { endpoint, freeText, isoTime, languageName } from '../common.js';
 import { LANGUAGES, type LanguageCode } from '../languages.js';
 import { uploadAddress } from './uploads.js';
 
@@ -31,7 +31,8 @@ export const adminListShare = endpoint('GET /api/admin/share', 'admin', {
   response: z.object({ list: z.array(adminShareContent) }),
 });
 
-const languageParams = z.object({ language: shareLanguage });
+/** The language in the path: any of its spellings (en, cn, rus…), read as the catalogue's code (decision 077). */
+const languageParams = z.object({ language: languageName });
 
 /** Sets one language's content; `img` must be an upload the operator made (POST /api/upload first). */
 export const adminSetShare = endpoint('POST /api/admin/share/:language', 'admin', {

@@ -50,12 +50,18 @@ export const MAX_UID = 2_147_483_647;
  * The referrer by wallet address or by uid (the id an invite link carries as `?spread=`, which is the invite
  * code people pass on): exactly one of the two. An unknown one is refused with REFERRER_NOT_FOUND.
  */
-export const bindReferrer = endpoint('POST /api/binding', 'user', {
+const bindReferrerSchemas = {
   body: z
     .object({ address: z.optional(address), uid: z.optional(uid.check(z.maximum(MAX_UID))) })
     .check(z.refine((body) => (body.address === undefined) !== (body.uid === undefined), { message: 'give either address or uid' })),
   response: z.object({ invite_address: address }),
-});
+};
+
+export const bindReferrer = endpoint('POST /api/binding', 'user', bindReferrerSchemas);
+
+/** The spec's other names for binding a referrer (§7): the same body, rules, errors and answer as POST /api/binding. */
+export const spreadReferrer = endpoint('POST /api/user/spread', 'user', bindReferrerSchemas);
+export const addParent = endpoint('POST /api/user/addParent', 'user', bindReferrerSchemas);
 
 /**
  * The profile page (spec §2 user/setInfo): a new nickname and/or avatar. The avatar must be an upload of the

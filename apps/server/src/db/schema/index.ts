@@ -22,3 +22,5 @@ export * from './share.js';
 export * from './shop.js';
 export * from './games.js';
 export * from './operators.js';
+export * from './phone.js';
+export * from './articles.js';

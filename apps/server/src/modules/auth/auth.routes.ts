@@ -20,4 +20,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     audit.after = { uid: params.id, revoked: ended.length };
     return { uid: params.id, revoked: ended.length };
   });
+  // Developer helpers (decision 077): absent unless DEV_LOGIN=true, which config.ts refuses in production.
+  if (app.config.devLogin) {
+    registerEndpoint(app, authApi.devLogin, ({ body }) =>
+      auth.devLogin(app.db, app.config, body.uid !== undefined ? { uid: body.uid } : { account: body.account! }),
+    );
+    registerEndpoint(app, authApi.devKey, () => auth.devKey(app.db, app.config));
+  }
 }

@@ -1,12 +1,14 @@
 import { hash, randomBytes } from 'node:crypto';
 import { recoverMessageAddress, type Hex } from 'viem';
 import { generateSiweNonce } from 'viem/siwe';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../core/auth-user.js';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { AuthError, DomainError } from '../../core/errors.js';
-import { findOrCreateUser } from '../users/users.service.js';
+import { findOrCreateUser, findPublicUser } from '../users/users.service.js';
+import { recordEvent } from '../events/events.service.js';
 import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 import * as clock from '../../core/clock.js';
@@ -59,15 +61,23 @@ export async function login(db: Database, config: Config, input: LoginInput, now
   if (signer.toLowerCase() !== input.account.toLowerCase()) throw new DomainError('LOGIN_SIGNATURE_INVALID');
 
   const account = input.account.toLowerCase();
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + config.tokenTtlMs);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const fresh =
       check.message.form === 'siwe' ? await repo.consumeNonce(tx, check.message.nonce, now) : await repo.recordLegacyMessage(tx, account, input.msg);
     if (!fresh) throw new DomainError(check.message.form === 'siwe' ? 'LOGIN_NONCE_INVALID' : 'LOGIN_MESSAGE_REPLAYED');
     const userId = await findOrCreateUser(tx, account, parseSpread(input.spread));
-    await repo.insertSession(tx, userId, hashToken(token), expiresAt);
+    return openSession(tx, config, userId, now);
   });
+}
+
+/**
+ * A new session for a user another sign-in has proven (the wallet signature, a phone code, a developer helper):
+ * every way in issues the same kind of token, so everything after sign-in is the same.
+ */
+export async function openSession(db: Executor, config: Config, userId: number, now = clock.now()) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + config.tokenTtlMs);
+  await repo.insertSession(db, userId, hashToken(token), expiresAt);
   return { token, expires_at: expiresAt.toISOString() };
 }
 
@@ -126,4 +136,30 @@ export async function revokeUserSessions(db: Database, userId: number, sessions:
 
 export function pruneExpired(db: Database, now = clock.now()) {
   return repo.pruneExpired(db, now, LOGIN_MESSAGE_MAX_AGE_MS);
+}
+
+/** POST /api/dev_login (decision 077; the route exists only with DEV_LOGIN): a session for a user by uid or address. */
+export async function devLogin(db: Database, config: Config, by: { uid: number } | { account: string }, now = clock.now()) {
+  return db.transaction(async (tx) => {
+    let userId: number;
+    let created = false;
+    if ('uid' in by) {
+      const user = await findPublicUser(tx, { id: by.uid });
+      if (!user) throw new DomainError('USER_NOT_FOUND');
+      userId = user.id;
+    } else {
+      created = (await findPublicUser(tx, { account: by.account })) === undefined;
+      userId = await findOrCreateUser(tx, by.account.toLowerCase(), null);
+    }
+    const user = (await findPublicUser(tx, { id: userId }))!;
+    await recordEvent(tx, { type: 'dev.login', user_id: userId, created });
+    return { ...(await openSession(tx, config, userId, now)), uid: userId, account: user.account };
+  });
+}
+
+/** POST /api/dev_key: a fresh wallet key, its new user and a session — a test wallet in one call. */
+export async function devKey(db: Database, config: Config, now = clock.now()) {
+  const privateKey = generatePrivateKey();
+  const session = await devLogin(db, config, { account: privateKeyToAccount(privateKey).address }, now);
+  return { private_key: privateKey, ...session };
 }

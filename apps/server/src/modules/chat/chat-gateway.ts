@@ -11,6 +11,7 @@ import {
   chatApi,
   chatSocket,
   pickLanguage,
+  languageFromCode,
   type ClientFrame,
   type ErrorCode,
   type LanguageCode,
@@ -54,13 +55,10 @@ const AUTH_MESSAGES: Record<AuthError['status'], MessageKey> = {
   [STATUS_TOKEN_EXPIRED]: 'TOKEN_EXPIRED',
 };
 
-/** The app's global-state language codes (spec §1: en, cn, rus) next to the request codes pickLanguage knows. */
-const LANGUAGE_ALIASES: Record<string, string> = { cn: 'zh-cn', rus: 'ru-ru', en: 'en-us' };
-
 export function socketLanguage(lang: unknown, acceptLanguage: string | undefined): LanguageCode {
   if (typeof lang === 'string' && lang.trim()) {
-    const wanted = lang.trim().toLowerCase();
-    return pickLanguage(LANGUAGE_ALIASES[wanted] ?? wanted);
+    // The app's global-state codes (spec §1: en, cn, rus) as well as the request codes (decision 077).
+    return languageFromCode(lang) ?? pickLanguage(lang);
   }
   return pickLanguage(acceptLanguage);
 }

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { contentApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import { helpLibrary } from './help-content.js';
-import * as content from './content.service.js';
+import * as articles from './articles.service.js';
 
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const library = helpLibrary();
-  registerEndpoint(app, contentApi.listArticles, async ({ query, request }) => content.listArticles(library, request.language, query));
-  registerEndpoint(app, contentApi.getArticle, async ({ params, request }) => content.getArticle(library, request.language, params.id));
+  registerEndpoint(app, contentApi.listArticles, ({ query, request }) => articles.listArticles(app.db, library, request.language, query));
+  registerEndpoint(app, contentApi.getArticle, ({ params, request }) => articles.getArticle(app.db, library, request.language, params.id));
+  registerEndpoint(app, contentApi.adminListArticles, ({ query }) => articles.adminListArticles(app.db, query));
+  registerEndpoint(app, contentApi.adminCreateArticle, ({ user, body }) => articles.createArticle(app.db, user.id, body));
+  registerEndpoint(app, contentApi.adminUpdateArticle, ({ user, params, body }) => articles.updateArticle(app.db, user.id, params.id, body));
 }

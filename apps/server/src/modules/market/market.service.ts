@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import { checkKey } from '../idempotency/idempotency.service.js';
-import { postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
+import { balancesOf, postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
 import { formatPercent4, minReceived, poolPrice, quoteSwap } from './pool-math.js';
 import * as repo from './market.repository.js';
 import { SwapWriter, type SwapAnswer } from './swap-writer.js';
@@ -293,5 +293,29 @@ export async function coinStats(db: Database, config: Config) {
       burned: fromUnits(burned),
       circulating: fromUnits(issuance - burned),
     },
+  };
+}
+
+const UNIT = 10n ** 8n;
+
+/** POST /api/index (decision 077): the coin figures and the caller's coin, valued at the main lake's price. */
+export async function myIndex(db: Database, config: Config, userId: number) {
+  const stats = await coinStats(db, config);
+  const balance = (await balancesOf(db, userId)).get('coin') ?? '0';
+  const price = stats.coin.price;
+  // Rounded down to the 8th place: a shown value never exceeds what a swap could return.
+  const value = price === null ? null : fromUnits((toUnits(balance) * toUnits(price)) / UNIT);
+  return { ...stats, mine: { coin: fromUnits(toUnits(balance)), value_usdt: value } };
+}
+
+/** POST /api/index/transferDate (decision 077): business time and whether the exchange is open. */
+export async function transferDate(db: Database, now = clock.now()) {
+  const lakes = await repo.listLakes(db);
+  const main = lakes.find((lake) => lake.main);
+  return {
+    now: now.toISOString(),
+    day: now.toISOString().slice(0, 10),
+    exchange_open: main?.open ?? false,
+    lakes: lakes.map((lake) => ({ id: lake.id, base: lake.baseAsset as AssetKey, quote: lake.quoteAsset as AssetKey, open: lake.open })),
   };
 }

@@ -18,4 +18,6 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     explorer_url: app.config.explorerUrl,
   };
   registerEndpoint(app, configApi.getConfig, async () => publicConfig);
+  const { version, commit, minClientBuild } = app.config.version;
+  registerEndpoint(app, configApi.getVersion, async () => ({ version, commit, min_client_build: minClientBuild }));
 }

@@ -5,6 +5,7 @@ import { AuthProvider } from '../../features/auth';
 import { userInfoQueryOptions } from '../../features/user';
 import { queryClient } from '../../lib/query-client';
 import { captureSpread } from '../../lib/spread';
+import { UpdateBanner } from './update-banner';
 
 function loadSignedInUser() {
   return queryClient.fetchQuery({ ...userInfoQueryOptions(), staleTime: 0 });
@@ -24,6 +25,7 @@ export function RootLayout() {
     <AuthProvider onSignedIn={loadSignedInUser}>
       {/* The page's main landmark: every route renders inside it (the tab bar is the page's own navigation). */}
       <main className="app-column">
+        <UpdateBanner />
         <Outlet />
       </main>
       <ToastHost />

@@ -18,6 +18,10 @@ const AirdropCard = lazy(withFullCatalogue(() => import('../../features/airdrop'
 // The same holds for the total, the money actions and the balances (with the valuation and the hide eye). Their
 // strings are outside the first-screen part of the catalogue, so each waits for the rest of it too (decision 046).
 const HomeAccount = lazy(withFullCatalogue(() => import('./home-account')));
+// The newest pinned announcement (decision 078): its own chunk, so Home's first paint does not wait for it.
+const AnnouncementTicker = lazy(
+  withFullCatalogue(() => import('../../features/content/components/announcement-ticker').then((m) => ({ default: m.AnnouncementTicker }))),
+);
 const BindReferrerCard = lazy(
   withFullCatalogue(() => import('../../features/user/components/bind-referrer-card').then((m) => ({ default: m.BindReferrerCard }))),
 );
@@ -72,6 +76,9 @@ export default function HomeRoute() {
             />
           </Suspense>
         )}
+        <Suspense fallback={null}>
+          <AnnouncementTicker />
+        </Suspense>
         <CoinStats />
         <QuickLinks />
       </div>

@@ -1,11 +1,12 @@
-import { ProfileForm } from '../../features/user';
+import { PhoneBindCard, ProfileForm } from '../../features/user';
 import { SubPage } from '../layouts/sub-page';
 
-/** pages/user/setInfo — nickname and avatar, reached from Mine. */
+/** pages/user/setInfo — nickname and avatar, and the bound phone (decision 076), reached from Mine. */
 export default function UserSetInfoRoute() {
   return (
     <SubPage page="user/setInfo">
       <ProfileForm />
+      <PhoneBindCard />
     </SubPage>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from '../../i18n';
 import { Fish } from './art/fish';
 import { cx } from './class-names';
 import './user-badge.css';
+import { imageAddress } from '../../lib/image-address';
 
 /** Fish colours an avatar-less person gets, picked by uid so one person keeps one colour everywhere. */
 const FISH_COLORS = [
@@ -26,8 +27,9 @@ interface AvatarProps {
 export function Avatar({ src, uid = 0, size = 40, className }: AvatarProps) {
   const style = { width: size, height: size };
   // Only our own upload addresses: a stored profile never points the page at another site.
-  if (src && src.startsWith('/uploads/')) {
-    return <img className={cx('avatar', className)} src={src} alt="" width={size} height={size} style={style} loading="lazy" decoding="async" />;
+  const address = imageAddress(src);
+  if (address) {
+    return <img className={cx('avatar', className)} src={address} alt="" width={size} height={size} style={style} loading="lazy" decoding="async" />;
   }
   const colors = FISH_COLORS[Math.abs(uid) % FISH_COLORS.length]!;
   return (

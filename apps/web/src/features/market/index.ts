@@ -5,3 +5,4 @@ export { PriceOverview } from './components/price-overview';
 export { PriceChartPanel } from './components/price-chart-panel';
 export { TradeList } from './components/trade-list';
 export { useLakes } from './api/list-lakes';
+export { LakesList } from './components/lakes-list';

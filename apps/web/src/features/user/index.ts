@@ -5,3 +5,4 @@ export { ProfileCard } from './components/profile-card';
 export { ProfileForm } from './components/profile-form';
 export { LanguageSelect } from './components/language-select';
 export { PayPasswordForm } from './components/pay-password-form';
+export { PhoneBindCard } from './components/phone-bind-card';

@@ -7,6 +7,8 @@ export interface AuthContextValue {
   signIn(): Promise<void>;
   /** Pair through WalletConnect, then sign in with it (decision 044). */
   signInWithWalletConnect(): Promise<void>;
+  /** Opens phone sign-in (a phone number bound to a wallet account, decision 076). */
+  signInWithPhone(): void;
   logout(options: { announce: boolean; explicit?: boolean }): Promise<void>;
 }
 

@@ -19,6 +19,8 @@ const loadWalletController = () => import('../model/wallet-controller');
 const WalletPicker = lazy(withFullCatalogue(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker }))));
 const WalletAppsSheet = lazy(withFullCatalogue(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet }))));
 // The pairing sheet; the WalletConnect library itself is a further chunk the sheet fetches when it opens.
+// Phone sign-in (decision 076): its sheet and strings load when it is opened.
+const PhoneSignInSheet = lazy(withFullCatalogue(() => import('./phone-sign-in-sheet').then((m) => ({ default: m.PhoneSignInSheet }))));
 const WalletConnectSheet = lazy(withFullCatalogue(() => import('./walletconnect-sheet').then((m) => ({ default: m.WalletConnectSheet }))));
 
 interface AuthProviderProps {
@@ -49,6 +51,7 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const [choice, setChoice] = useState<PendingChoice | null>(null);
   const [walletApps, setWalletApps] = useState(false);
   const [walletAppsOffered, setWalletAppsOffered] = useState(expectsWalletApps);
+  const [phoneSheet, setPhoneSheet] = useState(false);
   const [pairing, setPairing] = useState<((session: WalletConnectSession | null) => void) | null>(null);
   const queryClient = useQueryClient();
   const latest = useRef({ t, navigate, onSignedIn });
@@ -116,12 +119,15 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
         setWalletApps(false);
         return controller.signInWithWalletConnect();
       },
+      signInWithPhone: () => setPhoneSheet(true),
       logout: controller.logout,
     }),
     [signingIn, walletAppsOffered, controller],
   );
 
   const closeWalletApps = useCallback(() => setWalletApps(false), []);
+  const closePhoneSheet = useCallback(() => setPhoneSheet(false), []);
+  const phoneSignedIn = useCallback(() => latest.current.onSignedIn(), []);
   const settlePairing = useCallback(
     (session: WalletConnectSession | null) => {
       pairing?.(session);
@@ -148,6 +154,11 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
       {walletApps && (
         <Suspense fallback={null}>
           <WalletAppsSheet onClose={closeWalletApps} />
+        </Suspense>
+      )}
+      {phoneSheet && (
+        <Suspense fallback={null}>
+          <PhoneSignInSheet onClose={closePhoneSheet} onSignedIn={phoneSignedIn} />
         </Suspense>
       )}
       {pairing && (

@@ -10,13 +10,18 @@ import { useAuth } from './auth-context';
 export function LoginPrompt() {
   const { t } = useTranslation();
   const { loginPromptOpen } = useSession();
-  const { signIn, signingIn } = useAuth();
+  const { signIn, signingIn, signInWithPhone } = useAuth();
   const onSignIn = useGuardedSubmit(signIn);
   const dismiss = useCallback(() => {
     // Declining drops the saved page, so a later sign-in does not jump back to it.
     takeReturnUrl();
     closeLoginPrompt();
   }, []);
+  // The saved page stays: phone sign-in comes back to it too.
+  const openPhone = useCallback(() => {
+    closeLoginPrompt();
+    signInWithPhone();
+  }, [signInWithPhone]);
   if (!loginPromptOpen) return null;
   return (
     <Modal title={t('auth.notLoggedIn')} onClose={dismiss} testId="login-prompt">
@@ -24,6 +29,9 @@ export function LoginPrompt() {
       <div className="modal__actions">
         <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="login-prompt-sign-in">
           {signingIn ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+        <Button variant="secondary" block onClick={openPhone} data-testid="login-prompt-phone">
+          {t('auth.signInPhone')}
         </Button>
         <Button variant="ghost" block onClick={dismiss}>
           {t('common.later')}

@@ -31,7 +31,7 @@ function WalletAppListPlaceholder() {
 /** The visitor's prompt on pages that need a user (spec §6). */
 export function NotLoggedIn() {
   const { t } = useTranslation();
-  const { signIn, signingIn, walletAppsOffered } = useAuth();
+  const { signIn, signingIn, walletAppsOffered, signInWithPhone } = useAuth();
   const onSignIn = useGuardedSubmit(signIn);
   return (
     <section className="card not-logged-in" data-testid="not-logged-in">
@@ -47,6 +47,9 @@ export function NotLoggedIn() {
       )}
       <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="sign-in">
         {signingIn ? t('auth.signingIn') : t('auth.signIn')}
+      </Button>
+      <Button variant="ghost" block onClick={signInWithPhone} data-testid="sign-in-phone">
+        {t('auth.signInPhone')}
       </Button>
     </section>
   );

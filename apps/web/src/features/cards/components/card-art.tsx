@@ -1,9 +1,11 @@
 import { cx } from '../../../components/ui/class-names';
+import { imageAddress } from '../../../lib/image-address';
 
 /** A card type's picture (an upload address) or, without one, the reef card drawn here. Decorative: the name is beside it. */
 export function CardArt({ image, large = false }: { image: string; large?: boolean }) {
   const className = cx('card-art', large && 'card-art--large');
-  if (image !== '') return <img className={className} src={image} alt="" loading="lazy" />;
+  const address = imageAddress(image);
+  if (address) return <img className={className} src={address} alt="" loading="lazy" />;
   return (
     <svg className={className} viewBox="0 0 64 84" aria-hidden="true" focusable="false">
       <rect width="64" height="84" rx="9" fill="#0b2a50" />

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import type { ChatMessage } from '@reef/contract';
 import { showToast } from '../../../lib/toast';
 import { isUploadAddress } from '../model/compose';
+import { imageAddress } from '../../../lib/image-address';
 import { splitMessageLinks } from '../model/message-links';
 import { PersonAvatar, peerName } from './list-state';
 
@@ -124,7 +125,11 @@ export function MessageBubble({ msgType, content, mine, sender, author, time, st
   if (msgType === 'image') {
     const local = content.startsWith('blob:');
     body =
-      local || isUploadAddress(content) ? <img className="bubble__image" src={content} alt={t('chat.image')} loading="lazy" /> : t('chat.imageUnavailable');
+      local || isUploadAddress(content) ? (
+        <img className="bubble__image" src={local ? content : imageAddress(content)!} alt={t('chat.image')} loading="lazy" />
+      ) : (
+        t('chat.imageUnavailable')
+      );
   } else if (msgType === 'text') {
     body = <TextWithLinks text={content} />;
   } else {

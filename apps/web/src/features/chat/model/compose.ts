@@ -1,3 +1,4 @@
+import { imageAddress } from '../../../lib/image-address';
 import { chatApi, type SendMessageBody } from '@reef/contract';
 
 export const EMOJIS = [
@@ -37,5 +38,5 @@ export function draftProblem(body: SendMessageBody): 'empty' | 'tooLong' | null 
 
 /** Whether a message's image address is one of ours (`/uploads/<sha256>.<ext>`): anything else is not loaded. */
 export function isUploadAddress(content: string): boolean {
-  return /^\/uploads\/[0-9a-f]{64}\.(png|jpg|gif|webp)$/.test(content);
+  return imageAddress(content) !== null;
 }

@@ -1,4 +1,5 @@
 import { QueryState } from '../../../components/ui/query-state';
+import { imageAddress } from '../../../lib/image-address';
 import { useShareContent } from '../api/get-share';
 import { inviteLink } from '../model/invite-link';
 import { InviteLinkActions } from './invite-link-actions';
@@ -13,8 +14,8 @@ export function ShareContentPanel({ uid }: { uid: number }) {
     <QueryState query={query}>
       {share && (
         <section className="card invite share-content" aria-labelledby="share-title" data-testid="share-content">
-          {share.img ? (
-            <img className="share-content__img" src={share.img} alt="" data-testid="share-img" />
+          {imageAddress(share.img) ? (
+            <img className="share-content__img" src={imageAddress(share.img)!} alt="" data-testid="share-img" />
           ) : (
             <div className="share-content__img share-content__img--sea" aria-hidden="true" />
           )}

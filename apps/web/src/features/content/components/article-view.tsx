@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import { Markdown } from '../../../components/ui/markdown';
@@ -7,12 +8,17 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { ApiError } from '../../../lib/api-client';
 import { pagePath } from '../../../lib/pages';
 import { useArticle } from '../api/get-article';
+import { markAnnouncementRead } from '../model/announcement-read';
 import './content.css';
 
 /** article/details body: the article's Markdown, rendered without raw HTML. */
 export function ArticleView({ id }: { id: string | null }) {
   const { t } = useTranslation();
   const article = useArticle(id);
+  const opened = article.data?.kind === 'announcement' ? article.data.id : null;
+  useEffect(() => {
+    if (opened !== null) markAnnouncementRead(opened);
+  }, [opened]);
   const missing = id === null || (article.error instanceof ApiError && article.error.code === 'NOT_FOUND');
 
   if (missing) {
@@ -40,7 +46,9 @@ export function ArticleView({ id }: { id: string | null }) {
       <time className="article-card__date" dateTime={data.published}>
         {t('content.published', { date: data.published })}
       </time>
-      <Markdown className="article__body">{data.body}</Markdown>
+      <Markdown className="article__body" images="uploads">
+        {data.body}
+      </Markdown>
     </article>
   );
 }

@@ -41,17 +41,29 @@ function TradeRow({ swap, lake, dateFormat }: { swap: Swap; lake: Lake; dateForm
   );
 }
 
-/** The recent trades of the main lake (GET /api/lakes, then GET /api/lake/:id), newest first. */
-export function TradeList() {
+/** The recent trades of a lake (the main one unless `lakeId` names another; GET /api/lakes, then GET /api/lake/:id), newest first. */
+export function TradeList({ lakeId }: { lakeId?: number }) {
   const { t, i18n } = useTranslation();
   const main = useMainLake();
-  const lake = useLake(main.data?.id);
+  const lake = useLake(lakeId ?? main.data?.id);
   const language = isLanguageCode(i18n.language) ? i18n.language : undefined;
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'short', timeStyle: 'medium' }), [language]);
 
   const failed = main.isError || lake.isError;
   if (failed) {
     return <ErrorState onRetry={() => (main.isError ? main.refetch() : lake.refetch())} />;
+  }
+  if (lakeId !== undefined) {
+    if (lake.isPending) return <LoadingState />;
+    const swaps = lake.data?.swaps ?? [];
+    if (lake.data === undefined || swaps.length === 0) return <EmptyState text={t('market.tradesEmpty')} testId="lake-trades-empty" />;
+    return (
+      <ul className="card trade-list" aria-busy={lake.isFetching || undefined}>
+        {swaps.map((swap) => (
+          <TradeRow key={swap.id} swap={swap} lake={lake.data} dateFormat={dateFormat} />
+        ))}
+      </ul>
+    );
   }
   if (main.isPending || (main.data !== null && lake.isPending)) {
     return <LoadingState />;

@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { useTranslation } from '../../../i18n';
+import { Button } from '../../../components/ui/button';
+import { PhoneCodeForm } from '../../../components/ui/phone-code-form';
+import { toastError } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { sendBindCode, useMyPhone, useVerifyPhone } from '../api/phone';
+
+/** The profile page's phone: bound (masked) or not, and binding one with a texted code (decision 076). */
+export function PhoneBindCard() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const phone = useMyPhone();
+  const verify = useVerifyPhone();
+  const [editing, setEditing] = useState(false);
+
+  const send = async (number: string) => {
+    try {
+      await sendBindCode(number);
+      showToast(t('phone.sent'));
+      return true;
+    } catch (error) {
+      toastError(error);
+      return false;
+    }
+  };
+  const submit = async (number: string, code: string) => {
+    try {
+      await verify.mutateAsync({ phone: number, code });
+      showToast(t('phone.bound'));
+      setEditing(false);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  if (phone.data === undefined) return null;
+  const current = phone.data.phone;
+  return (
+    <section className="card" aria-labelledby={titleId} data-testid="phone-card">
+      <h2 id={titleId} className="card__title">
+        {t('phone.bindTitle')}
+      </h2>
+      <p className="muted" data-testid="phone-current">
+        {current === null ? t('phone.none') : t('phone.current', { phone: current })}
+      </p>
+      {editing || current === null ? (
+        <>
+          <p className="muted">{t('phone.bindHint')}</p>
+          <PhoneCodeForm onSend={send} onSubmit={submit} submitLabel={t('phone.bind')} busy={verify.isPending} testId="phone-bind-form" />
+        </>
+      ) : (
+        <Button variant="secondary" block onClick={() => setEditing(true)} data-testid="phone-change">
+          {t('phone.change')}
+        </Button>
+      )}
+    </section>
+  );
+}
