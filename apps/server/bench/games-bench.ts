@@ -1,9 +1,10 @@
 /**
  * The game zone under load (issue 14, decisions 070-071): many signed-in users each betting 1 game point from
  * their own balance, as fast as they are answered, on `POST /api/game/blind-box` and then `POST /api/game/slot`
- * (each bet with its own Idempotency-Key). Reports bets written per second and the p99 of each route. Every bet
- * posts against the one `game_house` account of its asset, whose balance row is locked until the bet commits, so
- * bets of one asset run one after another on PostgreSQL too: the figure is that lock's rate, not the pool's.
+ * (each bet with its own Idempotency-Key). Reports bets written per second and the p99 of each route, beside one
+ * player betting alone (the serial rate). Every bet posts against the one `game_house` account of its asset, whose
+ * balance row is locked until the bet commits, so bets of one asset run one after another on PostgreSQL too: the
+ * many players' figure is bounded by that lock (and the machine's cores), not by the pool's size.
  * The per-user bet gate (GAME_BETS_PER_SECOND, 5/s) is off here, as the other phases turn the rate limits off.
  * Afterwards the journal must sum to zero per asset and `game_house` must equal stakes minus payouts of the
  * rounds, per asset; the phase fails otherwise. `npm run bench` runs it on PGlite and, with DATABASE_URL, on
@@ -25,6 +26,7 @@ const run = promisify(execFile);
 const USERS = Number(process.env.BENCH_GAME_USERS ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const FUNDS = '50000';
+const ALONE_S = 3;
 const GAMES = ['blind_box', 'slot'] as const;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -41,6 +43,8 @@ export interface GameLoad {
 
 export interface GamesResult {
   loads: GameLoad[];
+  /** One player alone on the blind box: the serial rate the many players' figure is read against. */
+  alone: GameLoad;
   /** Per asset: game_house's balance and the rounds' stakes minus payouts (equal, or the phase has thrown). */
   house: { asset: string; balance: string; stakesMinusPayouts: string; rounds: number }[];
 }
@@ -67,24 +71,33 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const script = path.resolve(import.meta.dirname, 'games-load.mjs');
-    const loads: GameLoad[] = [];
-    for (const game of GAMES) {
+    const betting = async (game: GameLoad['game'], tokens: string[], duration: number): Promise<GameLoad> => {
       const before = await roundsOf(database, game);
-      const config = JSON.stringify({ url: address, tokens: users.map((u) => u.token), duration: DURATION_S, game });
+      const config = JSON.stringify({ url: address, tokens, duration, game });
       const { stdout } = await run(process.execPath, [script, config], { maxBuffer: 64 * 1024 * 1024 });
       const r = JSON.parse(stdout);
       const written = (await roundsOf(database, game)) - before;
-      loads.push({
+      return {
         game,
         written,
-        betsPerSecond: written / DURATION_S,
+        betsPerSecond: written / duration,
         answeredPerSecond: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
         refusals: r.refusals,
         errors: r.errors + r.non2xx,
-      });
-    }
+      };
+    };
+    const alone = await betting('blind_box', [users[0]!.token], ALONE_S);
+    const loads: GameLoad[] = [];
+    for (const game of GAMES)
+      loads.push(
+        await betting(
+          game,
+          users.map((u) => u.token),
+          DURATION_S,
+        ),
+      );
     await app.close();
 
     for (const [asset, total] of await journalTotals(database.db)) {
@@ -104,12 +117,12 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
     for (const asset of balances.keys()) {
       if (!results.some((r) => r.asset === asset)) throw new Error(`game_house holds ${asset} without any round in it`);
     }
-    for (const load of loads) {
+    for (const load of [alone, ...loads]) {
       if (load.errors || Object.keys(load.refusals).length) {
         throw new Error(`${load.game} answered errors or refusals under load: errors ${load.errors}, refusals ${JSON.stringify(load.refusals)}`);
       }
     }
-    return { loads, house };
+    return { loads, alone, house };
   } finally {
     await app.close();
     await database.close();
@@ -123,7 +136,8 @@ export function gamesLines(kind: string, r: GamesResult): string[] {
       (l) =>
         `  ${(l.game === 'slot' ? 'POST /api/game/slot' : 'POST /api/game/blind-box').padEnd(26)} ${l.betsPerSecond.toFixed(0).padStart(6)} bets/s written (${l.written})   answered ${l.answeredPerSecond.toFixed(0)}/s   p50 ${l.p50} ms   p99 ${l.p99} ms`,
     ),
-    `  bets of one asset serialise on its game_house balance row: this is one row lock's rate, whatever the pool size`,
+    `  one player alone on the blind box: ${r.alone.betsPerSecond.toFixed(0)} bets/s, p50 ${r.alone.p50} ms, p99 ${r.alone.p99} ms (${ALONE_S} s)`,
+    `  bets of one asset serialise on its game_house balance row: ${USERS} players reach ${(r.loads[0]!.betsPerSecond / r.alone.betsPerSecond).toFixed(1)}× one player's rate, whatever the pool size`,
     ...r.house.map((h) => `  checked: journal sums to zero; game_house ${h.asset} ${h.balance} = stakes − payouts of ${h.rounds} rounds`),
     '  (measured on whatever else the machine is running at the time: compare runs of the same load)',
   ];
