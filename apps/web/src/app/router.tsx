@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LAKES_PATH, PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/pages';
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
-import { SHOP_ROUTES } from '../features/shop/model/paths';
+import { SHOP_ROUTES } from '../features/shop/model/routes';
 import { VERIFY_ROUTE } from '../features/games/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';

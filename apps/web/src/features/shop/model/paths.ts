@@ -1,18 +1,9 @@
 import { shopApi } from '@reef/contract';
 import { pagePath } from '../../../lib/pages';
 import type { OrderFilter } from '../api/orders';
+import { SHOP_ROUTES } from './routes';
 
-/**
- * The shop's pages are not spec §2 pages (spec §7 has the `point/*` calls, not their screens): they live under
- * /pages/shop/ and read their ids from the query, as mining/order does. The two system pickers are spec pages.
- */
-export const SHOP_ROUTES = {
-  index: '/pages/shop/index',
-  goods: '/pages/shop/goods',
-  confirm: '/pages/shop/confirm',
-  orders: '/pages/shop/orders',
-  order: '/pages/shop/order',
-} as const;
+export { SHOP_ROUTES };
 
 export const shopPaths = {
   index: () => SHOP_ROUTES.index,
