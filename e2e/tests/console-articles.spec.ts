@@ -34,10 +34,10 @@ test('an operator publishes a pinned announcement in the console and the phone a
   const dialog = desk.getByRole('dialog');
   await dialog.getByLabel('Kind').selectOption('announcement');
   await dialog.getByLabel('Pinned').check();
-  await dialog.getByLabel('Title (zh-tw)').fill(zhTitle);
-  await dialog.getByLabel('Body (Markdown) (zh-tw)').fill('今晚 **23:00** 升級。');
-  await dialog.getByLabel('Title (en)').fill(enTitle);
-  await dialog.getByLabel('Body (Markdown) (en)').fill('Upgrade at **23:00** tonight.');
+  await dialog.getByLabel('Title (繁體中文)').fill(zhTitle);
+  await dialog.getByLabel('Body (Markdown) (繁體中文)').fill('今晚 **23:00** 升級。');
+  await dialog.getByLabel('Title (English)').fill(enTitle);
+  await dialog.getByLabel('Body (Markdown) (English)').fill('Upgrade at **23:00** tonight.');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   const table = desk.getByTestId('table-articles');

@@ -123,7 +123,7 @@ const en = {
   'fourEyes.requestedBy': 'Asked by',
   'nav.articles': 'Articles and announcements',
   'articles.note': "Pinned announcements scroll on the app's Home; hidden ones leave the app. Markdown; images only from uploads.",
-  'articles.textLanguage': 'en',
+  'articles.textLanguage': 'en-us',
   'articles.create': 'New article',
   'articles.edit': 'Edit',
   'articles.pin': 'Pin',

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ARTICLE_KINDS, contentApi, type AdminArticle, type ArticleKind } from '@reef/contract';
+import { ARTICLE_KINDS, contentApi, LANGUAGES, type LanguageCode, type AdminArticle, type ArticleKind } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
@@ -9,23 +9,24 @@ import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
 /** The two languages every article is written in; the app's other four are optional (the reader falls back). */
-const REQUIRED_LANGUAGES = ['zh-tw', 'en'] as const;
-const OPTIONAL_LANGUAGES = ['zh-cn', 'pt', 'de', 'ru'] as const;
+const REQUIRED_LANGUAGES: readonly LanguageCode[] = ['zh-tw', 'en-us'];
+const OPTIONAL_LANGUAGES: readonly LanguageCode[] = LANGUAGES.map((l) => l.code).filter((code) => !REQUIRED_LANGUAGES.includes(code));
+const languageLabel = (code: string) => LANGUAGES.find((l) => l.code === code)?.label ?? code;
 
-function TextFields({ language, article, required, t }: { language: string; article?: AdminArticle; required: boolean; t: Translate }) {
+function TextFields({ language, article, required, t }: { language: LanguageCode; article?: AdminArticle; required: boolean; t: Translate }) {
   const text = article?.texts.find((x) => x.language === language);
   return (
     <fieldset className="article-text">
-      <legend>{language}</legend>
+      <legend>{languageLabel(language)}</legend>
       <Field
-        label={`${t('articles.title')} (${language})`}
+        label={`${t('articles.title')} (${languageLabel(language)})`}
         name={`title:${language}`}
         defaultValue={text?.title}
         required={required}
         maxLength={contentApi.ARTICLE_TITLE_MAX}
       />
       <label className="field">
-        <span>{`${t('articles.body')} (${language})`}</span>
+        <span>{`${t('articles.body')} (${languageLabel(language)})`}</span>
         <textarea name={`body:${language}`} defaultValue={text?.body} required={required} maxLength={contentApi.ARTICLE_BODY_MAX} rows={5} />
       </label>
     </fieldset>
@@ -95,7 +96,7 @@ function Articles() {
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'kind', header: t('articles.kind'), cell: (c) => t(`articles.kind.${c.row.original.kind}`) },
     { id: 'title', header: t('articles.title'), accessorFn: (a) => titleOf(a, lang) },
-    { id: 'languages', header: t('articles.languages'), accessorFn: (a) => a.texts.map((x) => x.language).join(' ') },
+    { id: 'languages', header: t('articles.languages'), accessorFn: (a) => a.texts.map((x) => languageLabel(x.language)).join(', ') },
     { accessorKey: 'pinned', header: t('articles.pinned'), cell: (c) => (c.row.original.pinned ? t('users.yes') : '') },
     { accessorKey: 'hidden', header: t('articles.hidden'), cell: (c) => (c.row.original.hidden ? t('users.yes') : '') },
     { accessorKey: 'published_at', header: t('articles.published') },
