@@ -1,7 +1,8 @@
 /**
  * The console's points shop and game zone pages (issue 16, decisions 073, 070–072, 085) on a desktop viewport with
  * the injected wallet: the administrator lists goods in the console, a customer buys it, the console ships the order
- * with carrier and tracking number after a second confirmation; the game settings form shows the server's refusal;
+ * with carrier and tracking number after a second confirmation; the game settings form shows the server's refusal,
+ * free raffle spins are granted;
  * an auditor sees both pages with every action disabled.
  */
 import type { Browser, Page } from '@playwright/test';
@@ -111,6 +112,17 @@ test('the console lists goods, ships a paid order, shows a refused game setting;
   expect(after).toMatchObject({ rtp: before.rtp, enabled: before.enabled });
   await expect(desk.getByTestId('table-game-house')).toBeVisible();
 
+  // The raffle: its wheel is shown; free spins granted to the customer after a second confirmation.
+  await expect(desk.getByTestId('raffle-state')).toBeVisible();
+  await desk.getByTestId('grant-spins').click();
+  await dialog.getByLabel('uid').fill(String(customer.uid));
+  await dialog.getByLabel('Spins').fill('3');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toContainText(`Grant free spins: uid ${customer.uid} +3`);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await api.data<{ spins_left: number }>('GET', '/api/game/raffle', { token: customer.token })).spins_left).toBe(3);
+
   // An auditor: both pages readable, every action disabled.
   const auditorKey = generatePrivateKey();
   await api.admin('POST', '/api/admin/roles/grant', { account: privateKeyToAccount(auditorKey).address, role: 'auditor' });
@@ -120,6 +132,7 @@ test('the console lists goods, ships a paid order, shows a refused game setting;
   await expect(auditor.getByTestId(`goods-${goods.id}`).getByRole('button', { name: 'Edit' })).toBeDisabled();
   await auditor.getByRole('link', { name: 'Game zone' }).click();
   await expect(auditor.getByTestId('game-slot').getByRole('button', { name: 'Edit' })).toBeDisabled();
+  for (const name of ['edit-raffle', 'grant-spins']) await expect(auditor.getByTestId(name)).toBeDisabled();
   await auditor.getByRole('link', { name: 'Articles and announcements' }).click();
   await expect(auditor.getByTestId('create-article')).toBeDisabled();
 });

@@ -197,6 +197,9 @@ const en = {
   'games.staked': 'Staked',
   'games.paid': 'Paid out',
   'games.house': 'House',
+  'games.segments': 'Segments, one a line: asset amount weight',
+  'games.grantSpins': 'Grant free spins',
+  'games.spins': 'Spins',
 };
 
 export type ConsoleKey = keyof typeof en;
@@ -393,6 +396,9 @@ const zhTw: Record<ConsoleKey, string> = {
   'games.staked': '投注',
   'games.paid': '派彩',
   'games.house': '莊家',
+  'games.segments': '轉盤格，每行一格：資產 金額 權重',
+  'games.grantSpins': '贈送免費抽獎次數',
+  'games.spins': '次數',
 };
 
 export const CONSOLE_LANGUAGES = { 'zh-tw': zhTw, en } as const;

@@ -172,6 +172,76 @@ function House() {
   );
 }
 
+/** The raffle (decision 072): open or closed, its wheel's segments (one a line: asset amount weight), free spins. */
+function Raffle() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  // The wheel as players see it: the operator is a user too.
+  const raffle = useQuery({ queryKey: ['game-raffle'], queryFn: () => call(gamesApi.raffle) });
+  const refresh = () => queryClient.invalidateQueries();
+  const segments = raffle.data?.segments.map((s) => `${s.asset} ${s.amount} ${s.weight}`).join('\n') ?? '';
+  return (
+    <>
+      <h2>{t('games.game.raffle')}</h2>
+      {raffle.data && (
+        <p data-testid="raffle-state">
+          {raffle.data.enabled ? t('games.on') : t('games.off')} · {raffle.data.segments.map((s) => `${s.amount} ${s.asset} (${s.weight})`).join(', ')}
+        </p>
+      )}
+      <div className="row-actions">
+        {raffle.data && (
+          <Action
+            label={t('articles.edit')}
+            variant="ghost"
+            testId="edit-raffle"
+            endpoint={gamesApi.adminSetRaffle}
+            fields={
+              <>
+                <label className="field field--check">
+                  <input type="checkbox" name="enabled" defaultChecked={raffle.data.enabled} /> {t('games.enabled')}
+                </label>
+                <label className="field">
+                  <span>{t('games.segments')}</span>
+                  <textarea name="segments" defaultValue={segments} rows={8} required />
+                </label>
+              </>
+            }
+            run={async (form) => {
+              const lines = String(form.get('segments') ?? '')
+                .split('\n')
+                .map((line) => line.trim().split(/\s+/))
+                .filter((parts) => parts[0]);
+              await call(gamesApi.adminSetRaffle, {
+                body: {
+                  enabled: form.get('enabled') === 'on',
+                  segments: lines.map(([asset, amount, weight]) => ({ asset: asset as GameAsset, amount: amount ?? '', weight: Number(weight) })),
+                },
+              });
+              await refresh();
+            }}
+          />
+        )}
+        <Action
+          label={t('games.grantSpins')}
+          testId="grant-spins"
+          endpoint={gamesApi.adminGrantSpins}
+          fields={
+            <>
+              <Field label="uid" name="uid" type="number" min={1} step={1} required />
+              <Field label={t('games.spins')} name="spins" type="number" min={1} max={1000} step={1} required />
+            </>
+          }
+          confirm={(form) => `${t('games.grantSpins')}: uid ${String(form.get('uid'))} +${String(form.get('spins'))}`}
+          run={async (form) => {
+            await call(gamesApi.adminGrantSpins, { body: { uid: Number(form.get('uid')), spins: Number(form.get('spins')) } });
+            await refresh();
+          }}
+        />
+      </div>
+    </>
+  );
+}
+
 function Games() {
   const t = useT();
   return (
@@ -179,6 +249,7 @@ function Games() {
       <h1>{t('nav.games')}</h1>
       <p className="note">{t('games.note')}</p>
       <Settings />
+      <Raffle />
       <House />
     </>
   );
