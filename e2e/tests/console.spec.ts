@@ -222,7 +222,8 @@ test('an operator publishes a pinned announcement in the console and the phone a
   await InjectedWallet.attach(phone, { privateKey: generatePrivateKey() });
   const app = new ReefApp(phone);
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
-  await app.goto(PAGES.home);
+  // The injected wallet signs in by itself; wait for it to land so the tap is not lost in the sign-in's navigation.
+  await app.signIn();
   await expect(phone.getByTestId('announcement-ticker-title')).toHaveText(zhTitle);
   await phone.getByTestId('announcement-ticker').click();
   await expect(phone.getByTestId('article-title')).toHaveText(zhTitle);
