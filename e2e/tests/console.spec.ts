@@ -2,14 +2,16 @@
  * The operator console (issue 16, decision 085) on a desktop viewport with the injected wallet: an operator approves
  * a withdrawal and rejects a recharge; an administrator adjusts a balance with a reason and finds it in the audit
  * log; an auditor sees the same pages with every action disabled and the API refuses them; an ordinary user gets no
- * console. Recharges go to review only without a chain RPC, so the file starts its own server in review mode.
+ * console; an administrator publishes a pinned announcement the phone app then shows (its own server keeps it off the
+ * shared one's Home). Recharges go to review only without a chain RPC, so the file starts its own server in review mode.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Hex } from 'viem';
 import { fromUnits, toUnits } from '@reef/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { PAGES, ReefApp, STORAGE } from '../fixtures/app';
+import { ADMIN_PRIVATE_KEY, MOBILE_DEVICE } from '../fixtures/env';
 import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
 import { expect, test } from '../fixtures/test';
 import { InjectedWallet } from '../fixtures/wallet';
@@ -21,6 +23,9 @@ const auditorKey = generatePrivateKey();
 const customerKey = generatePrivateKey();
 
 let server: OwnServer;
+
+// One server for the file: its tests run one after the other in one worker.
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   test.setTimeout(OWN_SERVER_READY_TIMEOUT_MS + 30_000);
@@ -179,4 +184,60 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   const user = await openConsole(browser, customerKey);
   await expect(user.getByTestId('console-refused')).toHaveText('This wallet has no operator role. The console is closed to it.');
   await expect(user.getByRole('link', { name: 'Withdrawals' })).toHaveCount(0);
+});
+
+test('an operator publishes a pinned announcement in the console and the phone app shows it', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const mark = Date.now().toString(36);
+  const zhTitle = `系統升級公告 ${mark}`;
+  const enTitle = `System upgrade ${mark}`;
+  const desk = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  await desk.getByRole('link', { name: 'Articles and announcements' }).click();
+  await desk.getByTestId('create-article').click();
+  const dialog = desk.getByRole('dialog');
+  await dialog.getByLabel('Kind').selectOption('announcement');
+  await dialog.getByLabel('Pinned').check();
+  await dialog.getByLabel('Title (繁體中文)').fill(zhTitle);
+  await dialog.getByLabel('Body (Markdown) (繁體中文)').fill('今晚 **23:00** 升級。');
+  await dialog.getByLabel('Title (English)').fill(enTitle);
+  await dialog.getByLabel('Body (Markdown) (English)').fill('Upgrade at **23:00** tonight.');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  const row = desk.getByTestId('table-articles').locator('tr', { hasText: enTitle });
+  await expect(row).toContainText('Announcement');
+  const admin = await signIn(request, ADMIN_PRIVATE_KEY);
+  const created = (
+    await ok<{ list: { id: number; pinned: boolean; hidden: boolean; texts: { language: string; title: string }[] }[] }>(
+      request,
+      'GET',
+      '/api/admin/articles?limit=50',
+      admin.token,
+    )
+  ).list.find((a) => a.texts.some((x) => x.title === enTitle))!;
+  expect(created).toMatchObject({ pinned: true, hidden: false });
+  expect(created.texts.map((x) => x.language).sort()).toEqual(['en-us', 'zh-tw']);
+
+  // The phone (390 px, the normal app): Home's ticker shows it in the reader's language and opens it.
+  const phone = await (await browser.newContext({ ...MOBILE_DEVICE, baseURL: server.origin })).newPage();
+  await InjectedWallet.attach(phone, { privateKey: generatePrivateKey() });
+  const app = new ReefApp(phone);
+  await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
+  // The injected wallet signs in by itself; wait for it to land so the tap is not lost in the sign-in's navigation.
+  await app.signIn();
+  await expect(phone.getByTestId('announcement-ticker-title')).toHaveText(zhTitle);
+  await phone.getByTestId('announcement-ticker').click();
+  await expect(phone.getByTestId('article-title')).toHaveText(zhTitle);
+  await expect(phone.getByTestId('article-view').locator('strong')).toHaveText('23:00');
+
+  // Hidden in the console (a second confirmation): it leaves the app's Home.
+  await desk.getByTestId(`article-${created.id}`).getByRole('button', { name: 'Hide' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toContainText(`Hide #${created.id}: ${enTitle}`);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(desk.getByTestId(`article-${created.id}`).getByRole('button', { name: 'Show again' })).toBeVisible();
+  const pinned = await ok<{ list: { title: string }[] }>(request, 'GET', '/api/article?pinned=true', admin.token);
+  expect(pinned.list.map((a) => a.title)).not.toContain(zhTitle);
+  await app.goto(PAGES.home);
+  await phone.reload();
+  await expect(phone.getByTestId('announcement-ticker')).toHaveCount(0);
 });
