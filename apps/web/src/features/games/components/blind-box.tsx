@@ -3,39 +3,19 @@ import { Link } from 'react-router-dom';
 import type { GameRound, GameTerms } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { QueryState } from '../../../components/ui/query-state';
 import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
-import { useGameTerms } from '../api/game-terms';
 import { usePlayBlindBox } from '../api/play';
 import { gamePaths, stakeProblem } from '../model/paths';
 import { BetFields, type BetDraft } from './bet-fields';
-import { SeedPanel } from './seed-panel';
+import { GameShell } from './game-shell';
 import './games.css';
 
 /** game/index: blind-box guessing — pick one of N sealed boxes; they open as the fair function shuffled them. */
 export function BlindBoxGame({ onBalancesChanged }: { onBalancesChanged: () => void }) {
-  const { t } = useTranslation();
-  const terms = useGameTerms();
-  const game = terms.data?.list.find((g) => g.game === 'blind_box');
-  return (
-    <div className="game-page">
-      <nav className="game-links">
-        <Link className="text-link" to={gamePaths.slot()} data-testid="game-link-slot">
-          {t('titles.game/tiger/tiger')}
-        </Link>
-        <Link className="text-link" to={gamePaths.room()} data-testid="game-link-room">
-          {t('titles.user/gameRoom')}
-        </Link>
-      </nav>
-      <QueryState query={terms} empty={!game || !game.enabled} emptyText={t('games.closed')}>
-        {game && <BlindBoxTable terms={game} onBalancesChanged={onBalancesChanged} />}
-      </QueryState>
-      <SeedPanel />
-    </div>
-  );
+  return <GameShell game="blind_box" table={(terms) => <BlindBoxTable terms={terms} onBalancesChanged={onBalancesChanged} />} />;
 }
 
 function BlindBoxTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {

@@ -9,6 +9,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useGameRounds } from '../api/game-rounds';
 import { gamePaths } from '../model/paths';
 import { SeedPanel } from './seed-panel';
+import { GameLinks } from './game-shell';
 import './games.css';
 
 /** user/gameRoom: the player's rounds (game, stake, payout, time, seed hash, nonce) with a verify link each, and totals. */
@@ -19,14 +20,7 @@ export function GameRoom() {
   const totals = rounds.data?.pages[0]?.totals ?? [];
   return (
     <div className="game-page">
-      <nav className="game-links">
-        <Link className="text-link" to={gamePaths.blindBox()} data-testid="game-link-box">
-          {t('titles.game/index')}
-        </Link>
-        <Link className="text-link" to={gamePaths.slot()} data-testid="game-link-slot">
-          {t('titles.game/tiger/tiger')}
-        </Link>
-      </nav>
+      <GameLinks current="room" />
       {totals.length > 0 && (
         <section className="card game-totals" data-testid="game-room-totals">
           <h2>{t('games.room.totals')}</h2>

@@ -14,16 +14,14 @@ import {
 } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { QueryState } from '../../../components/ui/query-state';
 import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
-import { useGameTerms } from '../api/game-terms';
 import { usePlaySlot } from '../api/play';
 import { gamePaths, stakeProblem } from '../model/paths';
 import { BetFields, type BetDraft } from './bet-fields';
-import { SeedPanel } from './seed-panel';
+import { GameShell } from './game-shell';
 import './games.css';
 
 /** Red Sea creatures as drawn on the reels; their names come from the catalogue (`games.symbols.*`). */
@@ -38,25 +36,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /** game/tiger/tiger: three reels, five paylines, the paytable, single spins and auto-spin with a loss limit. */
 export function SlotMachineGame({ onBalancesChanged }: { onBalancesChanged: () => void }) {
-  const { t } = useTranslation();
-  const terms = useGameTerms();
-  const game = terms.data?.list.find((g) => g.game === 'slot');
-  return (
-    <div className="game-page">
-      <nav className="game-links">
-        <Link className="text-link" to={gamePaths.blindBox()} data-testid="game-link-box">
-          {t('titles.game/index')}
-        </Link>
-        <Link className="text-link" to={gamePaths.room()} data-testid="game-link-room">
-          {t('titles.user/gameRoom')}
-        </Link>
-      </nav>
-      <QueryState query={terms} empty={!game || !game.enabled} emptyText={t('games.closed')}>
-        {game && <SlotTable terms={game} onBalancesChanged={onBalancesChanged} />}
-      </QueryState>
-      <SeedPanel />
-    </div>
-  );
+  return <GameShell game="slot" table={(terms) => <SlotTable terms={terms} onBalancesChanged={onBalancesChanged} />} />;
 }
 
 function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
