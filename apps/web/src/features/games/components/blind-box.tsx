@@ -86,13 +86,9 @@ function BlindBoxTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalan
           setDraft(next);
           setProblem(null);
         }}
+        problem={problem}
         testId="blind-box"
       />
-      {problem && (
-        <p className="game-problem" role="alert" data-testid="blind-box-problem">
-          {problem}
-        </p>
-      )}
       <Button block busy={play.isPending} onClick={submit} data-testid="blind-box-play">
         {t('games.box.open')}
       </Button>

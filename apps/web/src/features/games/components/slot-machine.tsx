@@ -161,13 +161,9 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
           setDraft(next);
           setProblem(null);
         }}
+        problem={problem}
         testId="slot"
       />
-      {problem && (
-        <p className="game-problem" role="alert" data-testid="slot-problem">
-          {problem}
-        </p>
-      )}
       <Button block busy={busy} disabled={busy} onClick={() => void onSpin()} data-testid="slot-spin">
         {t('games.slot.spin')}
       </Button>
