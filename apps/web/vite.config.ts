@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogueSplit } from './vite-plugins/catalogue-split';
+import { moduleMap } from './vite-plugins/module-map';
 import { precompress } from './vite-plugins/precompress';
 import { serviceWorker } from './vite-plugins/service-worker';
 
@@ -23,8 +24,9 @@ export default defineConfig({
   base: '/index/',
   // catalogueSplit: each catalogue's first-screen keys and the rest as two modules (decision 046); serviceWorker:
   // sw.js with the shell's precache list, modulepreload of the home page; precompress: .br and .gz beside every text
-  // file, last, so sw.js and index.html are compressed too (decision 031).
-  plugins: [react(), catalogueSplit(), serviceWorker(), precompress()],
+  // file, last, so sw.js and index.html are compressed too (decision 031); moduleMap: .vite/modules.json, what each
+  // chunk is made of (bundle-budget.test.ts proves the console is not in it).
+  plugins: [react(), catalogueSplit(), serviceWorker(), moduleMap(), precompress()],
   resolve: {
     // The WalletConnect provider's QR modal (Reown AppKit) is never used: see vite-plugins/no-appkit.ts.
     alias: { '@reown/appkit/core': fileURLToPath(new URL('./vite-plugins/no-appkit.ts', import.meta.url)) },

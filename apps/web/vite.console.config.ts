@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { moduleMap } from './vite-plugins/module-map';
 import { precompress } from './vite-plugins/precompress';
 
 /**
@@ -11,7 +12,7 @@ import { precompress } from './vite-plugins/precompress';
 export default defineConfig({
   root: fileURLToPath(new URL('./console', import.meta.url)),
   base: '/admin/',
-  plugins: [react(), precompress()],
+  plugins: [react(), moduleMap(), precompress()],
   resolve: {
     alias: { '@reown/appkit/core': fileURLToPath(new URL('./vite-plugins/no-appkit.ts', import.meta.url)) },
   },

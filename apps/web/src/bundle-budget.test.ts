@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HOME_JS_TRANSFER_BUDGET_KB, LAZY_CHUNK_BUDGET_KB, NAMED_LAZY_CHUNK_BUDGETS_KB } from '../../../scripts/budgets.mjs';
 import { homeInitialJs, lazyChunks } from '../../../scripts/bundle-size.mjs';
+import type { ModuleMapChunk } from '../vite-plugins/module-map';
 import { catalogueArea, isFirstScreenKey } from './i18n/first-screen';
 import zhTw from './i18n/locales/zh-tw.json';
 
@@ -100,5 +101,35 @@ describe('bundle budget', { timeout: 60_000 }, () => {
 
     const importers = Object.entries(manifest).filter(([, chunk]) => chunk.dynamicImports?.includes(chartKey!) || chunk.imports?.includes(chartKey!));
     expect(importers.map(([key]) => key)).toEqual(['src/app/routes/price.tsx']);
+  });
+
+  it('holds nothing of the operator console: not one module of it, its libraries or its contract is in the mobile build', () => {
+    // .vite/modules.json (vite-plugins/module-map.ts) names every source module rendered into every chunk, so this
+    // is the build's own account of what it is made of: the console adding a byte to the mobile app would mean one
+    // of its modules (or a module only it uses) appearing here.
+    const read = (dir: string) => JSON.parse(readFileSync(join(dir, '.vite/modules.json'), 'utf8')) as ModuleMapChunk[];
+    const mobile = read(dist);
+    const mobileModules = mobile.flatMap((chunk) => Object.keys(chunk.modules));
+    expect(mobileModules.length).toBeGreaterThan(100);
+    expect(mobileModules.some((m) => m.startsWith('src/app/'))).toBe(true);
+    // The console's own code, its table library and its contract (`consoleApi`, the role table's endpoints).
+    const consoleOnly = (m: string) =>
+      m.includes('src/console/') ||
+      m.includes('node_modules/@tanstack/react-table') ||
+      m.includes('node_modules/@tanstack/table-core') ||
+      m.endsWith('contract/src/http/console.ts');
+    expect(mobileModules.filter(consoleOnly)).toEqual([]);
+
+    // The console is its own build under dist/admin, and every console source module is in it, never in a mobile chunk.
+    const admin = read(join(dist, 'admin'));
+    const adminModules = admin.flatMap((chunk) => Object.keys(chunk.modules));
+    expect(adminModules.filter((m) => m.includes('src/console/')).length).toBeGreaterThan(10);
+    expect(adminModules.some((m) => m.includes('node_modules/@tanstack/table-core'))).toBe(true);
+    const mobileFiles = new Set(mobile.map((chunk) => chunk.file));
+    expect(admin.map((chunk) => chunk.file).filter((file) => mobileFiles.has(file))).toEqual([]);
+
+    // Nothing of the mobile app's first load points at the console: index.html and the service worker's precache.
+    expect(readFileSync(join(dist, 'index.html'), 'utf8')).not.toContain('/admin/');
+    expect(readFileSync(join(dist, 'sw.js'), 'utf8')).not.toContain('/admin/');
   });
 });
