@@ -19,10 +19,8 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from '../src/app.js';
-import type { DatabaseHandle } from '../src/db/client.js';
-import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { homeInitialJs, lazyChunks } from '../../../scripts/bundle-size.mjs';
-import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
+import { benchConfig, benchSignIn, openBenchDatabase } from './common.js';
 import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
 import { burstLines, runCardsBurstBench } from './cards-burst-bench.js';
@@ -97,11 +95,6 @@ async function exchangeLoad(kind: string, address: string, tokens: string[]): Pr
   const r = JSON.parse(stdout);
   if (Object.keys(r.refusals).length) throw new Error(`the exchange refused requests under load: ${JSON.stringify(r.refusals)}`);
   return { total: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
-}
-
-async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openPgliteBenchDatabase();
-  return openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench');
 }
 
 async function benchDatabase(kind: 'pglite' | 'postgres') {

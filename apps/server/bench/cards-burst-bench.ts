@@ -17,7 +17,7 @@ import { buildApp } from '../src/app.js';
 import * as clock from '../src/core/clock.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { postEntry, type PostingInput } from '../src/modules/ledger/ledger.service.js';
-import { benchConfig, benchSignIn } from './common.js';
+import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 const run = promisify(execFile);
 const USERS = 500;
@@ -117,16 +117,7 @@ export function burstLines(kind: string, r: BurstResult): string[] {
   ];
 }
 
-if (process.argv[1]?.endsWith('cards-burst-bench.ts')) {
-  const { openPgliteBenchDatabase } = await import('./common.js');
-  const { openScratchPostgres } = await import('../src/db/scratch-database.js');
-  const wanted = process.env.BENCH_KINDS?.split(',');
-  const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((k) => !wanted || wanted.includes(k));
-  for (const kind of kinds) {
-    const result = await runCardsBurstBench(kind, () =>
-      kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench'),
-    );
-    for (const line of burstLines(kind, result)) console.log(line);
-    console.log('');
-  }
-}
+await runAlone(import.meta.url, async (kind, open) => {
+  for (const line of burstLines(kind, await runCardsBurstBench(kind, open))) console.log(line);
+  console.log('');
+});

@@ -5,11 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { openScratchPostgres } from '../src/db/scratch-database.js';
 
 export const BENCH_ORIGIN = 'http://bench.reef.test';
 
@@ -24,6 +26,27 @@ export async function openPgliteBenchDatabase(prefix = 'reef-bench-'): Promise<D
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export type BenchKind = 'pglite' | 'postgres';
+
+/** A bench phase's database: PGlite on a temporary directory, or a scratch PostgreSQL database `reef_bench`. */
+export function openBenchDatabase(kind: BenchKind): Promise<DatabaseHandle> {
+  return kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench');
+}
+
+/**
+ * A bench file run on its own (`tsx bench/x.ts`, the `bench:x` scripts), not imported by bench.ts: runs `phase` on
+ * PGlite, and on PostgreSQL too when DATABASE_URL is set (a scratch database `reef_bench`); BENCH_KINDS=pglite or
+ * postgres narrows it.
+ */
+export async function runAlone(moduleUrl: string, phase: (kind: BenchKind, open: () => Promise<DatabaseHandle>) => Promise<void>): Promise<void> {
+  if (!process.argv[1] || pathToFileURL(path.resolve(process.argv[1])).href !== moduleUrl) return;
+  const wanted = process.env.BENCH_KINDS?.split(',');
+  const kinds: BenchKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds.filter((k) => !wanted || wanted.includes(k))) {
+    await phase(kind, () => openBenchDatabase(kind));
+  }
 }
 
 /** No rate limits (the load would trip them), `admin` may fund the bench users; `env` adds to it. */

@@ -6,16 +6,14 @@
  * `npm run bench:community` (PostgreSQL too with DATABASE_URL). COMMUNITY_BENCH_USERS, COMMUNITY_BENCH_CHAIN and
  * COMMUNITY_BENCH_EVENTS scale it down for a quick look.
  */
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { ASSET_KEYS } from '@reef/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle, Transaction } from '../src/db/client.js';
-import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { processCommunityEvents } from '../src/modules/community/community.service.js';
 import { runRewards } from '../src/modules/rewards/rewards.service.js';
-import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
+import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 /** The generated tree and load. Standalone runs default to the issue's full scale; `npm run bench` passes BENCH_SCALE. */
 export interface CommunityBenchScale {
@@ -227,10 +225,4 @@ export async function runCommunityBench(
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const only = process.env.BENCH_KINDS?.split(',');
-  for (const kind of kinds.filter((k) => !only || only.includes(k))) {
-    await runCommunityBench(kind, () => (kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench')));
-  }
-}
+await runAlone(import.meta.url, runCommunityBench);

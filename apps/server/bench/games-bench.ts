@@ -20,7 +20,7 @@ import { fromUnits, toUnits } from '@reef/contract';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { journalTotals, postEntry, systemBalanceUnits, type PostingInput } from '../src/modules/ledger/ledger.service.js';
-import { benchConfig, benchSignIn } from './common.js';
+import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 const run = promisify(execFile);
 const USERS = Number(process.env.BENCH_GAME_USERS ?? 100);
@@ -143,16 +143,7 @@ export function gamesLines(kind: string, r: GamesResult): string[] {
   ];
 }
 
-if (process.argv[1]?.endsWith('games-bench.ts')) {
-  const { openPgliteBenchDatabase } = await import('./common.js');
-  const { openScratchPostgres } = await import('../src/db/scratch-database.js');
-  const wanted = process.env.BENCH_KINDS?.split(',');
-  const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((k) => !wanted || wanted.includes(k));
-  for (const kind of kinds) {
-    const result = await runGamesBench(kind, () =>
-      kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench'),
-    );
-    for (const line of gamesLines(kind, result)) console.log(line);
-    console.log('');
-  }
-}
+await runAlone(import.meta.url, async (kind, open) => {
+  for (const line of gamesLines(kind, await runGamesBench(kind, open))) console.log(line);
+  console.log('');
+});

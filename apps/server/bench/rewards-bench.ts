@@ -5,12 +5,10 @@
  * them, timed: events per second against the target. Standalone: `npm run bench:rewards` (PostgreSQL too with
  * DATABASE_URL).
  */
-import { pathToFileURL } from 'node:url';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { runRewards } from '../src/modules/rewards/rewards.service.js';
 import { rewardFacts, seedRewardLoad } from '../src/test/rewards-kit.js';
-import { openPgliteBenchDatabase } from './common.js';
+import { runAlone } from './common.js';
 
 const MEMBERS = Number(process.env.REWARDS_BENCH_MEMBERS ?? 600);
 const PURCHASES = Number(process.env.REWARDS_BENCH_PURCHASES ?? 400);
@@ -45,9 +43,4 @@ export async function runRewardsBench(kind: 'pglite' | 'postgres', open: () => P
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const kind of kinds) {
-    await runRewardsBench(kind, () => (kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench')));
-  }
-}
+await runAlone(import.meta.url, runRewardsBench);

@@ -4,13 +4,11 @@
  * set-based by the test kit; the run is the job's own code (`settleMining`, `settlePledge`). Standalone:
  * `npm run bench:settlement` (PostgreSQL too with DATABASE_URL).
  */
-import { pathToFileURL } from 'node:url';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { openScratchPostgres } from '../src/db/scratch-database.js';
 import { settleMining } from '../src/modules/mining/mining.service.js';
 import { settlePledge } from '../src/modules/pledge/pledge.service.js';
 import { seedSettlementLoad, settlementFacts } from '../src/test/settlement-kit.js';
-import { openPgliteBenchDatabase } from './common.js';
+import { runAlone } from './common.js';
 
 /** SETTLEMENT_BENCH_ROWS scales it down for a quick look (default: the issue's 100,000 of each). */
 const MINERS = Number(process.env.SETTLEMENT_BENCH_ROWS ?? 100_000);
@@ -52,9 +50,4 @@ export async function runSettlementBench(kind: 'pglite' | 'postgres', open: () =
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  for (const kind of kinds) {
-    await runSettlementBench(kind, () => (kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench')));
-  }
-}
+await runAlone(import.meta.url, runSettlementBench);

@@ -19,7 +19,7 @@ import { fromUnits, toUnits } from '@reef/contract';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { journalTotals, postEntry, systemBalanceUnits, type PostingInput } from '../src/modules/ledger/ledger.service.js';
-import { benchConfig, benchSignIn } from './common.js';
+import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 const run = promisify(execFile);
 const STEADY_USERS = 50;
@@ -167,16 +167,7 @@ export function shopLines(kind: string, r: ShopResult): string[] {
   ];
 }
 
-if (process.argv[1]?.endsWith('shop-bench.ts')) {
-  const { openPgliteBenchDatabase } = await import('./common.js');
-  const { openScratchPostgres } = await import('../src/db/scratch-database.js');
-  const wanted = process.env.BENCH_KINDS?.split(',');
-  const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter((k) => !wanted || wanted.includes(k));
-  for (const kind of kinds) {
-    const result = await runShopBench(kind, () =>
-      kind === 'pglite' ? openPgliteBenchDatabase() : openScratchPostgres(process.env.DATABASE_URL!, 'reef_bench'),
-    );
-    for (const line of shopLines(kind, result)) console.log(line);
-    console.log('');
-  }
-}
+await runAlone(import.meta.url, async (kind, open) => {
+  for (const line of shopLines(kind, await runShopBench(kind, open))) console.log(line);
+  console.log('');
+});
