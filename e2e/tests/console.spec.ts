@@ -154,6 +154,11 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   await expect(administrator.getByRole('dialog')).toContainText(`uid ${customer.uid} -25.5 USDT — Goodwill credit reversed, ticket 4411`);
   await administrator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(administrator.getByTestId('user-balances')).toContainText(after);
+  // The user page's records: the adjustment's journal line with its reason, and the customer's live session.
+  const journal = administrator.getByTestId('table-user-journal');
+  await expect(journal.locator('tbody tr').first()).toContainText('Goodwill credit reversed, ticket 4411');
+  await expect(journal.locator('tbody tr').first()).toContainText('-25.50000000');
+  await expect(administrator.getByTestId('table-user-sessions')).toContainText('Signed in');
   await administrator.getByRole('link', { name: 'Audit log' }).click();
   await administrator.getByLabel('Any value contains').fill('ticket 4411');
   const audit = administrator.getByTestId('table-audit');

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { cardsApi, chargeApi, gamesApi, marketApi, miningApi, pledgeApi, shopApi, transferApi, withdrawalsApi } from '../api-namespaces.js';
+import { billLine } from './ledger.js';
 import {
   address,
   amountString,
@@ -203,4 +204,26 @@ export const adminRejectAdjustment = endpoint('POST /api/admin/ledger/adjustment
   roles: ['administrator'],
   params: serialIdParams,
   response: adjustmentRequest,
+});
+
+/** A user's journal lines, newest first, each with its journal entry: the console's user page (issue 16). */
+export const adminUserJournal = endpoint('GET /api/admin/users/:id/journal', 'admin', {
+  params: serialIdParams,
+  query: z.extend(pageQuery, { asset: z.optional(assetKey) }),
+  response: pagedList(z.extend(billLine, { entry_id: z.int() })),
+});
+
+export const operatorSession = z.object({
+  id: z.int(),
+  created_at: isoTime,
+  expires_at: isoTime,
+  revoked_at: z.nullable(isoTime),
+  /** Neither revoked nor expired: the token still signs requests in. */
+  active: z.boolean(),
+});
+
+/** A user's sign-in sessions, newest first (the latest 50): what "End all sessions" ends. */
+export const adminUserSessions = endpoint('GET /api/admin/users/:id/sessions', 'admin', {
+  params: serialIdParams,
+  response: z.object({ list: z.array(operatorSession) }),
 });

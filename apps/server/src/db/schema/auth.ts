@@ -13,7 +13,12 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_expires_idx').on(t.expiresAt)],
+  // By user: ending all of a user's sessions and listing them in the console (decision 084, issue 16).
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_user_id_idx').on(t.userId, t.id),
+  ],
 );
 
 /** EIP-4361 nonces: random, single use, short-lived. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginMessages, loginNonces, sessions, users } from '../../db/schema/index.js';
 
@@ -40,6 +40,16 @@ export async function revokeUserSessions(db: Executor, userId: number, now: Date
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .returning({ tokenHash: sessions.tokenHash });
   return rows.map((r) => r.tokenHash);
+}
+
+/** A user's latest sessions, newest first (one range scan on sessions_user_id_idx). */
+export function userSessions(db: Executor, userId: number, limit: number) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(limit);
 }
 
 /** One indexed lookup when a session is not in this process's cache. */

@@ -20,6 +20,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     audit.after = { uid: params.id, revoked: ended.length };
     return { uid: params.id, revoked: ended.length };
   });
+  registerEndpoint(app, consoleApi.adminUserSessions, ({ params }) => auth.sessionsForOperators(app.db, params.id));
   // Developer helpers (decision 077): absent unless DEV_LOGIN=true, which config.ts refuses in production.
   if (app.config.devLogin) {
     registerEndpoint(app, authApi.devLogin, ({ body }) =>

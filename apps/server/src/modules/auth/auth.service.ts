@@ -134,6 +134,21 @@ export async function revokeUserSessions(db: Database, userId: number, sessions:
   return hashes;
 }
 
+/** The console's view of a user's sessions (issue 16): the latest 50, newest first, and whether each still signs in. */
+export async function sessionsForOperators(db: Database, userId: number, now = clock.now()) {
+  if (!(await findPublicUser(db, { id: userId }))) throw new DomainError('USER_NOT_FOUND');
+  const rows = await repo.userSessions(db, userId, 50);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      revoked_at: r.revokedAt?.toISOString() ?? null,
+      active: r.revokedAt === null && r.expiresAt > now,
+    })),
+  };
+}
+
 export function pruneExpired(db: Database, now = clock.now()) {
   return repo.pruneExpired(db, now, LOGIN_MESSAGE_MAX_AGE_MS);
 }

@@ -338,6 +338,12 @@ export async function billsOf(db: Database, userId: number, asset: AssetKey | nu
   return { total, list: list.map(billView) };
 }
 
+/** The console's view of a user's journal lines (issue 16): newest first, each with its journal entry. */
+export async function journalLinesOf(db: Database, userId: number, asset: AssetKey | undefined, page: number, limit: number) {
+  const { list, total } = await repo.userPostings(db, userId, asset ? { asset } : {}, limit, (page - 1) * limit);
+  return { list: list.map((line) => ({ ...billView(line), entry_id: line.entryId })), page, limit, total };
+}
+
 /** The operator console's liabilities: per asset, the sum of user balances (decision 085). */
 export async function userLiabilities(db: Executor): Promise<{ asset: AssetKey; amount: string }[]> {
   return (await repo.userLiabilities(db)) as { asset: AssetKey; amount: string }[];

@@ -29,6 +29,7 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
   });
   registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit));
   registerEndpoint(app, consoleApi.adminUserDetail, ({ params }) => operators.userDetail(app.db, params.id));
+  registerEndpoint(app, consoleApi.adminUserJournal, ({ params, query }) => operators.userJournal(app.db, params.id, query.asset, query.page, query.limit));
   registerEndpoint(app, consoleApi.adminDashboard, () => operators.dashboard(app.db));
   registerEndpoint(app, consoleApi.adminFourEyes, () => operators.fourEyes(app.db));
   registerEndpoint(app, consoleApi.adminSetFourEyes, async ({ user, body, audit }) => {

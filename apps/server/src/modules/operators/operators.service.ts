@@ -11,8 +11,8 @@ import { DomainError } from '../../core/errors.js';
 import * as clock from '../../core/clock.js';
 import { recordEvent } from '../events/events.service.js';
 import { registerServiceAgents, waitingCount } from '../chat/service-desk.service.js';
-import { countUsers, findForOperators, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
-import { adjustBalance, userLiabilities } from '../ledger/ledger.service.js';
+import { countUsers, findForOperators, findPublicUser, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
+import { adjustBalance, journalLinesOf, userLiabilities } from '../ledger/ledger.service.js';
 import { AccessBook, type AccessSnapshot } from './access-book.js';
 import * as repo from './operators.repository.js';
 
@@ -113,6 +113,12 @@ export async function userDetail(db: Database, id: number) {
   const profile = await profileForOperators(db, id);
   const snapshot = await loadAccess(db);
   return { ...profile, roles: [...(snapshot.roles.get(profile.user.account) ?? [])] };
+}
+
+/** A user's journal lines for the console's user page; an unknown uid is USER_NOT_FOUND, not an empty list. */
+export async function userJournal(db: Database, id: number, asset: AssetKey | undefined, page: number, limit: number) {
+  if (!(await findPublicUser(db, { id }))) throw new DomainError('USER_NOT_FOUND');
+  return journalLinesOf(db, id, asset, page, limit);
 }
 
 /** The console's first page (decision 085); the review queues' counts are the review lists' totals. */

@@ -195,6 +195,17 @@ export const en = {
   'games.segments': 'Segments, one a line: asset amount weight',
   'games.grantSpins': 'Grant free spins',
   'games.spins': 'Spins',
+  // lead: the user page's records
+  'users.journal': 'Journal lines',
+  'users.entry': 'Entry',
+  'users.balanceAfter': 'Balance after',
+  'users.kind': 'Kind',
+  'users.memo': 'Memo',
+  'users.sessions': 'Sign-in sessions',
+  'users.sessionExpires': 'Expires',
+  'users.sessionEnded': 'Ended',
+  'users.sessionActive': 'Signed in',
+  'users.sessionInactive': 'Ended or expired',
 };
 
 export type ConsoleKey = keyof typeof en;

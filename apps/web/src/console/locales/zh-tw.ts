@@ -196,4 +196,15 @@ export const zhTw: Record<ConsoleKey, string> = {
   'games.segments': '轉盤格，每行一格：資產 金額 權重',
   'games.grantSpins': '贈送免費抽獎次數',
   'games.spins': '次數',
+  // lead: the user page's records
+  'users.journal': '帳務明細',
+  'users.entry': '分錄',
+  'users.balanceAfter': '變動後餘額',
+  'users.kind': '類型',
+  'users.memo': '備註',
+  'users.sessions': '登入工作階段',
+  'users.sessionExpires': '到期',
+  'users.sessionEnded': '結束於',
+  'users.sessionActive': '登入中',
+  'users.sessionInactive': '已結束或已到期',
 };

@@ -8,6 +8,7 @@ import { DataTable } from '../components/data-table';
 import { usePaged } from '../components/use-paged';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
+import { UserJournal, UserSessions } from './user-records';
 
 function UserList() {
   const t = useT();
@@ -165,6 +166,8 @@ function UserDetail({ uid }: { uid: number }) {
           );
         })}
       </div>
+      <UserJournal uid={user.uid} />
+      <UserSessions uid={user.uid} />
     </>
   );
 }

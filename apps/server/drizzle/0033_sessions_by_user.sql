@@ -1,0 +1,2 @@
+-- The console lists a user's sessions and "End all sessions" revokes them by user: one range scan instead of a table scan.
+CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id","id");
