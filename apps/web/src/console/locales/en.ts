@@ -195,6 +195,8 @@ export const en = {
   'games.segments': 'Segments, one a line: asset amount weight',
   'games.grantSpins': 'Grant free spins',
   'games.spins': 'Spins',
+  // i18n
+  'app.language': 'Language',
 };
 
 export type ConsoleKey = keyof typeof en;

@@ -196,4 +196,6 @@ export const zhTw: Record<ConsoleKey, string> = {
   'games.segments': '轉盤格，每行一格：資產 金額 權重',
   'games.grantSpins': '贈送免費抽獎次數',
   'games.spins': '次數',
+  // i18n
+  'app.language': '語言',
 };
