@@ -112,7 +112,7 @@ export const pt: Record<ConsoleKey, string> = {
   'desk.open': 'Abrir a central no app',
   'config.readOnlyNote': 'As alterações feitas por estas rotas são auditadas.',
   'nav.adjustments': 'Ajustes a aprovar',
-  'fourEyes.rule': 'Quatro olhos: ajustes acima deste valor aguardam um segundo administrador',
+  'fourEyes.rule': 'Dupla aprovação: ajustes acima deste valor aguardam um segundo administrador',
   'fourEyes.off': 'desligado',
   'fourEyes.set': 'Definir o valor',
   'fourEyes.above': 'Valor (vazio: desligado)',
