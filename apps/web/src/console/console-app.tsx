@@ -7,7 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleApi, type OperatorRole } from '@reef/contract';
 import { mayCall, OperatorContext } from './access';
 import { call, ConsoleApiError } from './api';
-import { setConsoleLanguage, useT, consoleLanguage } from './i18n';
+import { LanguageSelect } from './components/language-select';
+import { useT } from './i18n';
 import { CONSOLE_PAGES, PAGE_GROUPS } from './registry';
 import { useHashPath } from './router';
 import { setConsoleToken, useConsoleToken } from './session';
@@ -65,10 +66,7 @@ function Shell({ roles, account }: { roles: readonly OperatorRole[]; account: st
           <p className="who" data-testid="console-roles">
             {account.slice(0, 6)}…{account.slice(-4)} · {roles.map((role) => t(`role.${role}`)).join(', ')}
           </p>
-          <select aria-label="Language" value={consoleLanguage()} onChange={(e) => setConsoleLanguage(e.target.value as 'en' | 'zh-tw')}>
-            <option value="zh-tw">繁體中文</option>
-            <option value="en">English</option>
-          </select>
+          <LanguageSelect />
           <button type="button" className="btn btn--ghost" onClick={signOut}>
             {t('signIn.signOut')}
           </button>

@@ -7,6 +7,7 @@ import { authApi } from '@reef/contract';
 import { signInWithWallet } from '../features/auth/model/sign-in';
 import { discoverWallets } from '../lib/wallet';
 import { call } from './api';
+import { LanguageSelect } from './components/language-select';
 import { useT } from './i18n';
 import { setConsoleToken } from './session';
 
@@ -54,6 +55,7 @@ export function SignIn({ refused }: { refused: boolean }) {
       <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void signIn()}>
         {t('signIn.button')}
       </button>
+      <LanguageSelect className="sign-in__language" />
     </main>
   );
 }

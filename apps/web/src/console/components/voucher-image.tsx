@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../i18n';
 import { consoleToken } from '../session';
 
 /** A recharge voucher is served to its owner and operators only: fetched with the token, shown from a blob URL. */
 export function VoucherImage({ address }: { address: string }) {
+  const t = useT();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -23,7 +25,7 @@ export function VoucherImage({ address }: { address: string }) {
   }, [address]);
   return url ? (
     <a href={url} target="_blank" rel="noreferrer">
-      <img className="voucher" src={url} alt="voucher" />
+      <img className="voucher" src={url} alt={t('reviews.voucher')} />
     </a>
   ) : (
     <span>…</span>

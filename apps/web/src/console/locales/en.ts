@@ -206,6 +206,8 @@ export const en = {
   'users.sessionEnded': 'Ended',
   'users.sessionActive': 'Signed in',
   'users.sessionInactive': 'Ended or expired',
+  // i18n
+  'app.language': 'Language',
 };
 
 export type ConsoleKey = keyof typeof en;

@@ -207,4 +207,6 @@ export const zhTw: Record<ConsoleKey, string> = {
   'users.sessionEnded': '結束於',
   'users.sessionActive': '登入中',
   'users.sessionInactive': '已結束或已到期',
+  // i18n
+  'app.language': '語言',
 };
