@@ -121,7 +121,7 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   await expect(operator.getByRole('dialog')).toBeHidden();
   await expect(withdrawalRow).toHaveCount(0);
   await expect(operator.getByTestId(`withdrawal-${waiting.id}`)).toBeVisible();
-  await operator.getByRole('link', { name: 'Recharges' }).click();
+  await operator.getByRole('link', { name: 'Deposits' }).click();
   await operator.getByTestId(`deposit-${recharge.id}`).getByRole('button', { name: 'Reject' }).click();
   await operator.getByLabel('Reason shown to the user').fill('No such transfer on chain');
   await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
