@@ -28,7 +28,9 @@ describe.each(databaseKinds)('the operators’ airdrop list on %s', (kind) => {
     t = app;
     member = await t.signIn(undefined, t.admin.uid);
     const wallet = privateKeyToAccount(generatePrivateKey());
-    expect((await t.call({ method: 'POST', url: '/api/admin/roles/grant', token: t.admin.token, payload: { account: wallet.address, role: 'auditor' } })).status).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/roles/grant', token: t.admin.token, payload: { account: wallet.address, role: 'auditor' } })).status,
+    ).toBe(200);
     auditor = await t.signIn(wallet);
     const create = async (payload: Record<string, unknown>) => {
       const res = await t.call({ method: 'POST', url: '/api/admin/airdrops', token: t.admin.token, payload });
