@@ -128,7 +128,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   // Airdrops: a campaign for everyone (two confirmations: it gives money away), then its rules set.
   await desk.getByRole('link', { name: 'Airdrop campaigns' }).click();
   await desk.getByTestId('create-airdrop').click();
-  await dialog.getByLabel('Asset', { exact: true }).selectOption('coin');
+  await dialog.getByRole('combobox', { name: 'Asset', exact: true }).selectOption('coin');
   await dialog.getByLabel('Amount per claim').fill('3.5');
   await dialog.getByLabel('Minimum account age (hours)').fill('2');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -185,7 +185,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   // Levels: V7 put, shown, then deleted after a second confirmation.
   await desk.getByRole('link', { name: 'Levels' }).click();
   await desk.getByTestId('put-level').click();
-  await dialog.getByLabel('Level', { exact: true }).fill('7');
+  await dialog.getByRole('spinbutton', { name: 'Level', exact: true }).fill('7');
   await dialog.getByLabel('Name').fill(`Reef ${mark}`);
   await dialog.getByLabel('Minimum small-area performance').fill('25000');
   await dialog.getByLabel('Minimum direct members').fill('5');
@@ -197,6 +197,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
     expect.objectContaining({ level: 7, name: `Reef ${mark}`, min_direct: 5 }),
   );
   await desk.getByTestId('level-7').getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toContainText(`Delete level V7 Reef ${mark}`);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
@@ -209,7 +210,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   // Reward rules: a rate above 1 is refused with the server's message; 0.07 is in force after the confirmation.
   await desk.getByRole('link', { name: 'Reward rules' }).click();
   await desk.getByTestId('set-reward-rule').click();
-  await dialog.getByLabel('Setting').selectOption('direct');
+  await dialog.getByRole('combobox', { name: 'Setting', exact: true }).selectOption('direct');
   await dialog.getByLabel('Value').fill('1.5');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toContainText('Direct reward rate = 1.5 from now');
