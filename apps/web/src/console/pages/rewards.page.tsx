@@ -45,7 +45,7 @@ function ValueFields({ rule, t }: { rule?: RewardRule | undefined; t: Translate 
   return (
     <>
       <Field label={t('rewards.value')} name="value" defaultValue={rule?.value} required pattern={VALUE_PATTERN} inputMode="decimal" />
-      <Field label={t('rewards.effectiveFrom')} name="effective_from" type="datetime-local" />
+      <Field label={t('rewards.effectiveFromField')} name="effective_from" type="datetime-local" />
     </>
   );
 }
