@@ -85,6 +85,24 @@ export const adminSetAirdropRules = endpoint('PUT /api/admin/airdrops/:id/rules'
   response: z.extend(airdropCampaign, { address_count: z.int() }),
 });
 
+/** Where a campaign stands at the server's time: before its window, inside it, or over (a deactivated campaign counts as over). */
+export const AIRDROP_STATES = ['scheduled', 'open', 'ended'] as const;
+export const AIRDROP_STATE_FILTERS = ['all', ...AIRDROP_STATES] as const;
+
+export const adminAirdropCampaign = z.extend(airdropCampaign, {
+  state: z.enum(AIRDROP_STATES),
+  /** Addresses on the allow-list; 0 when the campaign is not restricted. */
+  address_count: z.int(),
+  claims: z.int(),
+});
+export type AdminAirdropCampaign = z.infer<typeof adminAirdropCampaign>;
+
+/** Every campaign for operators, newest first, with its allow-list size and claims so far; `state` narrows the list. */
+export const adminListAirdrops = endpoint('GET /api/admin/airdrops', 'admin', {
+  query: z.extend(pageQuery, { state: z._default(z.enum(AIRDROP_STATE_FILTERS), 'all') }),
+  response: pagedList(adminAirdropCampaign),
+});
+
 export const userAirdrop = z.extend(z.omit(airdropCampaign, { active: true, created_at: true }), {
   /** The user has claimed this campaign. */
   claimed: z.boolean(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { airdropAllowlist, airdropCampaigns, airdropClaims, airdropReferrerClaims } from '../../db/schema/index.js';
 
@@ -130,4 +130,42 @@ export async function listClaims(db: Database, userId: number, limit: number, of
     db.select({ total: count() }).from(airdropClaims).where(where),
   ]);
   return { list, total: totals[0]?.total ?? 0 };
+}
+
+export type CampaignState = 'scheduled' | 'open' | 'ended';
+
+/** The condition for campaigns in `state` at `now`; an inactive campaign is over whatever its window. */
+function stateCondition(state: CampaignState, now: Date) {
+  const c = airdropCampaigns;
+  if (state === 'scheduled') return and(eq(c.active, true), gt(c.startsAt, now));
+  if (state === 'open') return and(eq(c.active, true), lte(c.startsAt, now), gt(c.endsAt, now));
+  return or(eq(c.active, false), lte(c.endsAt, now));
+}
+
+/** Campaigns for operators, newest first, one page and the total; `state` null lists all. */
+export async function listCampaigns(db: Executor, state: CampaignState | null, now: Date, limit: number, offset: number) {
+  const where = state ? stateCondition(state, now) : undefined;
+  const [list, totals] = await Promise.all([
+    db.select().from(airdropCampaigns).where(where).orderBy(desc(airdropCampaigns.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(airdropCampaigns).where(where),
+  ]);
+  return { list, total: totals[0]?.total ?? 0 };
+}
+
+/** Per campaign of `campaignIds`: its allow-list size and its claims (absent: none). */
+export async function campaignCounts(db: Executor, campaignIds: number[]) {
+  if (campaignIds.length === 0) return { addresses: new Map<number, number>(), claims: new Map<number, number>() };
+  const [addresses, claims] = await Promise.all([
+    db
+      .select({ id: airdropAllowlist.campaignId, total: count() })
+      .from(airdropAllowlist)
+      .where(inArray(airdropAllowlist.campaignId, campaignIds))
+      .groupBy(airdropAllowlist.campaignId),
+    db
+      .select({ id: airdropClaims.campaignId, total: count() })
+      .from(airdropClaims)
+      .where(inArray(airdropClaims.campaignId, campaignIds))
+      .groupBy(airdropClaims.campaignId),
+  ]);
+  return { addresses: new Map(addresses.map((r) => [r.id, r.total])), claims: new Map(claims.map((r) => [r.id, r.total])) };
 }

@@ -7,6 +7,7 @@
 import {
   fromUnits,
   toUnits,
+  type AdminAirdropCampaign,
   type AirdropCampaign,
   type AirdropIneligible,
   type AirdropRules,
@@ -135,6 +136,37 @@ export async function setRules(
     await recordRulesSet(tx, operatorId, row, addressCount);
     return { ...campaignView(row), address_count: addressCount ?? 0 };
   });
+}
+
+function stateOf(row: repo.CampaignRow, now: Date): repo.CampaignState {
+  if (!row.active || now >= row.endsAt) return 'ended';
+  return now < row.startsAt ? 'scheduled' : 'open';
+}
+
+/** Every campaign for operators (the console's list), newest first, with allow-list size and claims so far. */
+export async function listForOperators(
+  db: Database,
+  state: repo.CampaignState | 'all',
+  page: number,
+  limit: number,
+  now = clock.now(),
+): Promise<{ list: AdminAirdropCampaign[]; page: number; limit: number; total: number }> {
+  const { list, total } = await repo.listCampaigns(db, state === 'all' ? null : state, now, limit, (page - 1) * limit);
+  const counts = await repo.campaignCounts(
+    db,
+    list.map((r) => r.id),
+  );
+  return {
+    list: list.map((row) => ({
+      ...campaignView(row),
+      state: stateOf(row, now),
+      address_count: row.restricted ? (counts.addresses.get(row.id) ?? 0) : 0,
+      claims: counts.claims.get(row.id) ?? 0,
+    })),
+    page,
+    limit,
+    total,
+  };
 }
 
 /** What the rules look at, read once per request and only when some campaign has a rule that needs it. */

@@ -115,3 +115,57 @@ export function Field({ label, name, ...input }: { label: string; name: string }
     </label>
   );
 }
+
+/** A choice among fixed values; `show` draws a value's label (translated), `blank` adds an empty first option. */
+export function Select({
+  label,
+  name,
+  values,
+  value,
+  show,
+  blank,
+}: {
+  label: string;
+  name: string;
+  values: readonly string[];
+  value?: string | undefined;
+  show?: (v: string) => string;
+  /** The empty option's label: the field may be left unset (sent as null or left out). */
+  blank?: string;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select name={name} defaultValue={value ?? (blank === undefined ? undefined : '')}>
+        {blank !== undefined && <option value="">{blank}</option>}
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {show ? show(v) : v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function TextArea({ label, name, ...area }: { label: string; name: string } & React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <textarea name={name} {...area} />
+    </label>
+  );
+}
+
+export function Check({ label, name, checked }: { label: string; name: string; checked?: boolean | undefined }) {
+  return (
+    <label className="field field--check">
+      <input type="checkbox" name={name} defaultChecked={checked} /> {label}
+    </label>
+  );
+}
+
+/** A form's text field, trimmed; '' when absent. */
+export function formText(form: FormData, name: string): string {
+  return String(form.get(name) ?? '').trim();
+}

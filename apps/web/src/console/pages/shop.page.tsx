@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { shopApi, type Goods, type ShopOrder } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field } from '../components/action';
+import { Action, Field, Select } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { usePaged } from '../components/use-paged';
 import { useT, type Translate } from '../i18n';
@@ -21,33 +21,6 @@ type GoodsBody = {
   kind: Goods['kind'];
   status: Goods['status'];
 };
-
-function Select({
-  label,
-  name,
-  values,
-  value,
-  show,
-}: {
-  label: string;
-  name: string;
-  values: readonly string[];
-  value?: string;
-  show?: (v: string) => string;
-}) {
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <select name={name} defaultValue={value}>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {show ? show(v) : v}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 function GoodsFields({ goods, t }: { goods?: Goods; t: Translate }) {
   return (
