@@ -153,12 +153,39 @@ export const adminUserDetail = endpoint('GET /api/admin/users/:id', 'admin', {
   }),
 });
 
+/** Days the dashboard's charts cover, today included (decision 090). */
+export const DASHBOARD_DAYS = 14;
+
+const assetAmounts = z.array(z.object({ asset: assetKey, amount: amountString }));
+
+/** The console's first page (issue 16, decisions 085 and 090). Days are UTC days, as every "today" of the server. */
 export const adminDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
   response: z.object({
     users_total: z.int(),
     users_new_today: z.int(),
+    /** Distinct users who signed in or paid something themselves today (decision 090). */
+    users_active_today: z.int(),
+    /** What users paid today per asset: transfers, exchanges, miners, pledges, cards, game stakes, shop orders. */
+    turnover_today: assetAmounts,
     /** What the platform owes its users: the sum of user balances per asset. */
-    liabilities: z.array(z.object({ asset: assetKey, amount: amountString })),
+    liabilities: assetAmounts,
+    /**
+     * Everything owed per asset: balances, the future output of running miners and their ripe output not yet
+     * collected, pledge principal still to release and pledge interest still to pay, and their sum.
+     */
+    owed: z.array(
+      z.object({
+        asset: assetKey,
+        balances: amountString,
+        mining_future: amountString,
+        mining_uncollected: amountString,
+        pledge_principal: amountString,
+        pledge_interest: amountString,
+        total: amountString,
+      }),
+    ),
+    /** The last DASHBOARD_DAYS days, oldest first, today last: sign-ups and turnover per asset of each day. */
+    days: z.array(z.object({ day: z.iso.date(), new_users: z.int(), turnover: assetAmounts })),
     /** Customers waiting at the service desk (open, unclaimed). */
     desk_waiting: z.int(),
   }),

@@ -13,7 +13,12 @@ export const sessions = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_expires_idx').on(t.expiresAt),
+    // Who signed in today, for the console's active users (decision 090).
+    index('sessions_created_idx').on(t.createdAt),
+  ],
 );
 
 /** EIP-4361 nonces: random, single use, short-lived. */

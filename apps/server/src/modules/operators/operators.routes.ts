@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { consoleApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import * as operators from './operators.service.js';
+import { dashboard } from './dashboard.service.js';
 
 export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
   await operators.seedRoles(app.db, app.config);
@@ -29,7 +30,7 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
   });
   registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit));
   registerEndpoint(app, consoleApi.adminUserDetail, ({ params }) => operators.userDetail(app.db, params.id));
-  registerEndpoint(app, consoleApi.adminDashboard, () => operators.dashboard(app.db));
+  registerEndpoint(app, consoleApi.adminDashboard, () => dashboard(app.db));
   registerEndpoint(app, consoleApi.adminFourEyes, () => operators.fourEyes(app.db));
   registerEndpoint(app, consoleApi.adminSetFourEyes, async ({ user, body, audit }) => {
     audit.before = await operators.fourEyes(app.db);

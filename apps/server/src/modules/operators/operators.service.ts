@@ -10,9 +10,9 @@ import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as clock from '../../core/clock.js';
 import { recordEvent } from '../events/events.service.js';
-import { registerServiceAgents, waitingCount } from '../chat/service-desk.service.js';
-import { countUsers, findForOperators, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
-import { adjustBalance, userLiabilities } from '../ledger/ledger.service.js';
+import { registerServiceAgents } from '../chat/service-desk.service.js';
+import { findForOperators, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
+import { adjustBalance } from '../ledger/ledger.service.js';
 import { AccessBook, type AccessSnapshot } from './access-book.js';
 import * as repo from './operators.repository.js';
 
@@ -113,14 +113,6 @@ export async function userDetail(db: Database, id: number) {
   const profile = await profileForOperators(db, id);
   const snapshot = await loadAccess(db);
   return { ...profile, roles: [...(snapshot.roles.get(profile.user.account) ?? [])] };
-}
-
-/** The console's first page (decision 085); the review queues' counts are the review lists' totals. */
-export async function dashboard(db: Database, now = clock.now()) {
-  const startOfDay = new Date(now);
-  startOfDay.setUTCHours(0, 0, 0, 0);
-  const [total, today, liabilities, desk] = await Promise.all([countUsers(db, null), countUsers(db, startOfDay), userLiabilities(db), waitingCount(db)]);
-  return { users_total: total, users_new_today: today, liabilities, desk_waiting: desk };
 }
 
 // ---- The four-eyes rule (decision 084) ------------------------------------------------------------

@@ -303,3 +303,14 @@ export async function countUsers(db: Executor, since: Date | null): Promise<numb
     .where(since ? sql`${users.createdAt} >= ${since.toISOString()}::timestamptz` : undefined);
   return rows[0]!.n;
 }
+
+/** Sign-ups per UTC day (YYYY-MM-DD) since `since`, by a range of `users_created_idx`; days without any are absent. */
+export async function signupsByDay(db: Executor, since: Date): Promise<{ day: string; count: number }[]> {
+  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${since.toISOString()}::timestamptz`)
+    .groupBy(day)
+    .orderBy(day);
+}

@@ -193,6 +193,11 @@ export function countUsers(db: Executor, since: Date | null): Promise<number> {
   return repo.countUsers(db, since);
 }
 
+/** Sign-ups per UTC day since `since` (the console's chart, decision 090). */
+export function signupsByDay(db: Executor, since: Date): Promise<{ day: string; count: number }[]> {
+  return repo.signupsByDay(db, since);
+}
+
 /** Users an operator froze (decision 084): read whole by the operators' access book. */
 export function frozenUserIds(db: Executor): Promise<number[]> {
   return repo.frozenUserIds(db);
