@@ -195,6 +195,24 @@ export const en = {
   'games.segments': 'Segments, one a line: asset amount weight',
   'games.grantSpins': 'Grant free spins',
   'games.spins': 'Spins',
+  // dash
+  'dashboard.usersActive': 'Active today',
+  'dashboard.turnoverToday': 'Turnover today',
+  'dashboard.turnoverNote':
+    'What users paid: transfers, exchanges, miners, pledges, cards, game stakes and shop orders (fees, withdrawals and adjustments left out). Days are UTC days.',
+  'dashboard.noTurnoverToday': 'No turnover yet today.',
+  'dashboard.owed': 'What the platform owes',
+  'dashboard.owedBalances': 'User balances',
+  'dashboard.owedMiningFuture': 'Future miner output',
+  'dashboard.owedMiningUncollected': 'Miner output not collected',
+  'dashboard.owedPledgePrincipal': 'Pledge principal',
+  'dashboard.owedPledgeInterest': 'Pledge interest owed',
+  'dashboard.owedTotal': 'Total',
+  'dashboard.lastDays': 'The last {{days}} days',
+  'dashboard.chartUsers': 'New users per day',
+  'dashboard.chartTurnover': 'Turnover per day ({{asset}})',
+  'dashboard.day': 'Day (UTC)',
+  'dashboard.noTurnover': 'No turnover in these days.',
 };
 
 export type ConsoleKey = keyof typeof en;
