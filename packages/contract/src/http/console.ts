@@ -15,6 +15,7 @@ import {
   operatorRole,
   pagedList,
   pageQuery,
+  sortQuery,
   serialIdParams,
   uid,
   type Endpoint,
@@ -98,8 +99,12 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/** The columns the audit log sorts by (decision 090). */
+export const AUDIT_SORTS = ['id', 'created_at', 'actor', 'action'] as const;
+
 export const adminAuditLog = endpoint('GET /api/admin/audit', 'admin', {
   query: z.extend(pageQuery, {
+    ...sortQuery(AUDIT_SORTS),
     actor: z.optional(z.coerce.number().check(z.int(), z.positive())),
     /** Part of the action, case-free: `withdrawals`, `ledger/adjust`. */
     action: z.optional(freeText(100)),
@@ -137,8 +142,11 @@ export const operatorUser = z.object({
 export type OperatorUser = z.infer<typeof operatorUser>;
 
 /** Users by uid (digits), wallet (0x…, a prefix) or nickname (a part); newest first. */
+/** The columns the user list sorts by (decision 090). */
+export const USER_SORTS = ['uid', 'level', 'created_at'] as const;
+
 export const adminFindUsers = endpoint('GET /api/admin/users', 'admin', {
-  query: z.extend(pageQuery, { q: z.optional(freeText(64)) }),
+  query: z.extend(pageQuery, { q: z.optional(freeText(64)), ...sortQuery(USER_SORTS) }),
   response: pagedList(operatorUser),
 });
 
@@ -214,8 +222,11 @@ export const adjustmentRequest = z.object({
 });
 export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
 
+/** The columns the adjustment requests sort by (decision 090). */
+export const ADJUSTMENT_SORTS = ['id', 'uid', 'amount', 'status', 'created_at'] as const;
+
 export const adminListAdjustmentRequests = endpoint('GET /api/admin/ledger/adjustments', 'admin', {
-  query: z.object({ status: z.optional(z.enum(['pending', 'approved', 'rejected'])) }),
+  query: z.object({ status: z.optional(z.enum(['pending', 'approved', 'rejected'])), ...sortQuery(ADJUSTMENT_SORTS) }),
   response: z.object({ list: z.array(adjustmentRequest) }),
 });
 

@@ -28,7 +28,7 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
     audit.after = { uid: params.id, frozen: result.frozen };
     return result;
   });
-  registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit));
+  registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit, query));
   registerEndpoint(app, consoleApi.adminUserDetail, ({ params }) => operators.userDetail(app.db, params.id));
   registerEndpoint(app, consoleApi.adminDashboard, () => dashboard(app.db));
   registerEndpoint(app, consoleApi.adminFourEyes, () => operators.fourEyes(app.db));
@@ -36,7 +36,7 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
     audit.before = await operators.fourEyes(app.db);
     return operators.setFourEyes(app.db, user.id, body.above);
   });
-  registerEndpoint(app, consoleApi.adminListAdjustmentRequests, ({ query }) => operators.listAdjustmentRequests(app.db, query.status));
+  registerEndpoint(app, consoleApi.adminListAdjustmentRequests, ({ query }) => operators.listAdjustmentRequests(app.db, query.status, query));
   registerEndpoint(app, consoleApi.adminApproveAdjustment, ({ user, params }) => operators.decideAdjustment(app.db, user.id, params.id, true));
   registerEndpoint(app, consoleApi.adminRejectAdjustment, ({ user, params }) => operators.decideAdjustment(app.db, user.id, params.id, false));
 }

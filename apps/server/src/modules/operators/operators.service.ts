@@ -164,8 +164,12 @@ export async function requestAdjustment(db: Database, input: { actorId: number; 
   return { request_id: row.id, status: 'pending' as const };
 }
 
-export async function listAdjustmentRequests(db: Database, status: 'pending' | 'approved' | 'rejected' | undefined) {
-  return { list: (await repo.listAdjustmentRequests(db, status)).map(requestView) };
+export async function listAdjustmentRequests(
+  db: Database,
+  status: 'pending' | 'approved' | 'rejected' | undefined,
+  sort?: Parameters<typeof repo.listAdjustmentRequests>[2],
+) {
+  return { list: (await repo.listAdjustmentRequests(db, status, sort)).map(requestView) };
 }
 
 /** The second administrator's decision, once, under the request's row lock; the adjustment is the ledger's one entry. */

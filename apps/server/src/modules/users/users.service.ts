@@ -176,8 +176,8 @@ function operatorUserView(r: OperatorRow) {
 }
 
 /** The console's user search (decision 085). */
-export async function findForOperators(db: Executor, q: string | undefined, page: number, limit: number) {
-  const { rows, total } = await repo.searchUsers(db, q, page, limit);
+export async function findForOperators(db: Executor, q: string | undefined, page: number, limit: number, sort?: Parameters<typeof repo.searchUsers>[4]) {
+  const { rows, total } = await repo.searchUsers(db, q, page, limit, sort);
   return { list: rows.map(operatorUserView), page, limit, total };
 }
 
