@@ -213,6 +213,7 @@ export const en = {
   'dashboard.chartTurnover': 'Turnover per day ({{asset}})',
   'dashboard.day': 'Day (UTC)',
   'dashboard.noTurnover': 'No turnover in these days.',
+  'dashboard.activeNote': 'Active: signed in or paid something today (UTC). A user still signed in from an earlier day who only reads is not counted.',
 };
 
 export type ConsoleKey = keyof typeof en;

@@ -213,4 +213,5 @@ export const zhTw: Record<ConsoleKey, string> = {
   'dashboard.chartTurnover': '每日交易額（{{asset}}）',
   'dashboard.day': '日期（UTC）',
   'dashboard.noTurnover': '這些天沒有交易額。',
+  'dashboard.activeNote': '活躍：今日（UTC）登入或有付款的用戶。先前已登入、今日只瀏覽的用戶不計入。',
 };

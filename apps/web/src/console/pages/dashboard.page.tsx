@@ -77,6 +77,7 @@ function Dashboard() {
           </a>
         </div>
       </div>
+      <p className="note">{t('dashboard.activeNote')}</p>
       <h2>{t('dashboard.turnoverToday')}</h2>
       <p className="note">{t('dashboard.turnoverNote')}</p>
       {board.data && board.data.turnover_today.length === 0 ? (
