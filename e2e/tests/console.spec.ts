@@ -246,3 +246,48 @@ test('an operator publishes a pinned announcement in the console and the phone a
   await phone.reload();
   await expect(phone.getByTestId('announcement-ticker')).toHaveCount(0);
 });
+
+test('the dashboard shows active users, turnover and what is owed, with charts; a header click sorts a list on the server', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await signIn(request, ADMIN_PRIVATE_KEY);
+  // Two customers: one pays the other 7.5 USDT, which is turnover today.
+  const [payer, payee] = [await signIn(request, generatePrivateKey()), await signIn(request, generatePrivateKey())];
+  await ok(request, 'POST', '/api/admin/ledger/adjust', admin.token, { uid: payer.uid, asset: 'usdt', amount: '20', memo: 'e2e funding' });
+  await ok(request, 'POST', '/api/user/password', payer.token, { password: PASSWORD, confirm: PASSWORD });
+  const payeeAccount = (await ok<{ account: string }>(request, 'GET', '/api/user/info', payee.token)).account;
+  await ok(request, 'POST', '/api/finance/other/trade', payer.token, { to: payeeAccount, amount: '7.5', asset: 'usdt', password: PASSWORD });
+  const board = await ok<{
+    users_total: number;
+    users_new_today: number;
+    users_active_today: number;
+    turnover_today: { asset: string; amount: string }[];
+    owed: { asset: string; total: string }[];
+  }>(request, 'GET', '/api/admin/dashboard', admin.token);
+  const usdtTurnover = board.turnover_today.find((x) => x.asset === 'usdt')!.amount;
+  expect(toUnits(usdtTurnover) >= toUnits('7.5')).toBe(true);
+
+  const desk = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  await expect(desk.getByTestId('users-active-today')).toContainText(String(board.users_active_today));
+  await expect(desk.getByTestId('users-new-today')).toContainText(String(board.users_new_today));
+  await expect(desk.getByTestId('turnover-today')).toContainText(usdtTurnover);
+  await expect(desk.getByTestId('liabilities').locator('tr', { hasText: 'USDT' })).toContainText(board.owed.find((o) => o.asset === 'usdt')!.total);
+  // The charts are images with a name, and their figures are in a table for screen readers.
+  await expect(desk.getByRole('img', { name: 'New users per day' })).toBeVisible();
+  await expect(desk.getByRole('img', { name: 'Turnover per day (USDT)' })).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(desk.getByRole('table', { name: 'Turnover per day (USDT)' }).getByRole('row', { name: today })).toContainText(usdtTurnover);
+
+  // Users sorted by uid on the server: the second click is ascending, so the first account ever is on top.
+  await desk.getByRole('link', { name: 'Users' }).click();
+  const users = desk.getByTestId('table-users');
+  const header = users.getByRole('columnheader', { name: 'uid' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  const newest = (await ok<{ list: { uid: number }[] }>(request, 'GET', '/api/admin/users?limit=1', admin.token)).list[0]!.uid;
+  await expect(users.locator('tbody tr').first().locator('td').first()).toHaveText(String(newest));
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(users.locator('tbody tr').first().locator('td').first()).toHaveText('1');
+  // A column the server does not sort by offers no button.
+  await expect(users.getByRole('columnheader', { name: 'Wallet' }).getByRole('button')).toHaveCount(0);
+});

@@ -99,6 +99,19 @@ export const pageQuery = z.object({
   limit: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(100)), 20),
 });
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * Server-side sorting of a console list (decision 090): `sort` one of the columns the endpoint allows (anything else
+ * is PARAMETER_ERROR), `order` asc or desc (desc when left out). Without `sort` the list keeps its own order (newest
+ * first). Rows of the same value are ordered by id in the same direction, so pages neither repeat nor skip a row.
+ */
+export const sortQuery = <const C extends readonly [string, ...string[]]>(columns: C) => ({
+  sort: z.optional(z.enum(columns)),
+  order: z.optional(z.enum(SORT_ORDERS)),
+});
+
 /** One page of a list as every paged endpoint answers it; `total` counts all rows, not this page's. */
 export const pagedList = <T extends z.ZodMiniType>(item: T) => z.object({ list: z.array(item), page: z.int(), limit: z.int(), total: z.int() });
 

@@ -16,6 +16,7 @@ import {
   operatorRole,
   pagedList,
   pageQuery,
+  sortQuery,
   serialIdParams,
   uid,
   type Endpoint,
@@ -99,8 +100,12 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/** The columns the audit log sorts by (decision 090). */
+export const AUDIT_SORTS = ['id', 'created_at', 'actor', 'action'] as const;
+
 export const adminAuditLog = endpoint('GET /api/admin/audit', 'admin', {
   query: z.extend(pageQuery, {
+    ...sortQuery(AUDIT_SORTS),
     actor: z.optional(z.coerce.number().check(z.int(), z.positive())),
     /** Part of the action, case-free: `withdrawals`, `ledger/adjust`. */
     action: z.optional(freeText(100)),
@@ -138,8 +143,11 @@ export const operatorUser = z.object({
 export type OperatorUser = z.infer<typeof operatorUser>;
 
 /** Users by uid (digits), wallet (0x…, a prefix) or nickname (a part); newest first. */
+/** The columns the user list sorts by (decision 090). */
+export const USER_SORTS = ['uid', 'level', 'created_at'] as const;
+
 export const adminFindUsers = endpoint('GET /api/admin/users', 'admin', {
-  query: z.extend(pageQuery, { q: z.optional(freeText(64)) }),
+  query: z.extend(pageQuery, { q: z.optional(freeText(64)), ...sortQuery(USER_SORTS) }),
   response: pagedList(operatorUser),
 });
 
@@ -154,12 +162,39 @@ export const adminUserDetail = endpoint('GET /api/admin/users/:id', 'admin', {
   }),
 });
 
+/** Days the dashboard's charts cover, today included (decision 090). */
+export const DASHBOARD_DAYS = 14;
+
+const assetAmounts = z.array(z.object({ asset: assetKey, amount: amountString }));
+
+/** The console's first page (issue 16, decisions 085 and 090). Days are UTC days, as every "today" of the server. */
 export const adminDashboard = endpoint('GET /api/admin/dashboard', 'admin', {
   response: z.object({
     users_total: z.int(),
     users_new_today: z.int(),
+    /** Distinct users who signed in or paid something themselves today (decision 090). */
+    users_active_today: z.int(),
+    /** What users paid today per asset: transfers, exchanges, miners, pledges, cards, game stakes, shop orders. */
+    turnover_today: assetAmounts,
     /** What the platform owes its users: the sum of user balances per asset. */
-    liabilities: z.array(z.object({ asset: assetKey, amount: amountString })),
+    liabilities: assetAmounts,
+    /**
+     * Everything owed per asset: balances, the future output of running miners and their ripe output not yet
+     * collected, pledge principal still to release and pledge interest still to pay, and their sum.
+     */
+    owed: z.array(
+      z.object({
+        asset: assetKey,
+        balances: amountString,
+        mining_future: amountString,
+        mining_uncollected: amountString,
+        pledge_principal: amountString,
+        pledge_interest: amountString,
+        total: amountString,
+      }),
+    ),
+    /** The last DASHBOARD_DAYS days, oldest first, today last: sign-ups and turnover per asset of each day. */
+    days: z.array(z.object({ day: z.iso.date(), new_users: z.int(), turnover: assetAmounts })),
     /** Customers waiting at the service desk (open, unclaimed). */
     desk_waiting: z.int(),
   }),
@@ -188,8 +223,11 @@ export const adjustmentRequest = z.object({
 });
 export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
 
+/** The columns the adjustment requests sort by (decision 090). */
+export const ADJUSTMENT_SORTS = ['id', 'uid', 'amount', 'status', 'created_at'] as const;
+
 export const adminListAdjustmentRequests = endpoint('GET /api/admin/ledger/adjustments', 'admin', {
-  query: z.object({ status: z.optional(z.enum(['pending', 'approved', 'rejected'])) }),
+  query: z.object({ status: z.optional(z.enum(['pending', 'approved', 'rejected'])), ...sortQuery(ADJUSTMENT_SORTS) }),
   response: z.object({ list: z.array(adjustmentRequest) }),
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
+import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, sortQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
 import { uploadAddress } from './uploads.js';
 
@@ -107,8 +107,11 @@ export const adminDeposit = z.extend(deposit, {
 export type AdminDeposit = z.infer<typeof adminDeposit>;
 
 /** Deposits for operators, newest first; `status=review` is the review queue. */
+/** The columns the operators' deposit list sorts by (decision 090). */
+export const DEPOSIT_SORTS = ['id', 'uid', 'amount', 'status', 'created_at'] as const;
+
 export const adminListDeposits = endpoint('GET /api/admin/deposits', 'admin', {
-  query: z.extend(pageQuery, { status: z.optional(depositStatus) }),
+  query: z.extend(pageQuery, { status: z.optional(depositStatus), ...sortQuery(DEPOSIT_SORTS) }),
   response: pagedList(adminDeposit),
 });
 

@@ -4,7 +4,7 @@
  * delivery to an address of the user's book, and the user store's order counters.
  */
 import * as z from 'zod/mini';
-import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, positiveAmount, serialIdParams } from '../common.js';
+import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, sortQuery, positiveAmount, serialIdParams } from '../common.js';
 import { payPassword } from './security.js';
 import { uploadAddress } from './uploads.js';
 import { userInfo } from './users.js';
@@ -248,8 +248,11 @@ export const adminEditGoods = endpoint('POST /api/admin/shop/goods/:id', 'admin'
   response: goods,
 });
 
+/** The columns the operators' order list sorts by (decision 090). */
+export const ORDER_SORTS = ['order_no', 'user_id', 'quantity', 'amount', 'status', 'created_at'] as const;
+
 export const adminListOrders = endpoint('GET /api/admin/shop/orders', 'admin', {
-  query: z.extend(pageQuery, { status: z._default(z.enum(ORDER_FILTERS), 'all') }),
+  query: z.extend(pageQuery, { status: z._default(z.enum(ORDER_FILTERS), 'all'), ...sortQuery(ORDER_SORTS) }),
   response: pagedList(z.extend(order, { user_id: z.int() })),
 });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
+import { address, amountString, endpoint, idParams, isoTime, pagedList, pageQuery, sortQuery, positiveAmount, rejectionBody, txHash, uid } from '../common.js';
 import { payPassword } from './security.js';
 
 /** Assets that can leave the platform on chain (spec §7: /api/finance/extract and /api/token/extract). */
@@ -79,8 +79,11 @@ export const adminWithdrawal = z.extend(withdrawal, {
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawal>;
 
+/** The columns the operators' withdrawal list sorts by (decision 090). */
+export const WITHDRAWAL_SORTS = ['id', 'uid', 'amount', 'status', 'created_at'] as const;
+
 export const adminListWithdrawals = endpoint('GET /api/admin/withdrawals', 'admin', {
-  query: z.extend(pageQuery, { status: z.optional(withdrawalStatus) }),
+  query: z.extend(pageQuery, { status: z.optional(withdrawalStatus), ...sortQuery(WITHDRAWAL_SORTS) }),
   response: pagedList(adminWithdrawal),
 });
 

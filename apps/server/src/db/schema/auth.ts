@@ -18,6 +18,8 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
     index('sessions_expires_idx').on(t.expiresAt),
     index('sessions_user_id_idx').on(t.userId, t.id),
+    // Who signed in today, for the console's active users (decision 090).
+    index('sessions_created_idx').on(t.createdAt),
   ],
 );
 

@@ -30,6 +30,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_account_key').on(t.account),
     index('users_referrer_idx').on(t.referrerId),
+    // The console's sign-ups per day (today and the last 14 days, decision 090) read a range of this.
+    index('users_created_idx').on(t.createdAt),
+    // The console's user list sorted by level (decision 090): the largest of the sorted lists, so not a scan.
+    index('users_level_id_idx').on(t.level, t.id),
     check('users_account_lower', sql`${t.account} = lower(${t.account})`),
     check('users_pay_password_failures_nonnegative', sql`${t.payPasswordFailures} >= 0`),
   ],

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import { sortedBy, type ListSort } from '../../db/sort.js';
 
 export interface AuditRow {
   actorId: number;
@@ -29,7 +30,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function search(db: Executor, filter: AuditFilter, page: number, limit: number) {
+const AUDIT_SORTS = { id: auditLog.id, created_at: auditLog.createdAt, actor: auditLog.actorId, action: auditLog.action };
+
+export async function search(db: Executor, filter: AuditFilter, page: number, limit: number, sort?: ListSort<keyof typeof AUDIT_SORTS>) {
   const conditions: SQL[] = [];
   if (filter.actor !== undefined) conditions.push(eq(auditLog.actorId, filter.actor));
   if (filter.action) conditions.push(ilike(auditLog.action, `%${escapeLike(filter.action)}%`));
@@ -54,7 +57,7 @@ export async function search(db: Executor, filter: AuditFilter, page: number, li
       .select()
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.id))
+      .orderBy(...(sortedBy(AUDIT_SORTS, auditLog.id, sort) ?? [desc(auditLog.id)]))
       .limit(limit)
       .offset((page - 1) * limit),
     db

@@ -26,6 +26,8 @@ export interface AuditQuery {
   q?: string;
   from?: string;
   to?: string;
+  sort?: 'id' | 'created_at' | 'actor' | 'action';
+  order?: 'asc' | 'desc';
 }
 
 export async function search(db: Database, query: AuditQuery) {
@@ -40,6 +42,7 @@ export async function search(db: Database, query: AuditQuery) {
     },
     query.page,
     query.limit,
+    query,
   );
   return {
     list: rows.map((r) => ({

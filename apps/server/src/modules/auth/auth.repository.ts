@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginMessages, loginNonces, sessions, users } from '../../db/schema/index.js';
 
@@ -68,4 +68,12 @@ export async function pruneExpired(db: Executor, now: Date, legacyWindowMs: numb
   await db.delete(loginNonces).where(lt(loginNonces.expiresAt, now));
   await db.delete(loginMessages).where(lt(loginMessages.createdAt, new Date(now.getTime() - 2 * legacyWindowMs)));
   await db.delete(sessions).where(lt(sessions.expiresAt, sql`${now.toISOString()}::timestamptz - interval '30 days'`));
+}
+
+/** Distinct users who opened a session since `since` or appear in `others` (a subquery of `user_id`s). */
+export async function countActiveSince(db: Executor, since: Date, others: SQL): Promise<number> {
+  const rows = (await db.execute(
+    sql`select count(*)::int as n from (select ${sessions.userId} as user_id from ${sessions} where ${sessions.createdAt} >= ${since.toISOString()}::timestamptz union ${others}) active`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows.rows[0]!.n;
 }

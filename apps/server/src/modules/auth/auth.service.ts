@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { AuthError, DomainError } from '../../core/errors.js';
 import { findOrCreateUser, findPublicUser } from '../users/users.service.js';
 import { recordEvent } from '../events/events.service.js';
+import { payersSinceSubquery } from '../ledger/ledger.service.js';
 import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 import * as clock from '../../core/clock.js';
@@ -177,4 +178,14 @@ export async function devKey(db: Database, config: Config, now = clock.now()) {
   const privateKey = generatePrivateKey();
   const session = await devLogin(db, config, { account: privateKeyToAccount(privateKey).address }, now);
   return { private_key: privateKey, ...session };
+}
+
+/**
+ * The console's active users since `since` (decision 090): distinct users who signed in (opened a session) or paid
+ * something themselves (a debit of theirs in the ledger) since then. Sessions record no use after sign-in (a
+ * write per request to learn it would cost more than the figure is worth), so a reader who stays signed in from
+ * an earlier day and pays nothing is not counted.
+ */
+export function activeUsersSince(db: Executor, since: Date): Promise<number> {
+  return repo.countActiveSince(db, since, payersSinceSubquery(since));
 }

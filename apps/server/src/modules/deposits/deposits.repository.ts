@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { deposits, users } from '../../db/schema/index.js';
+import { sortedBy, type ListSort } from '../../db/sort.js';
 import * as clock from '../../core/clock.js';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -108,10 +109,19 @@ export async function markFailed(db: Executor, id: number, failure: string): Pro
 export type DepositWithAccount = DepositRow & { account: string };
 
 /** Every user's deposits for operators, optionally by status, newest first (index on status, id). */
-export async function listForReview(db: Database, status: string | undefined, limit: number, offset: number) {
+const REVIEW_SORTS = { id: deposits.id, uid: deposits.userId, amount: deposits.amount, status: deposits.status, created_at: deposits.createdAt };
+
+export async function listForReview(db: Database, status: string | undefined, limit: number, offset: number, sort?: ListSort<keyof typeof REVIEW_SORTS>) {
   const where: SQL | undefined = status ? eq(deposits.status, status) : undefined;
   const [rows, totals] = await Promise.all([
-    db.select(withAccount).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where).orderBy(desc(deposits.id)).limit(limit).offset(offset),
+    db
+      .select(withAccount)
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(where)
+      .orderBy(...(sortedBy(REVIEW_SORTS, deposits.id, sort) ?? [desc(deposits.id)]))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(deposits).where(where),
   ]);
   return { list: rows.map(({ row, account }) => ({ ...row, account })), total: totals[0]?.total ?? 0 };

@@ -17,7 +17,7 @@ export async function depositsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, depositsApi.rechargeRules, async () => deposits.rechargeRules(app.config));
   registerEndpoint(app, depositsApi.listDeposits, ({ user, query }) => deposits.listOwnDeposits(app.db, app.config, user.id, query.page, query.limit));
 
-  registerEndpoint(app, depositsApi.adminListDeposits, ({ query }) => deposits.listForReview(app.db, app.config, query.status, query.page, query.limit));
+  registerEndpoint(app, depositsApi.adminListDeposits, ({ query }) => deposits.listForReview(app.db, app.config, query.status, query.page, query.limit, query));
   registerEndpoint(app, depositsApi.adminApproveDeposit, ({ user, params, request }) =>
     deposits.approveReview(app.db, app.config, user.id, params.id, idempotencyKeyOf(request)),
   );

@@ -227,8 +227,15 @@ export async function creditConfirmedDeposits(ctx: DepositContext, now = clock.n
   );
 }
 
-export async function listForReview(db: Database, config: Config, status: DepositStatus | undefined, page: number, limit: number) {
-  const { list, total } = await repo.listForReview(db, status, limit, (page - 1) * limit);
+export async function listForReview(
+  db: Database,
+  config: Config,
+  status: DepositStatus | undefined,
+  page: number,
+  limit: number,
+  sort?: Parameters<typeof repo.listForReview>[4],
+) {
+  const { list, total } = await repo.listForReview(db, status, limit, (page - 1) * limit, sort);
   return { list: list.map((row) => adminView(row, config)), page, limit, total };
 }
 

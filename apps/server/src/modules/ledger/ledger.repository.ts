@@ -341,3 +341,31 @@ export async function postingCount(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(postings);
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Per UTC day and asset, what users paid in lines of the given kinds since `since` (positive decimal text). Reads
+ * the partial index of users' debits (`postings_user_debit_created_idx`) by a range of `created_at`.
+ */
+export async function userDebitsByDay(db: Executor, kinds: readonly string[], since: Date): Promise<{ day: string; asset: string; amount: string }[]> {
+  const day = sql<string>`to_char(${postings.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, asset: postings.asset, amount: sql<string>`(-sum(${postings.amount}))::numeric(38, 8)::text` })
+    .from(postings)
+    .where(
+      and(
+        sql`${postings.userId} is not null and ${postings.amount} < 0`,
+        sql`${postings.createdAt} >= ${since.toISOString()}::timestamptz`,
+        inArray(postings.kind, [...kinds]),
+      ),
+    )
+    .groupBy(day, postings.asset)
+    .orderBy(day, postings.asset);
+}
+
+/** The users who paid something (a debit line not of the excluded kinds) since `since`, as a subquery of user ids. */
+export function payersSince(since: Date, excludedKinds: readonly string[]): SQL {
+  return sql`select ${postings.userId} as user_id from ${postings} where ${postings.userId} is not null and ${postings.amount} < 0 and ${postings.createdAt} >= ${since.toISOString()}::timestamptz and ${postings.kind} not in (${sql.join(
+    excludedKinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+}

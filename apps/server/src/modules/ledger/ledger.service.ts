@@ -371,3 +371,35 @@ export async function systemBalancesUnits(db: Executor, keys: SystemAccountKey[]
 export function postingCount(db: Executor): Promise<number> {
   return repo.postingCount(db);
 }
+
+/**
+ * The console's turnover (decision 090): what users paid for something on the platform, the principal of each
+ * payment as the paying user's debit line. Transfers, exchanges, miners, pledges, cards (starter stock, market
+ * buys, renewals), game stakes and shop orders. Left out: fees (part of the same action, revenue rather than
+ * volume), withdrawals (money leaving, counted by their own queue), a card order's reserve (only a hold until it
+ * matches or is released) and operators' adjustments (not a user's act).
+ */
+export const TURNOVER_KINDS = [
+  'transfer_out',
+  'exchange_out',
+  'mining_purchase',
+  'pledge_lock',
+  'card_buy',
+  'card_purchase',
+  'card_renewal',
+  'game_bet',
+  'shop_purchase',
+] as const;
+
+/** Per UTC day (YYYY-MM-DD) and asset, the turnover since `since`; days and assets without any are absent. */
+export function turnoverByDay(db: Executor, since: Date): Promise<{ day: string; asset: string; amount: string }[]> {
+  return repo.userDebitsByDay(db, TURNOVER_KINDS, since);
+}
+
+/**
+ * A subquery of the ids of users who paid something themselves since `since` (any debit of theirs but an
+ * operator's adjustment), one row per line: for the console's active users, which puts it in a union.
+ */
+export function payersSinceSubquery(since: Date) {
+  return repo.payersSince(since, ['adjustment']);
+}

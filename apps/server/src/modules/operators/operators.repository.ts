@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { OperatorRole } from '@reef/contract';
 import type { Executor } from '../../db/client.js';
 import { adjustmentRequests, consoleSettings, operatorRoles, users } from '../../db/schema/index.js';
+import { sortedBy, type ListSort } from '../../db/sort.js';
 
 export async function allRoles(db: Executor) {
   return db.select({ account: operatorRoles.account, role: operatorRoles.role }).from(operatorRoles);
@@ -96,11 +97,19 @@ export async function decideAdjustmentRequest(db: Executor, id: number, patch: {
   return rows[0]!;
 }
 
-export async function listAdjustmentRequests(db: Executor, status: string | undefined) {
+const ADJUSTMENT_SORTS = {
+  id: adjustmentRequests.id,
+  uid: adjustmentRequests.userId,
+  amount: adjustmentRequests.amount,
+  status: adjustmentRequests.status,
+  created_at: adjustmentRequests.createdAt,
+};
+
+export async function listAdjustmentRequests(db: Executor, status: string | undefined, sort?: ListSort<keyof typeof ADJUSTMENT_SORTS>) {
   return db
     .select()
     .from(adjustmentRequests)
     .where(status ? eq(adjustmentRequests.status, status) : undefined)
-    .orderBy(sql`${adjustmentRequests.id} desc`)
+    .orderBy(...(sortedBy(ADJUSTMENT_SORTS, adjustmentRequests.id, sort) ?? [sql`${adjustmentRequests.id} desc`]))
     .limit(200);
 }

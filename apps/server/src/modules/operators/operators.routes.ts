@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { consoleApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import * as operators from './operators.service.js';
+import { dashboard } from './dashboard.service.js';
 
 export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
   await operators.seedRoles(app.db, app.config);
@@ -27,16 +28,16 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
     audit.after = { uid: params.id, frozen: result.frozen };
     return result;
   });
-  registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit));
+  registerEndpoint(app, consoleApi.adminFindUsers, ({ query }) => operators.findForOperators(app.db, query.q, query.page, query.limit, query));
   registerEndpoint(app, consoleApi.adminUserDetail, ({ params }) => operators.userDetail(app.db, params.id));
   registerEndpoint(app, consoleApi.adminUserJournal, ({ params, query }) => operators.userJournal(app.db, params.id, query.asset, query.page, query.limit));
-  registerEndpoint(app, consoleApi.adminDashboard, () => operators.dashboard(app.db));
+  registerEndpoint(app, consoleApi.adminDashboard, () => dashboard(app.db));
   registerEndpoint(app, consoleApi.adminFourEyes, () => operators.fourEyes(app.db));
   registerEndpoint(app, consoleApi.adminSetFourEyes, async ({ user, body, audit }) => {
     audit.before = await operators.fourEyes(app.db);
     return operators.setFourEyes(app.db, user.id, body.above);
   });
-  registerEndpoint(app, consoleApi.adminListAdjustmentRequests, ({ query }) => operators.listAdjustmentRequests(app.db, query.status));
+  registerEndpoint(app, consoleApi.adminListAdjustmentRequests, ({ query }) => operators.listAdjustmentRequests(app.db, query.status, query));
   registerEndpoint(app, consoleApi.adminApproveAdjustment, ({ user, params }) => operators.decideAdjustment(app.db, user.id, params.id, true));
   registerEndpoint(app, consoleApi.adminRejectAdjustment, ({ user, params }) => operators.decideAdjustment(app.db, user.id, params.id, false));
 }

@@ -10,9 +10,9 @@ import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as clock from '../../core/clock.js';
 import { recordEvent } from '../events/events.service.js';
-import { registerServiceAgents, waitingCount } from '../chat/service-desk.service.js';
-import { countUsers, findForOperators, findPublicUser, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
-import { adjustBalance, journalLinesOf, userLiabilities } from '../ledger/ledger.service.js';
+import { registerServiceAgents } from '../chat/service-desk.service.js';
+import { findForOperators, findPublicUser, frozenUserIds, profileForOperators, setFrozen } from '../users/users.service.js';
+import { adjustBalance, journalLinesOf } from '../ledger/ledger.service.js';
 import { AccessBook, type AccessSnapshot } from './access-book.js';
 import * as repo from './operators.repository.js';
 
@@ -121,14 +121,6 @@ export async function userJournal(db: Database, id: number, asset: AssetKey | un
   return journalLinesOf(db, id, asset, page, limit);
 }
 
-/** The console's first page (decision 085); the review queues' counts are the review lists' totals. */
-export async function dashboard(db: Database, now = clock.now()) {
-  const startOfDay = new Date(now);
-  startOfDay.setUTCHours(0, 0, 0, 0);
-  const [total, today, liabilities, desk] = await Promise.all([countUsers(db, null), countUsers(db, startOfDay), userLiabilities(db), waitingCount(db)]);
-  return { users_total: total, users_new_today: today, liabilities, desk_waiting: desk };
-}
-
 // ---- The four-eyes rule (decision 084) ------------------------------------------------------------
 
 const FOUR_EYES_KEY = 'four_eyes_above';
@@ -178,8 +170,12 @@ export async function requestAdjustment(db: Database, input: { actorId: number; 
   return { request_id: row.id, status: 'pending' as const };
 }
 
-export async function listAdjustmentRequests(db: Database, status: 'pending' | 'approved' | 'rejected' | undefined) {
-  return { list: (await repo.listAdjustmentRequests(db, status)).map(requestView) };
+export async function listAdjustmentRequests(
+  db: Database,
+  status: 'pending' | 'approved' | 'rejected' | undefined,
+  sort?: Parameters<typeof repo.listAdjustmentRequests>[2],
+) {
+  return { list: (await repo.listAdjustmentRequests(db, status, sort)).map(requestView) };
 }
 
 /** The second administrator's decision, once, under the request's row lock; the adjustment is the ledger's one entry. */

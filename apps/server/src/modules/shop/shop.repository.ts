@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { shopAddresses, shopGoods, shopOrders } from '../../db/schema/index.js';
+import { sortedBy, type ListSort } from '../../db/sort.js';
 
 export type GoodsRow = typeof shopGoods.$inferSelect;
 export type NewGoods = typeof shopGoods.$inferInsert;
@@ -128,14 +129,35 @@ export async function updateOrder(db: Executor, id: number, values: Partial<NewO
   return (await db.update(shopOrders).set(values).where(eq(shopOrders.id, id)).returning())[0]!;
 }
 
-export async function listOrders(db: Executor, filter: { userId?: number; status?: string }, limit: number, offset: number) {
+const ORDER_SORTS = {
+  order_no: shopOrders.orderNo,
+  user_id: shopOrders.userId,
+  quantity: shopOrders.quantity,
+  amount: shopOrders.amount,
+  status: shopOrders.status,
+  created_at: shopOrders.createdAt,
+};
+
+export async function listOrders(
+  db: Executor,
+  filter: { userId?: number; status?: string },
+  limit: number,
+  offset: number,
+  sort?: ListSort<keyof typeof ORDER_SORTS>,
+) {
   const where = and(
     isNull(shopOrders.deletedAt),
     filter.userId === undefined ? undefined : eq(shopOrders.userId, filter.userId),
     filter.status === undefined ? undefined : eq(shopOrders.status, filter.status),
   );
   const [list, total] = await Promise.all([
-    db.select().from(shopOrders).where(where).orderBy(desc(shopOrders.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(shopOrders)
+      .where(where)
+      .orderBy(...(sortedBy(ORDER_SORTS, shopOrders.id, sort) ?? [desc(shopOrders.id)]))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(shopOrders).where(where),
   ]);
   return { list, total: total[0]!.n };

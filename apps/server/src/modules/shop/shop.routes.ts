@@ -27,6 +27,6 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, shopApi.adminListGoods, () => shop.listGoodsForOperators(app.db));
   registerEndpoint(app, shopApi.adminCreateGoods, ({ user, body }) => shop.createGoods(app.db, user.id, body));
   registerEndpoint(app, shopApi.adminEditGoods, ({ user, params, body }) => shop.editGoods(app.db, user.id, params.id, body));
-  registerEndpoint(app, shopApi.adminListOrders, ({ query }) => shop.listOrdersForOperators(app.db, times, query.status, query.page, query.limit));
+  registerEndpoint(app, shopApi.adminListOrders, ({ query }) => shop.listOrdersForOperators(app.db, times, query.status, query.page, query.limit, query));
   registerEndpoint(app, shopApi.adminShipOrder, ({ user, params, body }) => shop.shipOrder(app.db, times, user.id, params.id, body));
 }

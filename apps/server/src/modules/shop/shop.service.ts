@@ -446,8 +446,15 @@ export async function listGoodsForOperators(db: Database) {
   return { list: list.map((g) => goodsView(g)) };
 }
 
-export async function listOrdersForOperators(db: Database, times: ShopTimes, status: string, page: number, limit: number) {
-  const { list, total } = await repo.listOrders(db, status === 'all' ? {} : { status }, limit, (page - 1) * limit);
+export async function listOrdersForOperators(
+  db: Database,
+  times: ShopTimes,
+  status: string,
+  page: number,
+  limit: number,
+  sort?: Parameters<typeof repo.listOrders>[4],
+) {
+  const { list, total } = await repo.listOrders(db, status === 'all' ? {} : { status }, limit, (page - 1) * limit, sort);
   return { list: list.map((row) => ({ ...orderView(row, times), user_id: row.userId })), page, limit, total };
 }
 

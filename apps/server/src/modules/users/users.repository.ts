@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, sql, type Placeholder, type SQL } from
 import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { referralPaths, users } from '../../db/schema/index.js';
+import { sortedBy, type ListSort } from '../../db/sort.js';
 
 /** Creates the user unless the account exists; returns the id and whether it was created. */
 export async function insertOrFindUser(db: Executor, account: string): Promise<{ id: number; created: boolean }> {
@@ -258,7 +259,9 @@ function escapeLike(text: string): string {
 }
 
 /** The console's user search: a uid (digits), a wallet prefix (0x…) or a part of the nickname; newest first. */
-export async function searchUsers(db: Executor, q: string | undefined, page: number, limit: number) {
+const OPERATOR_SORTS = { uid: users.id, level: users.level, created_at: users.createdAt };
+
+export async function searchUsers(db: Executor, q: string | undefined, page: number, limit: number, sort?: ListSort<keyof typeof OPERATOR_SORTS>) {
   const text = q?.trim() ?? '';
   const where = !text
     ? undefined
@@ -272,7 +275,7 @@ export async function searchUsers(db: Executor, q: string | undefined, page: num
       .select(operatorColumns)
       .from(users)
       .where(where)
-      .orderBy(sql`${users.id} desc`)
+      .orderBy(...(sortedBy(OPERATOR_SORTS, users.id, sort) ?? [sql`${users.id} desc`]))
       .limit(limit)
       .offset((page - 1) * limit),
     db
@@ -302,4 +305,15 @@ export async function countUsers(db: Executor, since: Date | null): Promise<numb
     .from(users)
     .where(since ? sql`${users.createdAt} >= ${since.toISOString()}::timestamptz` : undefined);
   return rows[0]!.n;
+}
+
+/** Sign-ups per UTC day (YYYY-MM-DD) since `since`, by a range of `users_created_idx`; days without any are absent. */
+export async function signupsByDay(db: Executor, since: Date): Promise<{ day: string; count: number }[]> {
+  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({ day, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${since.toISOString()}::timestamptz`)
+    .groupBy(day)
+    .orderBy(day);
 }

@@ -176,8 +176,8 @@ function operatorUserView(r: OperatorRow) {
 }
 
 /** The console's user search (decision 085). */
-export async function findForOperators(db: Executor, q: string | undefined, page: number, limit: number) {
-  const { rows, total } = await repo.searchUsers(db, q, page, limit);
+export async function findForOperators(db: Executor, q: string | undefined, page: number, limit: number, sort?: Parameters<typeof repo.searchUsers>[4]) {
+  const { rows, total } = await repo.searchUsers(db, q, page, limit, sort);
   return { list: rows.map(operatorUserView), page, limit, total };
 }
 
@@ -191,6 +191,11 @@ export async function profileForOperators(db: Executor, id: number) {
 
 export function countUsers(db: Executor, since: Date | null): Promise<number> {
   return repo.countUsers(db, since);
+}
+
+/** Sign-ups per UTC day since `since` (the console's chart, decision 090). */
+export function signupsByDay(db: Executor, since: Date): Promise<{ day: string; count: number }[]> {
+  return repo.signupsByDay(db, since);
 }
 
 /** Users an operator froze (decision 084): read whole by the operators' access book. */

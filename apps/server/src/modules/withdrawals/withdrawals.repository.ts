@@ -1,6 +1,7 @@
 import { count, desc, eq, and, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { users, withdrawals } from '../../db/schema/index.js';
+import { sortedBy, type ListSort } from '../../db/sort.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalWithAccount = WithdrawalRow & { account: string };
@@ -34,14 +35,16 @@ export async function findForUser(db: Executor, userId: number, id: number): Pro
 const withAccount = { row: withdrawals, account: users.account };
 
 /** Every user's withdrawals for operators, optionally by status, newest first (index on status, id). */
-export async function listForReview(db: Database, status: string | undefined, limit: number, offset: number) {
+const REVIEW_SORTS = { id: withdrawals.id, uid: withdrawals.userId, amount: withdrawals.amount, status: withdrawals.status, created_at: withdrawals.createdAt };
+
+export async function listForReview(db: Database, status: string | undefined, limit: number, offset: number, sort?: ListSort<keyof typeof REVIEW_SORTS>) {
   const result = await page(db, status ? eq(withdrawals.status, status) : undefined, limit, offset, (where) =>
     db
       .select(withAccount)
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(where)
-      .orderBy(desc(withdrawals.id))
+      .orderBy(...(sortedBy(REVIEW_SORTS, withdrawals.id, sort) ?? [desc(withdrawals.id)]))
       .limit(limit)
       .offset(offset),
   );

@@ -22,7 +22,7 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, withdrawalsApi.listWithdrawals, ({ user, query }) => withdrawals.listOwn(app.db, user.id, query.page, query.limit));
   registerEndpoint(app, withdrawalsApi.getWithdrawal, ({ user, params }) => withdrawals.getOwn(app.db, user.id, params.id));
 
-  registerEndpoint(app, withdrawalsApi.adminListWithdrawals, ({ query }) => withdrawals.listForReview(app.db, query.status, query.page, query.limit));
+  registerEndpoint(app, withdrawalsApi.adminListWithdrawals, ({ query }) => withdrawals.listForReview(app.db, query.status, query.page, query.limit, query));
   registerEndpoint(app, withdrawalsApi.adminApproveWithdrawal, ({ user, params, body, request }) =>
     withdrawals.approve(app.db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), clock.now(), payer),
   );

@@ -132,8 +132,14 @@ export async function getOwn(db: Database, userId: number, id: number) {
   return userView(row);
 }
 
-export async function listForReview(db: Database, status: Withdrawal['status'] | undefined, page: number, limit: number) {
-  const { list, total } = await repo.listForReview(db, status, limit, (page - 1) * limit);
+export async function listForReview(
+  db: Database,
+  status: Withdrawal['status'] | undefined,
+  page: number,
+  limit: number,
+  sort?: Parameters<typeof repo.listForReview>[4],
+) {
+  const { list, total } = await repo.listForReview(db, status, limit, (page - 1) * limit, sort);
   return { list: list.map(adminView), total, page, limit };
 }
 

@@ -1,11 +1,14 @@
 /**
  * Every console list: TanStack Table for the columns and sorting (decision 085), server paging through the
  * contract's `{list, page, limit, total}`, a loading/empty/failed state, and CSV export of the rows shown.
+ * With `sorting` the server sorts (decision 090, TanStack's manual sorting): only the columns the endpoint allows
+ * sort, and a header click changes the query, which goes back to page 1; without it the rows shown sort here.
  */
 import { useState, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useT } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
+import type { ServerSorting } from './use-paged';
 
 export interface Paging {
   page: number;
@@ -23,6 +26,8 @@ interface DataTableProps<Row> {
   paging?: Paging;
   /** Filters drawn above the table (search box, status select). */
   toolbar?: ReactNode;
+  /** Server-side sorting: the current sort, its setter (from usePaged/useListSort) and the columns the endpoint allows. */
+  sorting?: ServerSorting & { columns: readonly string[] };
 }
 
 /** A cell's plain value for CSV: the accessor's value, not what the cell draws. */
@@ -32,14 +37,30 @@ function csvValue<Row>(row: Row, column: ColumnDef<Row, unknown>): unknown {
   return '';
 }
 
-export function DataTable<Row>({ name, columns, rows, error, paging, toolbar }: DataTableProps<Row>) {
+/** A column's id as TanStack names it: its `id`, else its accessor key. */
+function columnId<Row>(column: ColumnDef<Row, unknown>): string | undefined {
+  if (column.id) return column.id;
+  return 'accessorKey' in column && typeof column.accessorKey === 'string' ? column.accessorKey : undefined;
+}
+
+export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, sorting: server }: DataTableProps<Row>) {
   const t = useT();
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [localSorting, setLocalSorting] = useState<SortingState>([]);
+  const sorting: SortingState = server ? (server.sort ? [{ id: server.sort, desc: server.order !== 'asc' }] : []) : localSorting;
+  const onSortingChange = (updater: SortingState | ((old: SortingState) => SortingState)) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    if (!server) return setLocalSorting(next);
+    const first = next[0];
+    server.onSort(first ? { sort: first.id, order: first.desc ? 'desc' : 'asc' } : {});
+  };
   const table = useReactTable({
     data: rows ?? [],
-    columns,
+    // Sorted on the server, a column sorts only if the endpoint allows it.
+    columns: server ? columns.map((c) => ({ ...c, enableSorting: server.columns.includes(columnId(c) ?? '') })) : columns,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange,
+    manualSorting: Boolean(server),
+    enableMultiSort: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });

@@ -56,7 +56,6 @@ export const en = {
   'dashboard.usersToday': 'New today',
   'dashboard.withdrawalsWaiting': 'Withdrawals waiting',
   'dashboard.depositsWaiting': 'Deposits waiting',
-  'dashboard.liabilities': 'Liabilities (sum of user balances)',
   'dashboard.lakes': 'Lakes',
   'dashboard.reserves': 'Reserves',
   'dashboard.price': 'Price',
@@ -312,6 +311,25 @@ export const en = {
   'rewards.rule.cap_share_performance': 'Daily cap share: performance',
   'rewards.rule.cap_share_same_level': 'Daily cap share: same level',
   'rewards.rule.cap_share_dividend': 'Daily cap share: dividend',
+  // dash
+  'dashboard.usersActive': 'Active today',
+  'dashboard.turnoverToday': 'Turnover today',
+  'dashboard.turnoverNote':
+    'What users paid: transfers, exchanges, miners, pledges, cards, game stakes and shop orders (fees, withdrawals and adjustments left out). Days are UTC days.',
+  'dashboard.noTurnoverToday': 'No turnover yet today.',
+  'dashboard.owed': 'What the platform owes',
+  'dashboard.owedBalances': 'User balances',
+  'dashboard.owedMiningFuture': 'Future miner output',
+  'dashboard.owedMiningUncollected': 'Miner output not collected',
+  'dashboard.owedPledgePrincipal': 'Pledge principal',
+  'dashboard.owedPledgeInterest': 'Pledge interest owed',
+  'dashboard.owedTotal': 'Total',
+  'dashboard.lastDays': 'The last {{days}} days',
+  'dashboard.chartUsers': 'New users per day',
+  'dashboard.chartTurnover': 'Turnover per day ({{asset}})',
+  'dashboard.day': 'Day (UTC)',
+  'dashboard.noTurnover': 'No turnover in these days.',
+  'dashboard.activeNote': 'Active: signed in or paid something today (UTC). A user still signed in from an earlier day who only reads is not counted.',
 };
 
 export type ConsoleKey = keyof typeof en;

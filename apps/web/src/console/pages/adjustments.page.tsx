@@ -5,6 +5,7 @@ import { consoleApi, type AdjustmentRequest } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useListSort } from '../components/use-paged';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -14,7 +15,11 @@ function Adjustments() {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
   const rule = useQuery({ queryKey: ['four-eyes'], queryFn: () => call(consoleApi.adminFourEyes) });
-  const list = useQuery({ queryKey: ['adjustments', status], queryFn: () => call(consoleApi.adminListAdjustmentRequests, { query: { status } }) });
+  const { query: sortQuery, sorting } = useListSort<(typeof consoleApi.ADJUSTMENT_SORTS)[number]>();
+  const list = useQuery({
+    queryKey: ['adjustments', status, sortQuery],
+    queryFn: () => call(consoleApi.adminListAdjustmentRequests, { query: { status, ...sortQuery } }),
+  });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdjustmentRequest, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
@@ -76,6 +81,7 @@ function Adjustments() {
         columns={columns}
         rows={list.data?.list}
         error={list.error}
+        sorting={{ ...sorting, columns: consoleApi.ADJUSTMENT_SORTS }}
         toolbar={
           <select aria-label={t('common.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
             <option value="pending">pending</option>

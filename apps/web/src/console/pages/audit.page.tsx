@@ -13,7 +13,7 @@ function Audit() {
   const [action, setAction] = useState('');
   const [q, setQ] = useState('');
   const [actor, setActor] = useState('');
-  const { query, data, page, limit, setPage } = usePaged(consoleApi.adminAuditLog, {
+  const { query, data, page, limit, setPage, sorting } = usePaged(consoleApi.adminAuditLog, {
     action: action.trim() || undefined,
     q: q.trim() || undefined,
     actor: /^\d+$/.test(actor) ? Number(actor) : undefined,
@@ -38,6 +38,7 @@ function Audit() {
         rows={data?.list as AuditEntry[] | undefined}
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
+        sorting={{ ...sorting, columns: consoleApi.AUDIT_SORTS }}
         toolbar={
           <>
             <input

@@ -1,8 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
-import { consoleApi, depositsApi, marketApi, withdrawalsApi } from '@reef/contract';
+import { consoleApi, DASHBOARD_DAYS, depositsApi, marketApi, toUnits, withdrawalsApi } from '@reef/contract';
 import { call } from '../api';
+import { BarChart } from '../components/bar-chart';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
+
+type Days = { day: string; new_users: number; turnover: { asset: string; amount: string }[] }[];
+
+/** Sign-ups per day, and turnover per day for each asset that had any in the fortnight. */
+function Charts({ days }: { days: Days }) {
+  const t = useT();
+  const assets = [...new Set(days.flatMap((d) => d.turnover.map((x) => x.asset)))].sort();
+  const dayHeader = t('dashboard.day');
+  return (
+    <>
+      <h2>{t('dashboard.lastDays', { days: DASHBOARD_DAYS })}</h2>
+      <div className="charts">
+        <BarChart
+          title={t('dashboard.chartUsers')}
+          testId="chart-users"
+          labelHeader={dayHeader}
+          valueHeader={t('dashboard.usersToday')}
+          bars={days.map((d) => ({ label: d.day, value: BigInt(d.new_users), text: String(d.new_users) }))}
+        />
+        {assets.map((asset) => (
+          <BarChart
+            key={asset}
+            title={t('dashboard.chartTurnover', { asset: asset.toUpperCase() })}
+            testId={`chart-turnover-${asset}`}
+            labelHeader={dayHeader}
+            valueHeader={t('dashboard.turnoverToday')}
+            bars={days.map((d) => {
+              const amount = d.turnover.find((x) => x.asset === asset)?.amount ?? '0';
+              return { label: d.day, value: toUnits(amount), text: amount };
+            })}
+          />
+        ))}
+      </div>
+      {assets.length === 0 && <p className="state">{t('dashboard.noTurnover')}</p>}
+    </>
+  );
+}
 
 function Dashboard() {
   const t = useT();
@@ -28,7 +66,8 @@ function Dashboard() {
       <h1>{t('nav.dashboard')}</h1>
       <div className="figures">
         {figure(t('dashboard.usersTotal'), board.data?.users_total, '#/users')}
-        {figure(t('dashboard.usersToday'), board.data?.users_new_today)}
+        {figure(t('dashboard.usersToday'), board.data?.users_new_today, undefined, 'users-new-today')}
+        {figure(t('dashboard.usersActive'), board.data?.users_active_today, undefined, 'users-active-today')}
         {figure(t('dashboard.withdrawalsWaiting'), withdrawals.data?.total, '#/withdrawals', 'waiting-withdrawals')}
         {figure(t('dashboard.depositsWaiting'), deposits.data?.total, '#/deposits', 'waiting-deposits')}
         <div className="figure">
@@ -38,17 +77,53 @@ function Dashboard() {
           </a>
         </div>
       </div>
-      <h2>{t('dashboard.liabilities')}</h2>
+      <p className="note">{t('dashboard.activeNote')}</p>
+      <h2>{t('dashboard.turnoverToday')}</h2>
+      <p className="note">{t('dashboard.turnoverNote')}</p>
+      {board.data && board.data.turnover_today.length === 0 ? (
+        <p className="state">{t('dashboard.noTurnoverToday')}</p>
+      ) : (
+        <table className="compact" data-testid="turnover-today">
+          <tbody>
+            {board.data?.turnover_today.map((l) => (
+              <tr key={l.asset}>
+                <th>{l.asset.toUpperCase()}</th>
+                <td className="amount">{l.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>{t('dashboard.owed')}</h2>
       <table className="compact" data-testid="liabilities">
+        <thead>
+          <tr>
+            <th />
+            <th>{t('dashboard.owedBalances')}</th>
+            <th>{t('dashboard.owedMiningFuture')}</th>
+            <th>{t('dashboard.owedMiningUncollected')}</th>
+            <th>{t('dashboard.owedPledgePrincipal')}</th>
+            <th>{t('dashboard.owedPledgeInterest')}</th>
+            <th>{t('dashboard.owedTotal')}</th>
+          </tr>
+        </thead>
         <tbody>
-          {board.data?.liabilities.map((l) => (
-            <tr key={l.asset}>
-              <th>{l.asset.toUpperCase()}</th>
-              <td className="amount">{l.amount}</td>
+          {board.data?.owed.map((o) => (
+            <tr key={o.asset}>
+              <th>{o.asset.toUpperCase()}</th>
+              <td className="amount">{o.balances}</td>
+              <td className="amount">{o.mining_future}</td>
+              <td className="amount">{o.mining_uncollected}</td>
+              <td className="amount">{o.pledge_principal}</td>
+              <td className="amount">{o.pledge_interest}</td>
+              <td className="amount">
+                <strong>{o.total}</strong>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {board.data && <Charts days={board.data.days} />}
       <h2>{t('dashboard.lakes')}</h2>
       <table className="compact">
         <thead>

@@ -14,7 +14,7 @@ function Deposits() {
   const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('review');
-  const { query, data, page, limit, setPage } = usePaged(depositsApi.adminListDeposits, { status: status || undefined });
+  const { query, data, page, limit, setPage, sorting } = usePaged(depositsApi.adminListDeposits, { status: status || undefined });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminDeposit, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
@@ -73,6 +73,7 @@ function Deposits() {
         rows={data?.list as AdminDeposit[] | undefined}
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
+        sorting={{ ...sorting, columns: depositsApi.DEPOSIT_SORTS }}
         toolbar={
           <label>
             {t('common.status')}{' '}

@@ -123,7 +123,7 @@ function OrdersTable() {
   const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('unshipped');
-  const { query, data, page, limit, setPage } = usePaged(shopApi.adminListOrders, { status });
+  const { query, data, page, limit, setPage, sorting } = usePaged(shopApi.adminListOrders, { status });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminOrder, unknown>[] = [
     { accessorKey: 'order_no', header: t('shop.orderNo') },
@@ -176,6 +176,7 @@ function OrdersTable() {
         rows={data?.list as AdminOrder[] | undefined}
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
+        sorting={{ ...sorting, columns: shopApi.ORDER_SORTS }}
         toolbar={
           <label>
             {t('common.status')}{' '}

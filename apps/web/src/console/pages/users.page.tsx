@@ -13,7 +13,7 @@ import { UserJournal, UserSessions } from './user-records';
 function UserList() {
   const t = useT();
   const [q, setQ] = useState('');
-  const { query, data, page, limit, setPage } = usePaged(consoleApi.adminFindUsers, { q: q.trim() || undefined });
+  const { query, data, page, limit, setPage, sorting } = usePaged(consoleApi.adminFindUsers, { q: q.trim() || undefined });
   const columns: ColumnDef<OperatorUser, unknown>[] = [
     { accessorKey: 'uid', header: 'uid', cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
     { accessorKey: 'nickname', header: t('users.nickname') },
@@ -32,6 +32,7 @@ function UserList() {
         rows={data?.list as OperatorUser[] | undefined}
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
+        sorting={{ ...sorting, columns: consoleApi.USER_SORTS }}
         toolbar={<input type="search" placeholder={t('users.find')} aria-label={t('users.find')} value={q} onChange={(e) => setQ(e.target.value)} />}
       />
     </>

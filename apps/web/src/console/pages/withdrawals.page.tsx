@@ -13,7 +13,7 @@ function Withdrawals() {
   const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('pending');
-  const { query, data, page, limit, setPage } = usePaged(withdrawalsApi.adminListWithdrawals, { status: status || undefined });
+  const { query, data, page, limit, setPage, sorting } = usePaged(withdrawalsApi.adminListWithdrawals, { status: status || undefined });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminWithdrawal, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
@@ -95,6 +95,7 @@ function Withdrawals() {
         rows={data?.list as AdminWithdrawal[] | undefined}
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
+        sorting={{ ...sorting, columns: withdrawalsApi.WITHDRAWAL_SORTS }}
         toolbar={
           <label>
             {t('common.status')}{' '}
