@@ -261,7 +261,7 @@ export const en = {
   'pledge.owed.interest': 'Interest still to pay',
   'pledge.owed.principal': 'Principal still to release',
   'pledge.positions': '{{count}} positions still open',
-  'cards.tab.types': 'Card types',
+  'cards.tab.types': 'Types',
   'cards.tab.sessions': 'Sessions',
   'cards.tab.schedules': 'Weekly schedules',
   'cards.tab.split': 'Default split rule',

@@ -262,7 +262,7 @@ export const zhTw: Record<ConsoleKey, string> = {
   'pledge.owed.interest': '尚待支付利息',
   'pledge.owed.principal': '尚待釋放本金',
   'pledge.positions': '尚有 {{count}} 筆未結束的鎖倉',
-  'cards.tab.types': '卡牌類型',
+  'cards.tab.types': '類型',
   'cards.tab.sessions': '場次',
   'cards.tab.schedules': '每週排程',
   'cards.tab.split': '預設拆分規則',
