@@ -12,7 +12,7 @@ import { cardsApi, LANGUAGES } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
-import { CheckField, SelectField, utcInstant, UtcTimeField } from '../components/select-field';
+import { CheckField, SelectField, utcInstant, utcShort, UtcTimeField } from '../components/select-field';
 import { usePaged } from '../components/use-paged';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -241,8 +241,8 @@ function Sessions() {
   const columns: ColumnDef<Session, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { id: 'type', header: t('cards.type'), accessorFn: (s) => typeName(s.card_type_id) },
-    { accessorKey: 'opens_at', header: t('cards.opensAt') },
-    { accessorKey: 'closes_at', header: t('cards.closesAt') },
+    { accessorKey: 'opens_at', header: t('cards.opensAt'), cell: (c) => utcShort(c.row.original.opens_at) },
+    { accessorKey: 'closes_at', header: t('cards.closesAt'), cell: (c) => utcShort(c.row.original.closes_at) },
     { accessorKey: 'state', header: t('cards.clockState'), cell: (c) => t(`cards.state.${c.row.original.state}`) },
     { accessorKey: 'stored_state', header: t('common.status'), cell: (c) => stored(c.row.original.stored_state) },
     { accessorKey: 'stock', header: t('cards.stock') },
@@ -255,7 +255,7 @@ function Sessions() {
       header: t('common.actions'),
       cell: ({ row: { original: s } }) => {
         const ended = s.stored_state === 'closed' || s.stored_state === 'cancelled' || s.state === 'closed';
-        const label = `#${s.id} ${typeName(s.card_type_id)} ${s.opens_at} – ${s.closes_at}`;
+        const label = `#${s.id} ${typeName(s.card_type_id)} ${utcShort(s.opens_at)} – ${utcShort(s.closes_at)} UTC`;
         return ended ? null : (
           <div className="row-actions" data-testid={`session-${s.id}`}>
             <Action
@@ -706,6 +706,7 @@ function Cards({ rest }: { rest: string }) {
             key={name}
             href={`#/cards/${name}`}
             className={`btn ${name === tab ? 'btn--primary' : 'btn--ghost'}`}
+            style={{ textDecoration: 'none' }}
             aria-current={name === tab ? 'page' : undefined}
           >
             {t(`cards.tab.${name}`)}

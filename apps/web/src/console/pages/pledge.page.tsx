@@ -11,7 +11,7 @@ import { ASSET_KEYS, pledgeApi } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
-import { SelectField, utcInstant, UtcTimeField } from '../components/select-field';
+import { SelectField, utcInstant, utcShort, UtcTimeField } from '../components/select-field';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -86,18 +86,26 @@ function Products() {
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'name', header: t('products.name') },
     { accessorKey: 'product_type', header: t('pledge.productType') },
-    { accessorKey: 'asset', header: t('pledge.asset'), cell: (c) => c.row.original.asset.toUpperCase() },
-    { accessorKey: 'interest_asset', header: t('pledge.interestAsset'), cell: (c) => c.row.original.interest_asset.toUpperCase() },
+    {
+      id: 'assets',
+      header: `${t('pledge.asset')} → ${t('pledge.interestAsset')}`,
+      accessorFn: (p) => `${p.asset.toUpperCase()} → ${p.interest_asset.toUpperCase()}`,
+    },
     { accessorKey: 'cycle_days', header: t('pledge.cycleDays') },
     { accessorKey: 'annual_rate', header: t('pledge.annualRate') },
-    { accessorKey: 'min_lock', header: t('pledge.minLock') },
-    { accessorKey: 'max_per_user', header: t('pledge.maxPerUser') },
+    { id: 'lock', header: `${t('pledge.minLock')} – ${t('pledge.maxPerUser')}`, accessorFn: (p) => `${p.min_lock} – ${p.max_per_user}` },
     { id: 'cap', header: t('pledge.lockedOfCap'), accessorFn: (p) => `${p.locked_total} / ${p.total_cap}` },
     { accessorKey: 'fee_rate', header: t('pledge.feeRate') },
-    { accessorKey: 'sale_starts_at', header: t('pledge.saleStartsAt') },
-    { accessorKey: 'sale_ends_at', header: t('pledge.saleEndsAt') },
-    { accessorKey: 'dividend_at', header: t('pledge.dividendAt') },
-    { accessorKey: 'unlock_at', header: t('pledge.unlockAt') },
+    {
+      id: 'sale',
+      header: `${t('pledge.saleStartsAt')} – ${t('pledge.saleEndsAt')}`,
+      accessorFn: (p) => `${utcShort(p.sale_starts_at)} – ${utcShort(p.sale_ends_at)}`,
+    },
+    {
+      id: 'interest',
+      header: `${t('pledge.dividendAt')} – ${t('pledge.unlockAt')}`,
+      accessorFn: (p) => `${utcShort(p.dividend_at)} – ${utcShort(p.unlock_at)}`,
+    },
     { accessorKey: 'release_days', header: t('pledge.releaseDays') },
     { accessorKey: 'state', header: t('pledge.state'), cell: (c) => t(`pledge.state.${c.row.original.state}`) },
     { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`pledge.status.${c.row.original.status}`) },
