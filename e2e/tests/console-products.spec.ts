@@ -1,8 +1,9 @@
 /**
  * The console's product configuration pages (issue 16, decisions 050–054, 057, 085) on a desktop viewport with the
  * injected wallet: an administrator creates a card type and a session, opens it, cancels a customer's waiting buy
- * order (refunded in full after a second confirmation) and closes the session; creates and edits a mining product
- * and a pledge product and switches them off. Each change shows in its list, in the audit log and in what the phone
+ * order (refunded in full after a second confirmation) and closes the session; has a weekly schedule write sessions,
+ * edits and cancels one of them and stops the schedule; switches the card type off; creates and edits a mining
+ * product and a pledge product and switches them off. Each change shows in its list, in the audit log and in what the phone
  * app reads; an auditor sees the pages with every action disabled.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -146,6 +147,56 @@ test('an administrator configures cards, mining and pledge products; the app rea
   await expect(desk.getByTestId(`session-${session.id}`)).toHaveCount(0);
   const sessionAudit = (await audited(api, 'cards/sessions', String(session.id))).map((e) => e.action);
   expect(sessionAudit).toEqual(expect.arrayContaining(['POST /api/admin/cards/sessions/:id/open', 'POST /api/admin/cards/sessions/:id/close']));
+
+  // ── A weekly schedule: its sessions are written at once; one of them edited, then cancelled; the schedule stopped.
+  await desk.getByRole('link', { name: 'Weekly schedules' }).click();
+  await desk.getByTestId('create-schedule').click();
+  await dialog.getByLabel('Card type').selectOption(String(type.id));
+  for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) await dialog.getByLabel(day, { exact: true }).check();
+  await dialog.getByLabel('Opens at (UTC)').fill('12:00');
+  await dialog.getByLabel('Open for (minutes)').fill('60');
+  await dialog.getByLabel('Stock', { exact: true }).fill('12');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  const schedules = await api.admin<{ list: { id: number; card_type_id: number; open_minute: number; active: boolean }[] }>(
+    'GET',
+    '/api/admin/cards/schedules',
+  );
+  const schedule = schedules.list.find((s) => s.card_type_id === type.id)!;
+  expect(schedule).toMatchObject({ open_minute: 720, active: true });
+  const scheduleRow = desk.getByTestId('table-card-schedules').locator('tr', { has: desk.getByTestId(`schedule-${schedule.id}`) });
+  await expect(scheduleRow).toContainText('Mon, Tue, Wed, Thu, Fri, Sat, Sun');
+  await expect(scheduleRow).toContainText('12:00');
+  const written = await api.admin<{ list: { id: number; schedule_id: number | null; state: string; stock: number }[] }>(
+    'GET',
+    `/api/admin/cards/sessions?type=${type.id}&state=scheduled&limit=50`,
+  );
+  const upcoming = written.list.find((s) => s.schedule_id === schedule.id && s.state === 'not_started')!;
+  expect(upcoming.stock).toBe(12);
+  await desk.getByRole('link', { name: 'Sessions', exact: true }).click();
+  await desk.getByTestId('session-type-filter').selectOption(String(type.id));
+  const upcomingRow = desk.getByTestId(`session-${upcoming.id}`);
+  await upcomingRow.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Stock', { exact: true }).fill('15');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sessions.locator('tr', { has: upcomingRow })).toContainText('15');
+  await upcomingRow.getByRole('button', { name: 'Cancel session' }).click();
+  await confirmTwice(dialog, `Cancel session: #${upcoming.id}`);
+  await expect(upcomingRow).toHaveCount(0);
+  const cancelled = (
+    await api.admin<{ list: { id: number; stored_state: string; stock: number }[] }>('GET', `/api/admin/cards/sessions?type=${type.id}&state=cancelled`)
+  ).list;
+  expect(cancelled).toEqual([expect.objectContaining({ id: upcoming.id, stored_state: 'cancelled', stock: 15 })]);
+  await desk.getByRole('link', { name: 'Weekly schedules' }).click();
+  await desk.getByTestId(`schedule-${schedule.id}`).getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByLabel('Active').uncheck();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(scheduleRow.locator('td').nth(7)).toHaveText('no');
+  const scheduleAudit = (await audited(api, 'cards/schedules', String(type.id))).map((e) => e.action);
+  expect(scheduleAudit).toContain('POST /api/admin/cards/schedules');
+  expect((await audited(api, 'cards/schedules/:id', String(schedule.id))).map((e) => e.action)).toContain('POST /api/admin/cards/schedules/:id');
 
   // ── The card type switched off by an edit: it leaves the app.
   await desk.getByRole('link', { name: 'Card types' }).click();
