@@ -141,6 +141,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
   // ── The session closed now.
   await desk.getByRole('link', { name: 'Sessions', exact: true }).click();
   await desk.getByTestId('session-type-filter').selectOption(String(type.id));
+  await expect(sessions.locator('tbody tr')).toHaveCount(1);
   await desk.getByTestId(`session-${session.id}`).getByRole('button', { name: 'Close now' }).click();
   await confirmTwice(dialog, 'its waiting buy orders are released');
   await expect(sessions.locator('tbody tr')).toContainText('Closed');
@@ -175,6 +176,8 @@ test('an administrator configures cards, mining and pledge products; the app rea
   expect(upcoming.stock).toBe(12);
   await desk.getByRole('link', { name: 'Sessions', exact: true }).click();
   await desk.getByTestId('session-type-filter').selectOption(String(type.id));
+  const ofType = await api.admin<{ total: number }>('GET', `/api/admin/cards/sessions?type=${type.id}&limit=50`);
+  await expect(sessions.locator('tbody tr')).toHaveCount(ofType.total);
   const upcomingRow = desk.getByTestId(`session-${upcoming.id}`);
   await upcomingRow.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByLabel('Stock', { exact: true }).fill('15');

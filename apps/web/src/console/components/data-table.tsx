@@ -42,6 +42,13 @@ export function DataTable<Row>({ name, columns, rows, error, paging, toolbar }: 
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    // Rows keyed by their id, not their position: when a list refetches (a filter changed, the shown rows are the
+    // previous answer's until the new one comes), a row's open dialog stays with its row instead of passing to
+    // whatever row lands at the same index.
+    getRowId: (row, index) => {
+      const id = (row as { id?: unknown }).id;
+      return typeof id === 'number' || typeof id === 'string' ? `id:${id}` : String(index);
+    },
   });
   const exportable = columns.filter((c) => c.id !== 'actions');
   const exportCsv = () => {
