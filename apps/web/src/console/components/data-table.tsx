@@ -3,7 +3,15 @@
  * contract's `{list, page, limit, total}`, a loading/empty/failed state, and CSV export of the rows shown.
  */
 import { useState, type ReactNode } from 'react';
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnDefTemplate,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useT } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
 
@@ -30,6 +38,16 @@ function csvValue<Row>(row: Row, column: ColumnDef<Row, unknown>): unknown {
   if ('accessorKey' in column && typeof column.accessorKey === 'string') return (row as Record<string, unknown>)[column.accessorKey];
   if ('accessorFn' in column && column.accessorFn) return column.accessorFn(row, 0);
   return '';
+}
+
+/**
+ * A cell's content, drawn as part of the table, not as a component of its own. `flexRender` mounts a cell function
+ * as a component type, and the pages build their columns (new functions) on every render: each re-render of the
+ * page (a query settling, a refetch) would remount every cell and close a row's open dialog under the operator's
+ * hands. So a cell function is called, and must not use hooks (the components it returns may).
+ */
+function drawCell<Context extends object>(template: ColumnDefTemplate<Context> | undefined, context: Context): ReactNode {
+  return typeof template === 'function' ? (template as (context: Context) => ReactNode)(context) : (template ?? null);
 }
 
 export function DataTable<Row>({ name, columns, rows, error, paging, toolbar }: DataTableProps<Row>) {
@@ -101,7 +119,7 @@ export function DataTable<Row>({ name, columns, rows, error, paging, toolbar }: 
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id}>{drawCell(cell.column.columnDef.cell, cell.getContext())}</td>
                 ))}
               </tr>
             ))}
