@@ -39,11 +39,17 @@ interface AuditEntry {
   after: unknown;
 }
 
-/** The audit entries of one route whose request, target or values carry `text`. */
-async function audited(api: ReefApi, action: string, text: string): Promise<AuditEntry[]> {
-  const query = new URLSearchParams({ action, q: text, limit: '50' });
-  return (await api.admin<{ list: AuditEntry[] }>('GET', `/api/admin/audit?${query.toString()}`)).list;
+/**
+ * The audit entries of one route whose request, target or values carry `text` (a text search: other rows' numbers
+ * may match too), narrowed by `keep`.
+ */
+async function audited(api: ReefApi, action: string, text: string, keep: (entry: AuditEntry) => boolean = () => true): Promise<AuditEntry[]> {
+  const query = new URLSearchParams({ action, q: text, limit: '100' });
+  return (await api.admin<{ list: AuditEntry[] }>('GET', `/api/admin/audit?${query.toString()}`)).list.filter(keep);
 }
+
+/** Keeps the entries of the row with this id (the route's `:id`). */
+const on = (id: number) => (entry: AuditEntry) => (entry.target as { id?: unknown } | null)?.id === id;
 
 async function confirmTwice(dialog: Locator, says: string | RegExp) {
   await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -146,7 +152,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
   await confirmTwice(dialog, 'its waiting buy orders are released');
   await expect(sessions.locator('tbody tr')).toContainText('Closed');
   await expect(desk.getByTestId(`session-${session.id}`)).toHaveCount(0);
-  const sessionAudit = (await audited(api, 'cards/sessions', String(session.id))).map((e) => e.action);
+  const sessionAudit = (await audited(api, 'cards/sessions', String(session.id), on(session.id))).map((e) => e.action);
   expect(sessionAudit).toEqual(expect.arrayContaining(['POST /api/admin/cards/sessions/:id/open', 'POST /api/admin/cards/sessions/:id/close']));
 
   // ── A weekly schedule: its sessions are written at once; one of them edited, then cancelled; the schedule stopped.
@@ -197,9 +203,13 @@ test('an administrator configures cards, mining and pledge products; the app rea
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   await expect(scheduleRow.locator('td').nth(7)).toHaveText('no');
-  const scheduleAudit = (await audited(api, 'cards/schedules', String(type.id))).map((e) => e.action);
+  const scheduleAudit = (
+    await audited(api, 'cards/schedules', String(type.id), (e) => (e.request as { card_type_id?: unknown } | null)?.card_type_id === type.id)
+  ).map((e) => e.action);
   expect(scheduleAudit).toContain('POST /api/admin/cards/schedules');
-  expect((await audited(api, 'cards/schedules/:id', String(schedule.id))).map((e) => e.action)).toContain('POST /api/admin/cards/schedules/:id');
+  expect((await audited(api, 'cards/schedules/:id', String(schedule.id), on(schedule.id))).map((e) => e.action)).toContain(
+    'POST /api/admin/cards/schedules/:id',
+  );
 
   // ── The card type switched off by an edit: it leaves the app.
   await desk.getByRole('link', { name: 'Card types' }).click();
@@ -245,7 +255,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
     { token: customer.token },
   );
   expect(appMiners.list.find((p) => p.id === product.id)).toMatchObject({ daily_output: '6.00000000', per_user_limit: 3, status: 'paused' });
-  const minerAudit = (await audited(api, 'mining/products', String(product.id))).map((e) => e.action);
+  const minerAudit = (await audited(api, 'mining/products', String(product.id), on(product.id))).map((e) => e.action);
   expect(minerAudit).toEqual(expect.arrayContaining(['POST /api/admin/mining/products/:id', 'POST /api/admin/mining/products/:id/status']));
   expect((await audited(api, 'mining/products', minerName)).map((e) => e.action)).toContain('POST /api/admin/mining/products');
 
@@ -295,7 +305,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
   await expect(desk.getByTestId('pledge-positions')).toBeVisible();
   const appPledgesAfter = await api.data<{ list: { id: number }[] }>('GET', '/api/project/pledge', { token: customer.token });
   expect(appPledgesAfter.list.map((p) => p.id)).not.toContain(pledge.id);
-  const pledgeAudit = (await audited(api, 'pledge/products', String(pledge.id))).map((e) => e.action);
+  const pledgeAudit = (await audited(api, 'pledge/products', String(pledge.id), on(pledge.id))).map((e) => e.action);
   expect(pledgeAudit).toEqual(expect.arrayContaining(['POST /api/admin/pledge/products/:id', 'POST /api/admin/pledge/products/:id/status']));
   // The refused edit changed nothing and left no audit entry: one edit, one status change.
   expect(pledgeAudit.filter((a) => a === 'POST /api/admin/pledge/products/:id')).toHaveLength(1);
