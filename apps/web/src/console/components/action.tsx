@@ -124,23 +124,25 @@ export function Select({
   value,
   show,
   blank,
+  testId,
 }: {
   label: string;
   name: string;
-  values: readonly string[];
-  value?: string | undefined;
+  values: readonly (string | number)[];
+  value?: string | number | undefined;
   show?: (v: string) => string;
   /** The empty option's label: the field may be left unset (sent as null or left out). */
   blank?: string;
+  testId?: string;
 }) {
   return (
     <label className="field">
       <span>{label}</span>
-      <select name={name} defaultValue={value ?? (blank === undefined ? undefined : '')}>
+      <select name={name} defaultValue={value !== undefined ? String(value) : blank === undefined ? undefined : ''} data-testid={testId}>
         {blank !== undefined && <option value="">{blank}</option>}
         {values.map((v) => (
-          <option key={v} value={v}>
-            {show ? show(v) : v}
+          <option key={v} value={String(v)}>
+            {show ? show(String(v)) : String(v)}
           </option>
         ))}
       </select>
@@ -157,10 +159,11 @@ export function TextArea({ label, name, ...area }: { label: string; name: string
   );
 }
 
-export function Check({ label, name, checked }: { label: string; name: string; checked?: boolean | undefined }) {
+/** A checkbox; `value` is what a checked box sends (several boxes of one name make a list, e.g. weekdays). */
+export function Check({ label, name, checked, value }: { label: string; name: string; checked?: boolean | undefined; value?: string }) {
   return (
     <label className="field field--check">
-      <input type="checkbox" name={name} defaultChecked={checked} /> {label}
+      <input type="checkbox" name={name} value={value} defaultChecked={checked} /> {label}
     </label>
   );
 }

@@ -5,7 +5,15 @@
  * sort, and a header click changes the query, which goes back to page 1; without it the rows shown sort here.
  */
 import { useState, type ReactNode } from 'react';
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ColumnDefTemplate,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useT } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
 import type { ServerSorting } from './use-paged';
@@ -43,6 +51,16 @@ function columnId<Row>(column: ColumnDef<Row, unknown>): string | undefined {
   return 'accessorKey' in column && typeof column.accessorKey === 'string' ? column.accessorKey : undefined;
 }
 
+/**
+ * A cell's content, drawn as part of the table, not as a component of its own. `flexRender` mounts a cell function
+ * as a component type, and the pages build their columns (new functions) on every render: each re-render of the
+ * page (a query settling, a refetch) would remount every cell and close a row's open dialog under the operator's
+ * hands. So a cell function is called, and must not use hooks (the components it returns may).
+ */
+function drawCell<Context extends object>(template: ColumnDefTemplate<Context> | undefined, context: Context): ReactNode {
+  return typeof template === 'function' ? (template as (context: Context) => ReactNode)(context) : (template ?? null);
+}
+
 export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, sorting: server }: DataTableProps<Row>) {
   const t = useT();
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
@@ -63,6 +81,13 @@ export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, so
     enableMultiSort: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    // Rows keyed by their id, not their position: when a list refetches (a filter changed, the shown rows are the
+    // previous answer's until the new one comes), a row's open dialog stays with its row instead of passing to
+    // whatever row lands at the same index.
+    getRowId: (row, index) => {
+      const id = (row as { id?: unknown }).id;
+      return typeof id === 'number' || typeof id === 'string' ? `id:${id}` : String(index);
+    },
   });
   const exportable = columns.filter((c) => c.id !== 'actions');
   const exportCsv = () => {
@@ -115,7 +140,7 @@ export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, so
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id}>{drawCell(cell.column.columnDef.cell, cell.getContext())}</td>
                 ))}
               </tr>
             ))}

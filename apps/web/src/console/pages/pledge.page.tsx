@@ -1,14 +1,231 @@
-import { pledgeApi } from '@reef/contract';
-import { ConfigList } from '../components/config-list';
-import { useT } from '../i18n';
+/**
+ * Pledge products (issue 16; decision 057): the locked-position products users see on the app's pledge page,
+ * created, edited and set active, paused or closed (closed is for good, so it asks twice); the interest and
+ * principal the platform still owes. The server refuses terms that do not fit together (PRODUCT_TERMS_INVALID);
+ * edits apply to later locks only.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ASSET_KEYS, pledgeApi } from '@reef/contract';
+import { call } from '../api';
+import { Action, Field, Select } from '../components/action';
+import { DataTable } from '../components/data-table';
+import { utcInstant, utcShort, UtcTimeField } from '../components/utc-time';
+import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
-function Config() {
+type PledgeProduct = pledgeApi.PledgeProduct;
+type Status = PledgeProduct['status'];
+const AMOUNT = '^\\d+(\\.\\d{1,8})?$';
+const RATE = '^(0|[1-9]\\d{0,3})(\\.\\d{1,8})?$';
+
+function ProductFields({ product, t }: { product?: PledgeProduct; t: Translate }) {
+  return (
+    <>
+      <Field label={t('products.name')} name="name" defaultValue={product?.name} required maxLength={60} />
+      <Field label={t('pledge.productType')} name="product_type" defaultValue={product?.product_type} required maxLength={30} />
+      <Select label={t('pledge.asset')} name="asset" values={ASSET_KEYS} value={product?.asset ?? 'usdt'} />
+      <Select label={t('pledge.interestAsset')} name="interest_asset" values={ASSET_KEYS} value={product?.interest_asset ?? 'usdt'} />
+      <Field label={t('pledge.cycleDays')} name="cycle_days" type="number" min={1} max={3650} step={1} defaultValue={product?.cycle_days} required />
+      <Field label={t('pledge.annualRate')} name="annual_rate" defaultValue={product?.annual_rate} required inputMode="decimal" pattern={RATE} />
+      <Field label={t('pledge.minLock')} name="min_lock" defaultValue={product?.min_lock} required inputMode="decimal" pattern={AMOUNT} />
+      <Field label={t('pledge.maxPerUser')} name="max_per_user" defaultValue={product?.max_per_user} required inputMode="decimal" pattern={AMOUNT} />
+      <Field label={t('pledge.totalCap')} name="total_cap" defaultValue={product?.total_cap} required inputMode="decimal" pattern={AMOUNT} />
+      <Field label={t('pledge.feeRate')} name="fee_rate" defaultValue={product?.fee_rate ?? '0'} required inputMode="decimal" pattern={RATE} />
+      <UtcTimeField label={t('pledge.saleStartsAt')} name="sale_starts_at" value={product?.sale_starts_at} required />
+      <UtcTimeField label={t('pledge.saleEndsAt')} name="sale_ends_at" value={product?.sale_ends_at} required />
+      <UtcTimeField label={t('pledge.dividendAt')} name="dividend_at" value={product?.dividend_at} required />
+      <Field label={t('pledge.releaseDays')} name="release_days" type="number" min={0} max={3650} step={1} defaultValue={product?.release_days ?? 0} required />
+      {!product && (
+        <Select
+          label={t('common.status')}
+          name="status"
+          values={pledgeApi.PLEDGE_PRODUCT_STATUSES}
+          value="active"
+          show={(v) => t(`pledge.status.${v as Status}`)}
+        />
+      )}
+    </>
+  );
+}
+
+function productBody(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  return {
+    name: text('name'),
+    product_type: text('product_type'),
+    asset: text('asset') as PledgeProduct['asset'],
+    interest_asset: text('interest_asset') as PledgeProduct['interest_asset'],
+    cycle_days: Number(text('cycle_days')),
+    annual_rate: text('annual_rate'),
+    min_lock: text('min_lock'),
+    max_per_user: text('max_per_user'),
+    total_cap: text('total_cap'),
+    fee_rate: text('fee_rate'),
+    sale_starts_at: utcInstant(text('sale_starts_at')),
+    sale_ends_at: utcInstant(text('sale_ends_at')),
+    dividend_at: utcInstant(text('dividend_at')),
+    release_days: Number(text('release_days')),
+  };
+}
+
+function Products() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const products = useQuery({ queryKey: ['pledge-products'], queryFn: () => call(pledgeApi.adminListPledgeProducts) });
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState('');
+  const refresh = () => queryClient.invalidateQueries();
+  const rows = products.data?.list.filter(
+    (p) =>
+      (!status || p.status === status) &&
+      (!q.trim() || `${p.name} ${p.product_type}`.toLowerCase().includes(q.trim().toLowerCase()) || String(p.id) === q.trim()),
+  );
+  const columns: ColumnDef<PledgeProduct, unknown>[] = [
+    { accessorKey: 'id', header: 'id' },
+    { accessorKey: 'name', header: t('products.name') },
+    { accessorKey: 'product_type', header: t('pledge.productType') },
+    {
+      id: 'assets',
+      header: `${t('pledge.asset')} → ${t('pledge.interestAsset')}`,
+      accessorFn: (p) => `${p.asset.toUpperCase()} → ${p.interest_asset.toUpperCase()}`,
+    },
+    { accessorKey: 'cycle_days', header: t('pledge.cycleDays') },
+    { accessorKey: 'annual_rate', header: t('pledge.annualRate') },
+    { id: 'lock', header: `${t('pledge.minLock')} – ${t('pledge.maxPerUser')}`, accessorFn: (p) => `${p.min_lock} – ${p.max_per_user}` },
+    { id: 'cap', header: t('pledge.lockedOfCap'), accessorFn: (p) => `${p.locked_total} / ${p.total_cap}` },
+    { accessorKey: 'fee_rate', header: t('pledge.feeRate') },
+    {
+      id: 'sale',
+      header: `${t('pledge.saleStartsAt')} – ${t('pledge.saleEndsAt')}`,
+      accessorFn: (p) => `${utcShort(p.sale_starts_at)} – ${utcShort(p.sale_ends_at)}`,
+    },
+    {
+      id: 'interest',
+      header: `${t('pledge.dividendAt')} – ${t('pledge.unlockAt')}`,
+      accessorFn: (p) => `${utcShort(p.dividend_at)} – ${utcShort(p.unlock_at)}`,
+    },
+    { accessorKey: 'release_days', header: t('pledge.releaseDays') },
+    { accessorKey: 'state', header: t('pledge.state'), cell: (c) => t(`pledge.state.${c.row.original.state}`) },
+    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`pledge.status.${c.row.original.status}`) },
+    {
+      id: 'actions',
+      header: t('common.actions'),
+      cell: ({ row: { original: p } }) =>
+        p.status === 'closed' ? null : (
+          <div className="row-actions" data-testid={`pledge-product-${p.id}`}>
+            <Action
+              label={t('articles.edit')}
+              variant="ghost"
+              endpoint={pledgeApi.adminEditPledgeProduct}
+              fields={<ProductFields product={p} t={t} />}
+              run={async (form) => {
+                await call(pledgeApi.adminEditPledgeProduct, { params: { id: p.id }, body: productBody(form) });
+                await refresh();
+              }}
+            />
+            <Action
+              label={t('products.setStatus')}
+              variant="ghost"
+              endpoint={pledgeApi.adminSetPledgeProductStatus}
+              fields={
+                <Select
+                  label={t('common.status')}
+                  name="status"
+                  values={pledgeApi.PLEDGE_PRODUCT_STATUSES}
+                  value={p.status}
+                  show={(v) => t(`pledge.status.${v as Status}`)}
+                />
+              }
+              confirm={(form) =>
+                `${p.name}: ${t(`pledge.status.${p.status}`)} → ${t(`pledge.status.${String(form.get('status')) as Status}`)}${form.get('status') === 'closed' ? ` — ${t('products.closedForGood')}` : ''}`
+              }
+              run={async (form) => {
+                await call(pledgeApi.adminSetPledgeProductStatus, { params: { id: p.id }, body: { status: String(form.get('status')) as Status } });
+                await refresh();
+              }}
+            />
+          </div>
+        ),
+    },
+  ];
+  return (
+    <>
+      <h2>{t('products.list')}</h2>
+      <div className="actions">
+        <Action
+          label={t('products.create')}
+          endpoint={pledgeApi.adminCreatePledgeProduct}
+          testId="create-pledge-product"
+          fields={<ProductFields t={t} />}
+          run={async (form) => {
+            await call(pledgeApi.adminCreatePledgeProduct, { body: { ...productBody(form), status: String(form.get('status')) as Status } });
+            await refresh();
+          }}
+        />
+      </div>
+      <DataTable
+        name="pledge-products"
+        columns={columns}
+        rows={rows}
+        error={products.error}
+        toolbar={
+          <>
+            <input type="search" placeholder={t('products.find')} aria-label={t('products.find')} value={q} onChange={(e) => setQ(e.target.value)} />
+            <label>
+              {t('common.status')}{' '}
+              <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid="pledge-status-filter">
+                <option value="">{t('common.all')}</option>
+                {pledgeApi.PLEDGE_PRODUCT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`pledge.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+type Owed = { kind: 'interest' | 'principal'; asset: string; amount: string };
+
+function Outstanding() {
+  const t = useT();
+  const owed = useQuery({ queryKey: ['pledge-outstanding'], queryFn: () => call(pledgeApi.adminPledgeOutstanding) });
+  const rows: Owed[] | undefined = owed.data && [
+    ...owed.data.interest.map((r) => ({ kind: 'interest' as const, ...r })),
+    ...owed.data.principal.map((r) => ({ kind: 'principal' as const, ...r })),
+  ];
+  const columns: ColumnDef<Owed, unknown>[] = [
+    { accessorKey: 'kind', header: t('pledge.owedKind'), cell: (c) => t(`pledge.owed.${c.row.original.kind}`) },
+    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => c.row.original.asset.toUpperCase() },
+    { accessorKey: 'amount', header: t('common.amount') },
+  ];
+  return (
+    <>
+      <h2>{t('products.outstanding')}</h2>
+      {owed.data && (
+        <p className="note" data-testid="pledge-positions">
+          {t('pledge.positions', { count: owed.data.positions })}
+        </p>
+      )}
+      <DataTable name="pledge-outstanding" columns={columns} rows={rows} error={owed.error} />
+    </>
+  );
+}
+
+function Pledge() {
   const t = useT();
   return (
     <>
       <h1>{t('nav.pledge')}</h1>
-      <ConfigList name="pledge" endpoint={pledgeApi.adminListPledgeProducts} />
+      <p className="note">{t('pledge.note')}</p>
+      <Products />
+      <Outstanding />
     </>
   );
 }
@@ -19,5 +236,5 @@ export const page: ConsolePage = {
   order: 2,
   title: 'nav.pledge',
   reads: pledgeApi.adminListPledgeProducts,
-  component: Config,
+  component: Pledge,
 };
