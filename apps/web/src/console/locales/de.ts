@@ -329,4 +329,11 @@ export const de: Record<ConsoleKey, string> = {
   'dashboard.day': 'Tag (UTC)',
   'dashboard.noTurnover': 'Kein Umsatz in diesen Tagen.',
   'dashboard.activeNote': 'Aktiv: heute (UTC) angemeldet oder etwas bezahlt. Wer seit einem früheren Tag angemeldet ist und nur liest, wird nicht gezählt.',
+  'status.pending': 'Ausstehend',
+  'status.paying': 'Wird ausgezahlt',
+  'status.approved': 'Genehmigt',
+  'status.rejected': 'Abgelehnt',
+  'status.credited': 'Gutgeschrieben',
+  'status.failed': 'Fehlgeschlagen',
+  'status.review': 'In Prüfung',
 };

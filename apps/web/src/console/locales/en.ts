@@ -483,6 +483,13 @@ export const en = {
   'cards.sellerObtained': 'Seller obtained',
   'cards.fuelFee': 'Fuel fee',
   'cards.entry': 'Ledger entry',
+  'status.pending': 'Pending',
+  'status.paying': 'Paying',
+  'status.approved': 'Approved',
+  'status.rejected': 'Rejected',
+  'status.credited': 'Credited',
+  'status.failed': 'Failed',
+  'status.review': 'In review',
 };
 
 export type ConsoleKey = keyof typeof en;

@@ -328,4 +328,11 @@ export const pt: Record<ConsoleKey, string> = {
   'dashboard.day': 'Dia (UTC)',
   'dashboard.noTurnover': 'Sem movimento nestes dias.',
   'dashboard.activeNote': 'Ativos: entraram ou pagaram algo hoje (UTC). Quem continua conectado de um dia anterior e só consulta não é contado.',
+  'status.pending': 'Pendente',
+  'status.paying': 'Pagando',
+  'status.approved': 'Aprovado',
+  'status.rejected': 'Rejeitado',
+  'status.credited': 'Creditado',
+  'status.failed': 'Falhou',
+  'status.review': 'Em análise',
 };

@@ -330,4 +330,11 @@ export const ru: Record<ConsoleKey, string> = {
   'dashboard.noTurnover': 'За эти дни оборота нет.',
   'dashboard.activeNote':
     'Активные: вошли или что-то оплатили сегодня (UTC). Пользователь, вошедший в предыдущие дни и только просматривающий, не учитывается.',
+  'status.pending': 'Ожидает',
+  'status.paying': 'Выплачивается',
+  'status.approved': 'Одобрено',
+  'status.rejected': 'Отклонено',
+  'status.credited': 'Зачислено',
+  'status.failed': 'Ошибка',
+  'status.review': 'На проверке',
 };

@@ -326,4 +326,11 @@ export const zhCn: Record<ConsoleKey, string> = {
   'dashboard.day': '日期（UTC）',
   'dashboard.noTurnover': '这些天没有交易额。',
   'dashboard.activeNote': '活跃：今日（UTC）登录或有付款的用户。之前已登录、今日只浏览的用户不计入。',
+  'status.pending': '待处理',
+  'status.paying': '付款中',
+  'status.approved': '已批准',
+  'status.rejected': '已驳回',
+  'status.credited': '已入账',
+  'status.failed': '失败',
+  'status.review': '审核中',
 };

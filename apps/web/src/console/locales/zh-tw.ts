@@ -482,4 +482,11 @@ export const zhTw: Record<ConsoleKey, string> = {
   'cards.sellerObtained': '賣方所得',
   'cards.fuelFee': '燃料費',
   'cards.entry': '帳本分錄',
+  'status.pending': '待處理',
+  'status.paying': '付款中',
+  'status.approved': '已核准',
+  'status.rejected': '已駁回',
+  'status.credited': '已入帳',
+  'status.failed': '失敗',
+  'status.review': '審核中',
 };

@@ -28,7 +28,7 @@ function Adjustments() {
     { accessorKey: 'amount', header: t('common.amount') },
     { accessorKey: 'memo', header: t('common.reason') },
     { accessorKey: 'requested_by', header: t('fourEyes.requestedBy') },
-    { accessorKey: 'status', header: t('common.status') },
+    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`status.${c.row.original.status}`) },
     { accessorKey: 'created_at', header: t('common.created') },
     {
       id: 'actions',
@@ -84,9 +84,11 @@ function Adjustments() {
         sorting={{ ...sorting, columns: consoleApi.ADJUSTMENT_SORTS }}
         toolbar={
           <select aria-label={t('common.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="pending">pending</option>
-            <option value="approved">approved</option>
-            <option value="rejected">rejected</option>
+            {(['pending', 'approved', 'rejected'] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
           </select>
         }
       />

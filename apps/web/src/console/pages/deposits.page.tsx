@@ -22,7 +22,7 @@ function Deposits() {
     { accessorKey: 'asset', header: t('common.asset') },
     { accessorKey: 'amount', header: t('common.amount') },
     { accessorKey: 'method', header: t('reviews.method') },
-    { accessorKey: 'status', header: t('common.status') },
+    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`status.${c.row.original.status}`) },
     {
       accessorKey: 'voucher_image',
       header: t('reviews.voucher'),
@@ -81,7 +81,7 @@ function Deposits() {
               <option value="">{t('common.all')}</option>
               {DEPOSIT_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`status.${s}`)}
                 </option>
               ))}
             </select>

@@ -22,7 +22,7 @@ function Withdrawals() {
     { accessorKey: 'amount', header: t('common.amount') },
     { accessorKey: 'fee', header: t('reviews.fee') },
     { accessorKey: 'to_address', header: t('reviews.to') },
-    { accessorKey: 'status', header: t('common.status') },
+    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`status.${c.row.original.status}`) },
     { accessorKey: 'tx_hash', header: 'tx' },
     { accessorKey: 'reason', header: t('common.reason') },
     { accessorKey: 'created_at', header: t('common.created') },
@@ -103,7 +103,7 @@ function Withdrawals() {
               <option value="">{t('common.all')}</option>
               {WITHDRAWAL_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {t(`status.${s}`)}
                 </option>
               ))}
             </select>
