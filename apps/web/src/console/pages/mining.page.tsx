@@ -10,6 +10,7 @@ import { ASSET_KEYS, miningApi } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field, Select, Check } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { ProductTable } from '../components/product-table';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -80,17 +81,8 @@ function productBody(form: FormData) {
 
 function Products() {
   const t = useT();
-  const queryClient = useQueryClient();
   const products = useQuery({ queryKey: ['mining-products'], queryFn: () => call(miningApi.adminListMiningProducts) });
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const refresh = () => queryClient.invalidateQueries();
-  const rows = products.data?.list.filter(
-    (p) => (!status || p.status === status) && (!q.trim() || p.name.toLowerCase().includes(q.trim().toLowerCase()) || String(p.id) === q.trim()),
-  );
   const columns: ColumnDef<MiningProduct, unknown>[] = [
-    { accessorKey: 'id', header: 'id' },
-    { accessorKey: 'name', header: t('products.name') },
     { id: 'price', header: t('products.price'), accessorFn: (p) => `${p.price} ${p.price_asset.toUpperCase()}` },
     { accessorKey: 'period_days', header: t('mining.periodDays') },
     { accessorKey: 'multiple', header: t('mining.multiple') },
@@ -99,86 +91,21 @@ function Products() {
     { accessorKey: 'per_user_limit', header: t('products.perUserLimit'), cell: (c) => c.row.original.per_user_limit ?? '—' },
     { accessorKey: 'one_at_a_time', header: t('mining.oneAtATime'), cell: (c) => (c.row.original.one_at_a_time ? t('users.yes') : t('users.no')) },
     { accessorKey: 'bubble_expiry_days', header: t('mining.bubbleExpiryDays') },
-    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`mining.status.${c.row.original.status}`) },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      cell: ({ row: { original: p } }) =>
-        p.status === 'closed' ? null : (
-          <div className="row-actions" data-testid={`mining-product-${p.id}`}>
-            <Action
-              label={t('articles.edit')}
-              variant="ghost"
-              endpoint={miningApi.adminEditMiningProduct}
-              fields={<ProductFields product={p} t={t} />}
-              run={async (form) => {
-                await call(miningApi.adminEditMiningProduct, { params: { id: p.id }, body: productBody(form) });
-                await refresh();
-              }}
-            />
-            <Action
-              label={t('products.setStatus')}
-              variant="ghost"
-              endpoint={miningApi.adminSetMiningProductStatus}
-              fields={
-                <Select
-                  label={t('common.status')}
-                  name="status"
-                  values={miningApi.MINING_PRODUCT_STATUSES}
-                  value={p.status}
-                  show={(v) => t(`mining.status.${v as Status}`)}
-                />
-              }
-              confirm={(form) =>
-                `${p.name}: ${t(`mining.status.${p.status}`)} → ${t(`mining.status.${String(form.get('status')) as Status}`)}${form.get('status') === 'closed' ? ` — ${t('products.closedForGood')}` : ''}`
-              }
-              run={async (form) => {
-                await call(miningApi.adminSetMiningProductStatus, { params: { id: p.id }, body: { status: String(form.get('status')) as Status } });
-                await refresh();
-              }}
-            />
-          </div>
-        ),
-    },
   ];
   return (
-    <>
-      <h2>{t('products.list')}</h2>
-      <div className="actions">
-        <Action
-          label={t('products.create')}
-          endpoint={miningApi.adminCreateMiningProduct}
-          testId="create-mining-product"
-          fields={<ProductFields t={t} />}
-          run={async (form) => {
-            await call(miningApi.adminCreateMiningProduct, { body: { ...productBody(form), status: String(form.get('status')) as Status } });
-            await refresh();
-          }}
-        />
-      </div>
-      <DataTable
-        name="mining-products"
-        columns={columns}
-        rows={rows}
-        error={products.error}
-        toolbar={
-          <>
-            <input type="search" placeholder={t('products.find')} aria-label={t('products.find')} value={q} onChange={(e) => setQ(e.target.value)} />
-            <label>
-              {t('common.status')}{' '}
-              <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid="mining-status-filter">
-                <option value="">{t('common.all')}</option>
-                {miningApi.MINING_PRODUCT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`mining.status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        }
-      />
-    </>
+    <ProductTable
+      name="mining"
+      rows={products.data?.list}
+      error={products.error}
+      statuses={miningApi.MINING_PRODUCT_STATUSES}
+      statusLabel={(s) => t(`mining.status.${s}`)}
+      columns={columns}
+      fields={(product) => <ProductFields product={product} t={t} />}
+      endpoints={{ create: miningApi.adminCreateMiningProduct, edit: miningApi.adminEditMiningProduct, setStatus: miningApi.adminSetMiningProductStatus }}
+      create={(form) => call(miningApi.adminCreateMiningProduct, { body: { ...productBody(form), status: String(form.get('status')) as Status } })}
+      edit={(p, form) => call(miningApi.adminEditMiningProduct, { params: { id: p.id }, body: productBody(form) })}
+      setStatus={(p, status) => call(miningApi.adminSetMiningProductStatus, { params: { id: p.id }, body: { status } })}
+    />
   );
 }
 

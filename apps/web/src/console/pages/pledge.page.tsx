@@ -4,13 +4,13 @@
  * principal the platform still owes. The server refuses terms that do not fit together (PRODUCT_TERMS_INVALID);
  * edits apply to later locks only.
  */
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ASSET_KEYS, pledgeApi } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field, Select } from '../components/action';
+import { Field, Select } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { ProductTable } from '../components/product-table';
 import { utcInstant, utcShort, UtcTimeField } from '../components/utc-time';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -72,19 +72,8 @@ function productBody(form: FormData) {
 
 function Products() {
   const t = useT();
-  const queryClient = useQueryClient();
   const products = useQuery({ queryKey: ['pledge-products'], queryFn: () => call(pledgeApi.adminListPledgeProducts) });
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState('');
-  const refresh = () => queryClient.invalidateQueries();
-  const rows = products.data?.list.filter(
-    (p) =>
-      (!status || p.status === status) &&
-      (!q.trim() || `${p.name} ${p.product_type}`.toLowerCase().includes(q.trim().toLowerCase()) || String(p.id) === q.trim()),
-  );
   const columns: ColumnDef<PledgeProduct, unknown>[] = [
-    { accessorKey: 'id', header: 'id' },
-    { accessorKey: 'name', header: t('products.name') },
     { accessorKey: 'product_type', header: t('pledge.productType') },
     {
       id: 'assets',
@@ -108,86 +97,22 @@ function Products() {
     },
     { accessorKey: 'release_days', header: t('pledge.releaseDays') },
     { accessorKey: 'state', header: t('pledge.state'), cell: (c) => t(`pledge.state.${c.row.original.state}`) },
-    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`pledge.status.${c.row.original.status}`) },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      cell: ({ row: { original: p } }) =>
-        p.status === 'closed' ? null : (
-          <div className="row-actions" data-testid={`pledge-product-${p.id}`}>
-            <Action
-              label={t('articles.edit')}
-              variant="ghost"
-              endpoint={pledgeApi.adminEditPledgeProduct}
-              fields={<ProductFields product={p} t={t} />}
-              run={async (form) => {
-                await call(pledgeApi.adminEditPledgeProduct, { params: { id: p.id }, body: productBody(form) });
-                await refresh();
-              }}
-            />
-            <Action
-              label={t('products.setStatus')}
-              variant="ghost"
-              endpoint={pledgeApi.adminSetPledgeProductStatus}
-              fields={
-                <Select
-                  label={t('common.status')}
-                  name="status"
-                  values={pledgeApi.PLEDGE_PRODUCT_STATUSES}
-                  value={p.status}
-                  show={(v) => t(`pledge.status.${v as Status}`)}
-                />
-              }
-              confirm={(form) =>
-                `${p.name}: ${t(`pledge.status.${p.status}`)} → ${t(`pledge.status.${String(form.get('status')) as Status}`)}${form.get('status') === 'closed' ? ` — ${t('products.closedForGood')}` : ''}`
-              }
-              run={async (form) => {
-                await call(pledgeApi.adminSetPledgeProductStatus, { params: { id: p.id }, body: { status: String(form.get('status')) as Status } });
-                await refresh();
-              }}
-            />
-          </div>
-        ),
-    },
   ];
   return (
-    <>
-      <h2>{t('products.list')}</h2>
-      <div className="actions">
-        <Action
-          label={t('products.create')}
-          endpoint={pledgeApi.adminCreatePledgeProduct}
-          testId="create-pledge-product"
-          fields={<ProductFields t={t} />}
-          run={async (form) => {
-            await call(pledgeApi.adminCreatePledgeProduct, { body: { ...productBody(form), status: String(form.get('status')) as Status } });
-            await refresh();
-          }}
-        />
-      </div>
-      <DataTable
-        name="pledge-products"
-        columns={columns}
-        rows={rows}
-        error={products.error}
-        toolbar={
-          <>
-            <input type="search" placeholder={t('products.find')} aria-label={t('products.find')} value={q} onChange={(e) => setQ(e.target.value)} />
-            <label>
-              {t('common.status')}{' '}
-              <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid="pledge-status-filter">
-                <option value="">{t('common.all')}</option>
-                {pledgeApi.PLEDGE_PRODUCT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`pledge.status.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </>
-        }
-      />
-    </>
+    <ProductTable
+      name="pledge"
+      rows={products.data?.list}
+      error={products.error}
+      statuses={pledgeApi.PLEDGE_PRODUCT_STATUSES}
+      statusLabel={(s) => t(`pledge.status.${s}`)}
+      columns={columns}
+      searchText={(p) => p.product_type}
+      fields={(product) => <ProductFields product={product} t={t} />}
+      endpoints={{ create: pledgeApi.adminCreatePledgeProduct, edit: pledgeApi.adminEditPledgeProduct, setStatus: pledgeApi.adminSetPledgeProductStatus }}
+      create={(form) => call(pledgeApi.adminCreatePledgeProduct, { body: { ...productBody(form), status: String(form.get('status')) as Status } })}
+      edit={(p, form) => call(pledgeApi.adminEditPledgeProduct, { params: { id: p.id }, body: productBody(form) })}
+      setStatus={(p, status) => call(pledgeApi.adminSetPledgeProductStatus, { params: { id: p.id }, body: { status } })}
+    />
   );
 }
 
