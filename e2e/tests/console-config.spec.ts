@@ -6,16 +6,14 @@
  * An auditor sees the same pages with every action disabled. Changing levels, reward rules and share content on the
  * suite's shared server would change what other specs running in parallel see, so the file starts its own server.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
 import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { openConsole } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
-import { InjectedWallet } from '../fixtures/wallet';
-
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'en-US' };
 
 let server: OwnServer;
 
@@ -69,17 +67,6 @@ async function signIn(request: APIRequestContext, privateKey: Hex): Promise<{ to
   return { token, uid: info.uid };
 }
 
-async function openConsole(browser: Browser, privateKey: Hex): Promise<Page> {
-  const context = await browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  await InjectedWallet.attach(page, { privateKey });
-  await page.goto(`${server.origin}/admin/`);
-  await page.evaluate(() => localStorage.setItem('reef_console_language', 'en'));
-  await page.reload();
-  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
-  return page;
-}
-
 interface AuditEntry {
   action: string;
   target: unknown;
@@ -102,7 +89,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
     main: true,
   });
 
-  const desk = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  const desk = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
   const dialog = desk.getByRole('dialog');
 
   // Lakes: the fee rate and burn share changed after a second confirmation; the app's lakes list answers them.
@@ -247,7 +234,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   // An auditor: the same pages, every action disabled.
   const auditorKey = generatePrivateKey();
   await ok(request, 'POST', '/api/admin/roles/grant', admin.token, { account: privateKeyToAccount(auditorKey).address, role: 'auditor' });
-  const auditor = await openConsole(browser, auditorKey);
+  const auditor = await openConsole(browser, server.origin, auditorKey);
   await auditor.getByRole('link', { name: 'Lakes' }).click();
   await expect(auditor.getByTestId('create-lake')).toBeDisabled();
   await expect(auditor.getByTestId(`lake-${lake.id}`).getByRole('button', { name: 'Edit' })).toBeDisabled();

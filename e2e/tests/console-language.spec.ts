@@ -5,10 +5,9 @@
  * the last choice survives a reload.
  */
 import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { DESKTOP } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
 import { InjectedWallet } from '../fixtures/wallet';
-
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'en-US' };
 
 /** Each language: its select value, `<html lang>`, the menu title and the users link. */
 const LANGUAGES = [

@@ -6,28 +6,14 @@
  * product and a pledge product and switches them off. Each change shows in its list, in the audit log and in what the phone
  * app reads; an auditor sees the pages with every action disabled.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
-import type { Hex } from 'viem';
+import type { Locator } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { ReefApi } from '../fixtures/api';
 import { DAY, serverNow } from '../fixtures/cards';
 import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { openConsole } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
-import { InjectedWallet } from '../fixtures/wallet';
-
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'en-US' };
-
-async function openConsole(browser: Browser, baseURL: string, privateKey: Hex): Promise<Page> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL });
-  const page = await context.newPage();
-  await InjectedWallet.attach(page, { privateKey });
-  await page.goto('/admin/');
-  await page.evaluate(() => localStorage.setItem('reef_console_language', 'en'));
-  await page.reload();
-  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
-  return page;
-}
 
 /** A time as the form's UTC datetime-local field takes it (minutes). */
 const utcField = (ms: number) => new Date(ms).toISOString().slice(0, 16);

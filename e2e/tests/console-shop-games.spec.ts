@@ -5,26 +5,12 @@
  * free raffle spins are granted;
  * an auditor sees both pages with every action disabled.
  */
-import type { Browser, Page } from '@playwright/test';
-import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ADMIN_PRIVATE_KEY } from '../fixtures/env';
+import { openConsole } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
-import { InjectedWallet } from '../fixtures/wallet';
 
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'en-US' };
 const PASSWORD = '731946';
-
-async function openConsole(browser: Browser, baseURL: string, privateKey: Hex): Promise<Page> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL });
-  const page = await context.newPage();
-  await InjectedWallet.attach(page, { privateKey });
-  await page.goto('/admin/');
-  await page.evaluate(() => localStorage.setItem('reef_console_language', 'en'));
-  await page.reload();
-  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
-  return page;
-}
 
 interface Goods {
   id: number;

@@ -5,7 +5,7 @@
  * console; an administrator publishes a pinned announcement the phone app then shows (its own server keeps it off the
  * shared one's Home). Recharges go to review only without a chain RPC, so the file starts its own server in review mode.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Hex } from 'viem';
 import { fromUnits, toUnits } from '@reef/contract';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -13,10 +13,10 @@ import { createSiweMessage } from 'viem/siwe';
 import { PAGES, ReefApp, STORAGE } from '../fixtures/app';
 import { ADMIN_PRIVATE_KEY, MOBILE_DEVICE } from '../fixtures/env';
 import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../fixtures/own-server';
+import { openConsole } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
 import { InjectedWallet } from '../fixtures/wallet';
 
-const DESKTOP = { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, locale: 'en-US' };
 const PASSWORD = '246810';
 const operatorKey = generatePrivateKey();
 const auditorKey = generatePrivateKey();
@@ -75,18 +75,6 @@ async function signIn(request: APIRequestContext, privateKey: Hex): Promise<{ to
   return { token: login.data.token, uid: info.uid };
 }
 
-/** A desktop browser with this wallet injected, signed in to the console. */
-async function openConsole(browser: Browser, privateKey: Hex): Promise<Page> {
-  const context = await browser.newContext(DESKTOP);
-  const page = await context.newPage();
-  await InjectedWallet.attach(page, { privateKey });
-  await page.goto(`${server.origin}/admin/`);
-  await page.evaluate(() => localStorage.setItem('reef_console_language', 'en'));
-  await page.reload();
-  await page.getByRole('button', { name: 'Sign in with wallet' }).click();
-  return page;
-}
-
 test('operators review, an administrator adjusts and audits, an auditor only reads, a user gets no console', async ({ browser, request }) => {
   test.setTimeout(150_000);
   const admin = await signIn(request, ADMIN_PRIVATE_KEY);
@@ -105,7 +93,7 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   const recharge = await ok<{ id: number }>(request, 'POST', '/api/finance/recharge', customer.token, { amount: '30', voucher: `0x${'cd'.repeat(32)}` });
 
   // The operator: the dashboard counts the queues; approve the withdrawal with its payout hash, reject the recharge.
-  const operator = await openConsole(browser, operatorKey);
+  const operator = await openConsole(browser, server.origin, operatorKey);
   await expect(operator.getByTestId('console-roles')).toContainText('Operator');
   await expect(operator.getByTestId('waiting-withdrawals')).toContainText('2');
   await expect(operator.getByTestId('waiting-deposits')).toContainText('1');
@@ -139,7 +127,7 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   const after = fromUnits(toUnits(before) - toUnits('25.5'));
 
   // The administrator: find the customer, adjust with a reason (two confirmations), find it in the audit log.
-  const administrator = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  const administrator = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
   await administrator.getByRole('link', { name: 'Users' }).click();
   await administrator.getByLabel('uid, wallet or nickname').fill(String(customer.uid));
   await administrator
@@ -171,7 +159,7 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   await expect(audit).toContainText(`POST /api/admin/withdrawals/:id/approve`);
 
   // The auditor: the same pages, every action disabled; the API refuses the action itself.
-  const auditor = await openConsole(browser, auditorKey);
+  const auditor = await openConsole(browser, server.origin, auditorKey);
   await expect(auditor.getByTestId('console-roles')).toContainText('Auditor');
   await auditor.goto(`${server.origin}/admin/#/users/${customer.uid}`);
   await expect(auditor.getByTestId('user-balances')).toContainText(after);
@@ -186,7 +174,7 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   expect((await api(request, 'POST', `/api/admin/withdrawals/${waiting.id}/approve`, auditorToken!, {})).http).toBe(403);
 
   // An ordinary user: signed in, refused, no menu.
-  const user = await openConsole(browser, customerKey);
+  const user = await openConsole(browser, server.origin, customerKey);
   await expect(user.getByTestId('console-refused')).toHaveText('This wallet has no operator role. The console is closed to it.');
   await expect(user.getByRole('link', { name: 'Withdrawals' })).toHaveCount(0);
 });
@@ -196,7 +184,7 @@ test('an operator publishes a pinned announcement in the console and the phone a
   const mark = Date.now().toString(36);
   const zhTitle = `系統升級公告 ${mark}`;
   const enTitle = `System upgrade ${mark}`;
-  const desk = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  const desk = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
   await desk.getByRole('link', { name: 'Articles and announcements' }).click();
   await desk.getByTestId('create-article').click();
   const dialog = desk.getByRole('dialog');
@@ -266,7 +254,7 @@ test('the dashboard shows active users, turnover and what is owed, with charts; 
   const usdtTurnover = board.turnover_today.find((x) => x.asset === 'usdt')!.amount;
   expect(toUnits(usdtTurnover) >= toUnits('7.5')).toBe(true);
 
-  const desk = await openConsole(browser, ADMIN_PRIVATE_KEY);
+  const desk = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
   await expect(desk.getByTestId('users-active-today')).toContainText(String(board.users_active_today));
   await expect(desk.getByTestId('users-new-today')).toContainText(String(board.users_new_today));
   await expect(desk.getByTestId('turnover-today')).toContainText(usdtTurnover);
