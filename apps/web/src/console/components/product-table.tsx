@@ -11,6 +11,7 @@ import type { Endpoint } from '@reef/contract';
 import { useT } from '../i18n';
 import { Action, Select } from './action';
 import { DataTable } from './data-table';
+import { FilterSelect } from './filter-select';
 
 export interface Product<S extends string> {
   id: number;
@@ -112,17 +113,14 @@ export function ProductTable<P extends Product<S>, S extends string>(props: Prod
         toolbar={
           <>
             <input type="search" placeholder={t('products.find')} aria-label={t('products.find')} value={q} onChange={(e) => setQ(e.target.value)} />
-            <label>
-              {t('common.status')}{' '}
-              <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid={`${name}-status-filter`}>
-                <option value="">{t('common.all')}</option>
-                {statuses.map((s) => (
-                  <option key={s} value={s}>
-                    {statusLabel(s)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label={t('common.status')}
+              value={status}
+              onChange={setStatus}
+              values={statuses}
+              show={statusLabel}
+              testId={`${name}-status-filter`}
+            />
           </>
         }
       />

@@ -9,6 +9,7 @@ import { airdropsApi, ASSET_KEYS, DEPOSIT_ASSETS, type AdminAirdropCampaign, typ
 import { call } from '../api';
 import { Action, Check, Field, formText, Select, TextArea } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -210,16 +211,15 @@ function Airdrops() {
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
         toolbar={
-          <label>
-            {t('common.status')}{' '}
-            <select value={state} onChange={(e) => setState(e.target.value)} data-testid="airdrop-state-filter">
-              {airdropsApi.AIRDROP_STATE_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'all' ? t('common.all') : t(stateKey(s))}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('common.status')}
+            value={state}
+            onChange={setState}
+            values={airdropsApi.AIRDROP_STATE_FILTERS}
+            show={(s) => (s === 'all' ? t('common.all') : t(stateKey(s)))}
+            all={false}
+            testId="airdrop-state-filter"
+          />
         }
       />
     </>

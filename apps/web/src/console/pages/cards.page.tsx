@@ -12,6 +12,7 @@ import { cardsApi, LANGUAGES } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field, Select, Check } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { FilterSelect } from '../components/filter-select';
 import { utcInstant, utcShort, UtcTimeField } from '../components/utc-time';
 import { usePaged } from '../components/use-paged';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
@@ -372,17 +373,14 @@ function Sessions() {
         toolbar={
           <>
             <TypeFilter value={type} onChange={setType} testId="session-type-filter" />
-            <label>
-              {t('common.status')}{' '}
-              <select value={state} onChange={(e) => setState(e.target.value)} data-testid="session-state-filter">
-                <option value="">{t('common.all')}</option>
-                {(['scheduled', 'open', 'closed', 'cancelled'] as const).map((s) => (
-                  <option key={s} value={s}>
-                    {stored(s)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label={t('common.status')}
+              value={state}
+              onChange={setState}
+              values={['scheduled', 'open', 'closed', 'cancelled'] as const}
+              show={stored}
+              testId="session-state-filter"
+            />
           </>
         }
       />
@@ -627,17 +625,14 @@ function Orders() {
       paging={data && { page, limit, total: data.total, onPage: setPage }}
       toolbar={
         <>
-          <label>
-            {t('common.status')}{' '}
-            <select value={state} onChange={(e) => setState(e.target.value)} data-testid="order-state-filter">
-              <option value="">{t('common.all')}</option>
-              {cardsApi.ORDER_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`cards.order.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('common.status')}
+            value={state}
+            onChange={setState}
+            values={cardsApi.ORDER_STATES}
+            show={(s) => t(`cards.order.${s}`)}
+            testId="order-state-filter"
+          />
           <TypeFilter value={type} onChange={setType} testId="order-type-filter" />
           <IdFilter label={t('cards.session')} value={session} onChange={setSession} />
           <IdFilter label="uid" value={uid} onChange={setUid} />

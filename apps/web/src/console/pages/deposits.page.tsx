@@ -5,6 +5,7 @@ import { DEPOSIT_STATUSES, depositsApi, type AdminDeposit } from '@reef/contract
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
 import { VoucherImage } from '../components/voucher-image';
 import { useT } from '../i18n';
@@ -74,19 +75,7 @@ function Deposits() {
         error={query.error}
         paging={data && { page, limit, total: data.total, onPage: setPage }}
         sorting={{ ...sorting, columns: depositsApi.DEPOSIT_SORTS }}
-        toolbar={
-          <label>
-            {t('common.status')}{' '}
-            <select value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="">{t('common.all')}</option>
-              {DEPOSIT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        }
+        toolbar={<FilterSelect label={t('common.status')} value={status} onChange={setStatus} values={DEPOSIT_STATUSES} show={(s) => t(`status.${s}`)} />}
       />
     </>
   );

@@ -5,6 +5,7 @@ import { shopApi, type Goods, type ShopOrder } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field, Select } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -178,16 +179,15 @@ function OrdersTable() {
         paging={data && { page, limit, total: data.total, onPage: setPage }}
         sorting={{ ...sorting, columns: shopApi.ORDER_SORTS }}
         toolbar={
-          <label>
-            {t('common.status')}{' '}
-            <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid="order-status-filter">
-              {shopApi.ORDER_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {s === 'all' ? t('common.all') : t(`shop.order.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('common.status')}
+            value={status}
+            onChange={setStatus}
+            values={shopApi.ORDER_FILTERS}
+            show={(s) => (s === 'all' ? t('common.all') : t(`shop.order.${s}`))}
+            all={false}
+            testId="order-status-filter"
+          />
         }
       />
     </>

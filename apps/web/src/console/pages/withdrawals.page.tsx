@@ -5,6 +5,7 @@ import { WITHDRAWAL_STATUSES, withdrawalsApi, type AdminWithdrawal } from '@reef
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -97,17 +98,14 @@ function Withdrawals() {
         paging={data && { page, limit, total: data.total, onPage: setPage }}
         sorting={{ ...sorting, columns: withdrawalsApi.WITHDRAWAL_SORTS }}
         toolbar={
-          <label>
-            {t('common.status')}{' '}
-            <select value={status} onChange={(e) => setStatus(e.target.value)} data-testid="status-filter">
-              <option value="">{t('common.all')}</option>
-              {WITHDRAWAL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('common.status')}
+            value={status}
+            onChange={setStatus}
+            values={WITHDRAWAL_STATUSES}
+            show={(s) => t(`status.${s}`)}
+            testId="status-filter"
+          />
         }
       />
     </>
