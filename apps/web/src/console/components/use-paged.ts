@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Endpoint, SortOrder } from '@reef/contract';
+import type * as z from 'zod/mini';
 import { call } from '../api';
 
 /** A list's server-side sort (decision 090): a column the endpoint allows and a direction; none: the list's own order. */
@@ -29,10 +30,13 @@ export function useListSort<S extends string = string>(onChange?: () => void) {
   return { query, sorting };
 }
 
+/** A paged endpoint's row, as its contract answers it. */
+export type ListRow<E extends Endpoint> = z.output<E['response']> extends { list: readonly (infer R)[] } ? R : never;
+
 /**
  * A paged admin list (`{list, page, limit, total}`) with its filters; a filter change goes back to page 1. Sorting
  * is the server's: a new sort also goes back to page 1 (`sorting` is for DataTable's `sorting` prop). `params` fills
- * the path (`/api/admin/users/:id/journal`).
+ * the path (`/api/admin/users/:id/journal`). `table` is what DataTable takes of it: `<DataTable {...table} />`.
  */
 export function usePaged<E extends Endpoint>(endpoint: E, filters: Record<string, string | number | undefined>, limit = 20, params?: Record<string, number>) {
   const [page, setPage] = useState(1);
@@ -48,6 +52,7 @@ export function usePaged<E extends Endpoint>(endpoint: E, filters: Record<string
     queryFn: () => call(endpoint, { params: params as never, query: { ...filters, ...sortQuery, page, limit } as never }),
     placeholderData: keepPreviousData,
   });
-  const data = query.data as { list: unknown[]; total: number } | undefined;
-  return { query, data, page, limit, setPage, sorting };
+  const data = query.data as { list: ListRow<E>[]; total: number } | undefined;
+  const table = { rows: data?.list, error: query.error, paging: data && { page, limit, total: data.total, onPage: setPage } };
+  return { query, data, page, limit, setPage, sorting, table };
 }

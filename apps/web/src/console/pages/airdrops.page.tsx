@@ -127,7 +127,7 @@ function Airdrops() {
   const t = useT();
   const queryClient = useQueryClient();
   const [state, setState] = useState<string>('all');
-  const { query, data, page, limit, setPage } = usePaged(airdropsApi.adminListAirdrops, { state });
+  const { table } = usePaged(airdropsApi.adminListAirdrops, { state });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminAirdropCampaign, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
@@ -207,9 +207,7 @@ function Airdrops() {
       <DataTable
         name="airdrops"
         columns={columns}
-        rows={data?.list as AdminAirdropCampaign[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         toolbar={
           <FilterSelect
             label={t('common.status')}

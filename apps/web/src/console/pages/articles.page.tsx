@@ -85,7 +85,7 @@ interface ArticleChange {
 function Articles() {
   const t = useT();
   const queryClient = useQueryClient();
-  const { query, data, page, limit, setPage } = usePaged(contentApi.adminListArticles, {});
+  const { table } = usePaged(contentApi.adminListArticles, {});
   const refresh = () => queryClient.invalidateQueries();
   const lang = t('articles.textLanguage');
   const update = async (id: number, body: ArticleChange) => {
@@ -145,13 +145,7 @@ function Articles() {
           await refresh();
         }}
       />
-      <DataTable
-        name="articles"
-        columns={columns}
-        rows={data?.list as AdminArticle[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
-      />
+      <DataTable name="articles" columns={columns} {...table} />
     </>
   );
 }

@@ -13,7 +13,7 @@ function Audit() {
   const [action, setAction] = useState('');
   const [q, setQ] = useState('');
   const [actor, setActor] = useState('');
-  const { query, data, page, limit, setPage, sorting } = usePaged(consoleApi.adminAuditLog, {
+  const { table, sorting } = usePaged(consoleApi.adminAuditLog, {
     action: action.trim() || undefined,
     q: q.trim() || undefined,
     actor: /^\d+$/.test(actor) ? Number(actor) : undefined,
@@ -35,9 +35,7 @@ function Audit() {
       <DataTable
         name="audit"
         columns={columns}
-        rows={data?.list as AuditEntry[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         sorting={{ ...sorting, columns: consoleApi.AUDIT_SORTS }}
         toolbar={
           <>

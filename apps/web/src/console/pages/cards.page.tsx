@@ -236,7 +236,7 @@ function Sessions() {
   const typeName = useTypeName();
   const [type, setType] = useState('');
   const [state, setState] = useState('');
-  const { query, data, page, limit, setPage } = usePaged(cardsApi.adminListSessions, { type: idOrUndefined(type), state: state || undefined });
+  const { data, table } = usePaged(cardsApi.adminListSessions, { type: idOrUndefined(type), state: state || undefined });
   const refresh = () => queryClient.invalidateQueries();
   const stored = (s: StoredState) => t(`cards.stored.${s}`);
   const columns: ColumnDef<Session, unknown>[] = [
@@ -367,9 +367,7 @@ function Sessions() {
       <DataTable
         name="card-sessions"
         columns={columns}
-        rows={data?.list as Session[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         toolbar={
           <>
             <TypeFilter value={type} onChange={setType} testId="session-type-filter" />
@@ -565,7 +563,7 @@ function Orders() {
   const [type, setType] = useState('');
   const [session, setSession] = useState('');
   const [uid, setUid] = useState('');
-  const { query, data, page, limit, setPage } = usePaged(cardsApi.adminListOrders, {
+  const { table } = usePaged(cardsApi.adminListOrders, {
     state: state || undefined,
     type: idOrUndefined(type),
     session: idOrUndefined(session),
@@ -620,9 +618,7 @@ function Orders() {
     <DataTable
       name="card-orders"
       columns={columns}
-      rows={data?.list as Order[] | undefined}
-      error={query.error}
-      paging={data && { page, limit, total: data.total, onPage: setPage }}
+      {...table}
       toolbar={
         <>
           <FilterSelect
@@ -648,7 +644,7 @@ function Matches() {
   const [type, setType] = useState('');
   const [session, setSession] = useState('');
   const [uid, setUid] = useState('');
-  const { query, data, page, limit, setPage } = usePaged(cardsApi.adminListMatches, {
+  const { table } = usePaged(cardsApi.adminListMatches, {
     type: idOrUndefined(type),
     session: idOrUndefined(session),
     uid: idOrUndefined(uid),
@@ -672,9 +668,7 @@ function Matches() {
     <DataTable
       name="card-matches"
       columns={columns}
-      rows={data?.list as Match[] | undefined}
-      error={query.error}
-      paging={data && { page, limit, total: data.total, onPage: setPage }}
+      {...table}
       toolbar={
         <>
           <TypeFilter value={type} onChange={setType} testId="match-type-filter" />

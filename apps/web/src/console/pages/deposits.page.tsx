@@ -15,7 +15,7 @@ function Deposits() {
   const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('review');
-  const { query, data, page, limit, setPage, sorting } = usePaged(depositsApi.adminListDeposits, { status: status || undefined });
+  const { table, sorting } = usePaged(depositsApi.adminListDeposits, { status: status || undefined });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminDeposit, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
@@ -71,9 +71,7 @@ function Deposits() {
       <DataTable
         name="deposits"
         columns={columns}
-        rows={data?.list as AdminDeposit[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         sorting={{ ...sorting, columns: depositsApi.DEPOSIT_SORTS }}
         toolbar={<FilterSelect label={t('common.status')} value={status} onChange={setStatus} values={DEPOSIT_STATUSES} show={(s) => t(`status.${s}`)} />}
       />

@@ -124,7 +124,7 @@ function OrdersTable() {
   const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('unshipped');
-  const { query, data, page, limit, setPage, sorting } = usePaged(shopApi.adminListOrders, { status });
+  const { table, sorting } = usePaged(shopApi.adminListOrders, { status });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminOrder, unknown>[] = [
     { accessorKey: 'order_no', header: t('shop.orderNo') },
@@ -174,9 +174,7 @@ function OrdersTable() {
       <DataTable
         name="shop-orders"
         columns={columns}
-        rows={data?.list as AdminOrder[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         sorting={{ ...sorting, columns: shopApi.ORDER_SORTS }}
         toolbar={
           <FilterSelect

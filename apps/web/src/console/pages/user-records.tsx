@@ -18,7 +18,7 @@ type Session = z.infer<typeof consoleApi.operatorSession>;
 export function UserJournal({ uid }: { uid: number }) {
   const t = useT();
   const [asset, setAsset] = useState('');
-  const { query, data, page, limit, setPage } = usePaged(consoleApi.adminUserJournal, { asset: asset || undefined }, 20, { id: uid });
+  const { table } = usePaged(consoleApi.adminUserJournal, { asset: asset || undefined }, 20, { id: uid });
   const columns: ColumnDef<JournalLine, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'entry_id', header: t('users.entry') },
@@ -35,9 +35,7 @@ export function UserJournal({ uid }: { uid: number }) {
       <DataTable
         name="user-journal"
         columns={columns}
-        rows={data?.list as JournalLine[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         toolbar={
           <select aria-label={t('common.asset')} value={asset} onChange={(e) => setAsset(e.target.value)}>
             <option value="">{t('common.all')}</option>

@@ -13,7 +13,7 @@ import { UserJournal, UserSessions } from './user-records';
 function UserList() {
   const t = useT();
   const [q, setQ] = useState('');
-  const { query, data, page, limit, setPage, sorting } = usePaged(consoleApi.adminFindUsers, { q: q.trim() || undefined });
+  const { table, sorting } = usePaged(consoleApi.adminFindUsers, { q: q.trim() || undefined });
   const columns: ColumnDef<OperatorUser, unknown>[] = [
     { accessorKey: 'uid', header: 'uid', cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
     { accessorKey: 'nickname', header: t('users.nickname') },
@@ -29,9 +29,7 @@ function UserList() {
       <DataTable
         name="users"
         columns={columns}
-        rows={data?.list as OperatorUser[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         sorting={{ ...sorting, columns: consoleApi.USER_SORTS }}
         toolbar={<input type="search" placeholder={t('users.find')} aria-label={t('users.find')} value={q} onChange={(e) => setQ(e.target.value)} />}
       />

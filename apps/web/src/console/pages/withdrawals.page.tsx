@@ -14,7 +14,7 @@ function Withdrawals() {
   const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('pending');
-  const { query, data, page, limit, setPage, sorting } = usePaged(withdrawalsApi.adminListWithdrawals, { status: status || undefined });
+  const { table, sorting } = usePaged(withdrawalsApi.adminListWithdrawals, { status: status || undefined });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminWithdrawal, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
@@ -93,9 +93,7 @@ function Withdrawals() {
       <DataTable
         name="withdrawals"
         columns={columns}
-        rows={data?.list as AdminWithdrawal[] | undefined}
-        error={query.error}
-        paging={data && { page, limit, total: data.total, onPage: setPage }}
+        {...table}
         sorting={{ ...sorting, columns: withdrawalsApi.WITHDRAWAL_SORTS }}
         toolbar={
           <FilterSelect
