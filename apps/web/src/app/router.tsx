@@ -21,6 +21,7 @@ const FundsPage = lazyPage(() => import('./routes/funds'));
 const ExchangePage = lazyPage(() => import('./routes/exchange'));
 const PricePage = lazyPage(() => import('./routes/price'));
 const PriceRecordPage = lazyPage(() => import('./routes/price-record'));
+const UserRecordPage = lazyPage(() => import('./routes/user-record'));
 const WithdrawalPage = lazyPage(() => import('./routes/withdrawal'));
 const WithdrawalDetailPage = lazyPage(() => import('./routes/withdrawal-detail'));
 const RechargePage = lazyPage(() => import('./routes/recharge'));
@@ -103,6 +104,7 @@ const BUILT_PAGES: Partial<Record<PageId, ReactElement>> = {
   'property/exchange': <ExchangePage />,
   'user/price': <PricePage />,
   'user/priceRecord': <PriceRecordPage />,
+  'user/record': <UserRecordPage />,
   'property/withdrawal': <WithdrawalPage />,
   'property/recharge': <RechargePage />,
   'user/password': <PasswordPage />,

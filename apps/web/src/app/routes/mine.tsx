@@ -30,6 +30,12 @@ export default function MineRoute() {
             </Link>
           )}
           {token && (
+            <Link className="row-link" to={pagePath('user/record')} data-testid="mine-records">
+              <span>{t('titles.user/record')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          {token && (
             <Link className="row-link" to={pagePath('cards/order')} data-testid="mine-cards">
               <span>{t('titles.cards/order')}</span>
               <span aria-hidden="true">›</span>

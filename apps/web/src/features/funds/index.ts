@@ -1,5 +1,6 @@
 // The funds feature's public surface: one sub-slice per server module (transfer, exchange, deposits as
 // recharge, withdrawals, charge, ledger bills), plus the holdings views over the user's balances.
+// records (user/record) shows the deposit and withdrawal lists side by side.
 export { TransferForm } from './transfer/components/transfer-form';
 export { ExchangeForm } from './exchange/components/exchange-form';
 export { RechargeForm } from './recharge/components/recharge-form';
@@ -11,3 +12,4 @@ export { ChargePanel } from './charge/components/charge-panel';
 export { BillList } from './bills/components/bill-list';
 export { BalancesOverview } from './holdings/components/balances-overview';
 export { AssetDetails } from './holdings/components/asset-details';
+export { FundRecords } from './records/components/fund-records';
