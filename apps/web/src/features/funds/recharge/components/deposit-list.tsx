@@ -57,7 +57,7 @@ function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.Date
         {item.voucher_image !== null && <VoucherImageLink address={item.voucher_image} />}
       </div>
       <div className="bill__side">
-        <span className="bill__amount">{item.amount === null ? '—' : `${formatGroupedAmount(item.amount)} ${symbol}`}</span>
+        <span className="bill__amount figure">{item.amount === null ? '—' : `${formatGroupedAmount(item.amount)} ${symbol}`}</span>
       </div>
     </li>
   );

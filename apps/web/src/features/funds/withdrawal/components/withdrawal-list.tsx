@@ -39,7 +39,7 @@ function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Int
           )}
         </div>
         <div className="bill__side">
-          <span className="bill__amount">{`${formatGroupedAmount(item.amount)} ${symbol}`}</span>
+          <span className="bill__amount figure">{`${formatGroupedAmount(item.amount)} ${symbol}`}</span>
           <span className="bill__balance">{t('withdraw.feeShort', { fee: formatGroupedAmount(item.fee) })}</span>
         </div>
         <span className="bill__chevron" aria-hidden="true">
