@@ -30,7 +30,7 @@ export * as shopApi from './http/shop.js';
 export type { Goods, ShopAddress, ShopOrder, OrderStatus, OrderCounters, ShopAsset } from './http/shop.js';
 export type { UserInfo, UserBadge } from './http/users.js';
 export { MAX_UID, NICKNAME_MAX_LENGTH } from './http/users.js';
-export type { BillLine } from './http/ledger.js';
+export { POSTING_KINDS, ENTRY_KINDS, SYSTEM_ONLY_POSTING_KINDS, type BillLine, type PostingKind, type EntryKind } from './http/ledger.js';
 export type { Recipient, RecipientView } from './http/transfer.js';
 export type { Lake } from './http/market.js';
 export {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { POSTING_KINDS } from '@reef/contract';
 import {
   CONSOLE_CATALOGUE_LOADERS,
   CONSOLE_LANGUAGES,
@@ -44,6 +45,21 @@ describe('console language files', () => {
     // Latin-script languages share some words with English (Status, Details, Name, Miner, Total); all but a few
     // percent must differ.
     for (const code of ['pt', 'de'] as const) expect(same(code).length).toBeLessThan(Object.keys(en).length * 0.03);
+  });
+});
+
+describe('the user journal’s kinds', () => {
+  it('every posting kind of the contract has its label in each of the six languages, and no other kind has one', () => {
+    for (const [code, file] of Object.entries(files)) {
+      const labelled = Object.keys(file)
+        .filter((key) => key.startsWith('journal.kind.'))
+        .map((key) => key.slice('journal.kind.'.length));
+      expect(labelled.sort(), code).toEqual([...POSTING_KINDS].sort());
+      expect(
+        POSTING_KINDS.filter((kind) => !file[`journal.kind.${kind}`]?.trim()),
+        code,
+      ).toEqual([]);
+    }
   });
 });
 

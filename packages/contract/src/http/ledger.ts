@@ -16,13 +16,21 @@ export const adminAdjust = endpoint({
   response: z.union([z.object({ entry_id: z.int(), asset: assetKey, balance: amountString }), z.object({ request_id: z.int(), status: z.literal('pending') })]),
 });
 
-export const BILL_KINDS = [
+/**
+ * Every kind a journal line (posting) may carry, the one list (decision 094): the ledger's `PostingInput.kind` is
+ * this type, so a kind not listed here does not compile, and the database's CHECK on `postings.kind` (migration
+ * 0037) refuses it from the SQL money functions too. Each kind has its bill label and description in the web
+ * catalogues and the console's, tested per language. A new kind is added here, in that CHECK and in the labels.
+ */
+export const POSTING_KINDS = [
   'adjustment',
   'transfer_out',
   'transfer_in',
   'transfer_fee',
   'exchange_out',
   'exchange_in',
+  'burn',
+  'lake_seed',
   'withdrawal',
   'withdrawal_fee',
   'withdrawal_refund',
@@ -37,11 +45,13 @@ export const BILL_KINDS = [
   'pledge_fee',
   'pledge_interest',
   'pledge_release',
+  'pledge_settlement',
   'reward_direct',
   'reward_indirect',
   'reward_dividend',
   'reward_performance',
   'reward_same_level',
+  'reward_paid',
   'card_buy',
   'card_fuel_fee',
   'card_order_reserve',
@@ -55,8 +65,58 @@ export const BILL_KINDS = [
   'game_bet',
   'game_payout',
   'game_prize',
+  'shop_purchase',
 ] as const;
-export const billKind = z.enum(BILL_KINDS);
+export type PostingKind = (typeof POSTING_KINDS)[number];
+
+/**
+ * Kinds only system accounts' lines carry, never a user's (so no bill shows them), each with why: the walk test
+ * (decision 094) finds every other kind in some user's view.
+ */
+export const SYSTEM_ONLY_POSTING_KINDS = {
+  // A swap's fee share taken out of circulation: the line is the `burned` account's; the user's line is exchange_out.
+  burn: 'the burned account’s share of a swap fee',
+  // A lake's reserves funded by the platform: the adjustment account to the lake account, no user involved.
+  lake_seed: 'platform funds moved into a new lake’s reserves',
+  // The rewards account's debit paying a batch of rewards; the users' lines are reward_<kind>.
+  reward_paid: 'the rewards account’s side of a reward payout',
+  // The system side of a set-based pledge settlement (reef_ledger_credit_batch); users' lines are pledge_interest/pledge_release.
+  pledge_settlement: 'the pledge accounts’ side of a settlement batch',
+} as const satisfies Partial<Record<PostingKind, string>>;
+
+/** What a journal entry as a whole is (its lines carry the posting kinds): the console and audits read it. */
+export const ENTRY_KINDS = [
+  'adjustment',
+  'transfer',
+  'exchange',
+  'lake_seed',
+  'withdrawal',
+  'withdrawal_payout',
+  'withdrawal_refund',
+  'deposit',
+  'rusd_charge',
+  'rusd_charge_bnb',
+  'airdrop',
+  'mining_purchase',
+  'mining_output',
+  'pledge_lock',
+  'pledge_settlement',
+  'reward',
+  'dividend',
+  'card_buy',
+  'card_order_reserve',
+  'card_order_release',
+  'card_purchase',
+  'card_renewal',
+  'game_bet',
+  'game_prize',
+  'shop_purchase',
+] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const postingKind = z.enum(POSTING_KINDS);
+/** A bill line's kind: any posting kind (a user's lines never carry the system-only ones, but the view need not care). */
+export const billKind = postingKind;
 
 export const billLine = z.object({
   id: z.int(),

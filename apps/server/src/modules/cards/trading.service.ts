@@ -6,7 +6,7 @@
  * the type's open session (share), the type's matching book (advisory), cards / listings / orders (rows, the
  * engine's with SKIP LOCKED), then ledger accounts (in account-id order, all of a transaction's at once).
  */
-import { fromUnits, toUnits, type LanguageCode } from '@reef/contract';
+import { fromUnits, toUnits, type LanguageCode, type PostingKind } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { now } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
@@ -183,7 +183,7 @@ function reservationOf(order: repo.OrderRow): Reservation {
 }
 
 /** Escrow ↔ buyer lines moving a whole reservation (sign +1: back to the buyer). */
-function reservationLines(buyerId: number, reserved: Reservation, direction: 1n | -1n, kind: string, memo: string): PostingInput[] {
+function reservationLines(buyerId: number, reserved: Reservation, direction: 1n | -1n, kind: PostingKind, memo: string): PostingInput[] {
   return RESERVED_ASSETS.flatMap((asset): PostingInput[] =>
     reserved[asset] > 0n
       ? [

@@ -227,8 +227,8 @@ export async function play(db: Database, userId: number, game: GameKey, input: B
         { account: { system: 'game_house', asset }, amount: stake, kind: 'game_bet' },
         ...(payout > 0n
           ? [
-              { account: { userId, asset }, amount: payout, kind: 'game_payout' },
-              { account: { system: 'game_house' as const, asset }, amount: -payout, kind: 'game_payout' },
+              { account: { userId, asset }, amount: payout, kind: 'game_payout' as const },
+              { account: { system: 'game_house' as const, asset }, amount: -payout, kind: 'game_payout' as const },
             ]
           : []),
       ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUnits, type AssetKey } from '@reef/contract';
+import { rewardBillKind, toUnits, type AssetKey, type RewardKind } from '@reef/contract';
 import { postEntry } from '../ledger/ledger.service.js';
 import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
 import * as incomes from './incomes.service.js';
@@ -8,15 +8,15 @@ describe.each(databaseKinds)('incomes on %s', (kind) => {
   let t: TestApp, alice: SignedInUser, bob: SignedInUser;
 
   /** Test setup through the real ledger: a reward line from the `rewards` system account to a user. */
-  const reward = (user: SignedInUser, rewardKind: string, asset: AssetKey, amount: string) =>
+  const reward = (user: SignedInUser, rewardKind: RewardKind, asset: AssetKey, amount: string) =>
     t.database.db.transaction((tx) =>
       postEntry(tx, {
         kind: 'reward',
         actorId: null,
         memo: `${rewardKind} test`,
         postings: [
-          { account: { system: 'rewards', asset }, amount: -toUnits(amount), kind: `reward_${rewardKind}` },
-          { account: { userId: user.uid, asset }, amount: toUnits(amount), kind: `reward_${rewardKind}` },
+          { account: { system: 'rewards', asset }, amount: -toUnits(amount), kind: rewardBillKind(rewardKind) },
+          { account: { userId: user.uid, asset }, amount: toUnits(amount), kind: rewardBillKind(rewardKind) },
         ],
       }),
     );

@@ -3,13 +3,13 @@
  * ledger lines of kind `reward_<kind>` posted by the reward features; this module only reads them through
  * the ledger, summed in SQL, and each line's explanation from the reward engine. "Today" starts at 00:00 UTC.
  */
-import { REWARD_KINDS, fromUnits, rewardBillKind, toUnits, type AssetKey, type RewardKind } from '@reef/contract';
+import { REWARD_KINDS, fromUnits, rewardBillKind, toUnits, type AssetKey, type PostingKind, type RewardKind } from '@reef/contract';
 import type { Database } from '../../db/client.js';
 import { billsOfKind, userKindTotals } from '../ledger/ledger.service.js';
 import * as clock from '../../core/clock.js';
 import { explainLines } from '../rewards/rewards.service.js';
 
-const BILL_KIND_TO_REWARD = new Map<string, RewardKind>(REWARD_KINDS.map((kind) => [rewardBillKind(kind), kind]));
+const BILL_KIND_TO_REWARD = new Map<PostingKind, RewardKind>(REWARD_KINDS.map((kind) => [rewardBillKind(kind), kind]));
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -17,7 +17,12 @@ function startOfUtcDay(now: Date): Date {
 
 async function rewardRows(db: Database, userId: number, now: Date) {
   const rows = await userKindTotals(db, userId, [...BILL_KIND_TO_REWARD.keys()], startOfUtcDay(now));
-  return rows.map((r) => ({ kind: BILL_KIND_TO_REWARD.get(r.kind)!, asset: r.asset as AssetKey, total: toUnits(r.total), today: toUnits(r.recent) }));
+  return rows.map((r) => ({
+    kind: BILL_KIND_TO_REWARD.get(r.kind as PostingKind)!,
+    asset: r.asset as AssetKey,
+    total: toUnits(r.total),
+    today: toUnits(r.recent),
+  }));
 }
 
 function perAsset(entries: { asset: AssetKey; units: bigint }[]) {

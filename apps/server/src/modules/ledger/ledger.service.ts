@@ -3,7 +3,7 @@
  * sum to zero per asset, applied inside the caller's transaction. Amounts are exact decimals handled
  * as bigint units; a user account that would go negative refuses the whole entry.
  */
-import { fromUnits, toUnits, type AssetKey, type BillLine } from '@reef/contract';
+import { fromUnits, toUnits, type AssetKey, type BillLine, type EntryKind, type PostingKind } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as repo from './ledger.repository.js';
@@ -62,13 +62,13 @@ export interface PostingInput {
   account: AccountRef;
   /** Signed units (1 = 10^-8). */
   amount: bigint;
-  /** What the line means to its owner: shown in bills (transfer_out, transfer_fee, …). */
-  kind: string;
+  /** What the line means to its owner: shown in bills (transfer_out, transfer_fee, …); one of the contract's list. */
+  kind: PostingKind;
   memo?: string;
 }
 
 export interface EntryInput {
-  kind: string;
+  kind: EntryKind;
   memo?: string;
   actorId: number | null;
   postings: PostingInput[];
@@ -323,7 +323,7 @@ export async function billsOfKind(db: Database, userId: number, kind: BillLine['
  * A user's sums per (bill kind, asset) over the given kinds, in all and since `since` (grouped in SQL).
  * Amounts are exact decimal strings.
  */
-export function userKindTotals(db: Executor, userId: number, kinds: readonly string[], since: Date) {
+export function userKindTotals(db: Executor, userId: number, kinds: readonly PostingKind[], since: Date) {
   return repo.userKindTotals(db, userId, kinds, since);
 }
 

@@ -178,9 +178,9 @@ export async function lock(db: Database, user: AuthUser, productId: number, amou
       actorId: user.id,
       postings: [
         { account: { userId: user.id, asset }, amount: -principal, kind: 'pledge_lock' },
-        ...(fee > 0n ? [{ account: { userId: user.id, asset }, amount: -fee, kind: 'pledge_fee' }] : []),
+        ...(fee > 0n ? [{ account: { userId: user.id, asset }, amount: -fee, kind: 'pledge_fee' as const }] : []),
         { account: { system: 'pledge_locked', asset }, amount: principal, kind: 'pledge_lock' },
-        ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'pledge_fee' }] : []),
+        ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'pledge_fee' as const }] : []),
       ],
     });
     if (!(await repo.addLocked(tx, product.id, quote.amount))) throw new DomainError('PLEDGE_CAP_REACHED');

@@ -164,7 +164,7 @@ async function settle(tx: Transaction, row: repo.WithdrawalWithAccount, settled:
       ? [
           { account: held, amount: -(amount + fee), kind: 'withdrawal' },
           { account: { system: 'withdrawn', asset }, amount, kind: 'withdrawal', memo: settled.txHash },
-          ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'withdrawal_fee' }] : []),
+          ...(fee > 0n ? [{ account: { system: 'fees' as const, asset }, amount: fee, kind: 'withdrawal_fee' as const }] : []),
         ]
       : [
           { account: held, amount: -(amount + fee), kind: 'withdrawal_refund' },

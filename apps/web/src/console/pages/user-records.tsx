@@ -25,7 +25,7 @@ export function UserJournal({ uid }: { uid: number }) {
     { accessorKey: 'asset', header: t('common.asset'), cell: (c) => c.row.original.asset.toUpperCase() },
     { accessorKey: 'amount', header: t('common.amount'), cell: (c) => <span className="amount">{c.row.original.amount}</span> },
     { accessorKey: 'balance_after', header: t('users.balanceAfter'), cell: (c) => <span className="amount">{c.row.original.balance_after}</span> },
-    { accessorKey: 'kind', header: t('users.kind') },
+    { accessorKey: 'kind', header: t('users.kind'), cell: (c) => <span title={c.row.original.kind}>{t(`journal.kind.${c.row.original.kind}`)}</span> },
     { accessorKey: 'memo', header: t('users.memo') },
     { accessorKey: 'created_at', header: t('common.created') },
   ];

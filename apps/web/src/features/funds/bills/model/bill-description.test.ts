@@ -61,7 +61,7 @@ describe('describeBill', () => {
   });
 
   it('describes every bill kind the contract knows', () => {
-    for (const kind of ledgerApi.BILL_KINDS) {
+    for (const kind of ledgerApi.POSTING_KINDS) {
       const description = describeBill({ kind, memo: '' }, symbolOf);
       expect(description.key, kind).toMatch(/^[a-zA-Z]+$/);
       expect(Object.values(description.values).every((value) => value !== '')).toBe(true);
@@ -71,7 +71,7 @@ describe('describeBill', () => {
 
 describe('the description sentences', () => {
   const lines: Parameters<typeof describeBill>[0][] = [
-    ...ledgerApi.BILL_KINDS.map((kind) => ({ kind, memo: '' })),
+    ...ledgerApi.POSTING_KINDS.map((kind) => ({ kind, memo: '' })),
     { kind: 'transfer_out', memo: ADDRESS },
     { kind: 'transfer_fee', memo: ADDRESS },
     { kind: 'exchange_out', memo: 'usdt>coin' },
@@ -84,6 +84,7 @@ describe('the description sentences', () => {
     { kind: 'airdrop', memo: 'airdrop 7' },
     { kind: 'adjustment', memo: 'goodwill' },
     { kind: 'withdrawal_refund', memo: 'wrong address' },
+    { kind: 'shop_purchase', memo: 'order S202611281500000000123456' },
   ];
   const described: BillDescription[] = lines.map((line) => describeBill(line, symbolOf));
 
@@ -102,6 +103,32 @@ describe('the description sentences', () => {
       const wanted = [...sentence!.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]);
       for (const name of wanted) expect(values, `${key} needs ${name}`).toHaveProperty(name!);
     }
+  });
+});
+
+describe('shop bills', () => {
+  it('names the points-shop order by its number', () => {
+    expect(describeBill({ kind: 'shop_purchase', memo: 'order S202611281500000000123456' }, symbolOf)).toEqual({
+      key: 'shopOrder',
+      values: { id: 'S202611281500000000123456' },
+    });
+    expect(describeBill({ kind: 'shop_purchase', memo: 'order 12' }, symbolOf)).toEqual({ key: 'shopGeneric', values: {} });
+  });
+});
+
+describe('every posting kind of the contract', () => {
+  it.each([
+    ['zh-tw', zhTw],
+    ['zh-cn', zhCn],
+    ['en-us', enUs],
+    ['pt-br', ptBr],
+    ['de-de', deDe],
+    ['ru-ru', ruRu],
+  ])('has its bill label in %s, and the catalogue no label for a kind the contract does not list', (_, catalogue) => {
+    const labels = catalogue.bills.kinds as Record<string, string>;
+    const missing = ledgerApi.POSTING_KINDS.filter((kind) => typeof labels[kind] !== 'string' || labels[kind]!.trim() === '');
+    expect(missing).toEqual([]);
+    expect(Object.keys(labels).sort()).toEqual([...ledgerApi.POSTING_KINDS].sort());
   });
 });
 

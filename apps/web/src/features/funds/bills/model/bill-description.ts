@@ -40,7 +40,12 @@ export type BillDescriptionKey =
   | 'pledgeGeneric'
   | 'reward'
   | 'gameRound'
-  | 'gameGeneric';
+  | 'gameGeneric'
+  | 'shopOrder'
+  | 'shopGeneric'
+  | 'burn'
+  | 'lakeSeed'
+  | 'rewardPaid';
 
 /** What the sentences interpolate; a key uses at most one or two of them. */
 export interface BillDescriptionValues {
@@ -72,6 +77,8 @@ const RATE_MEMO = /^rate (\d+(?:\.\d+)?)$/;
 const MINER_MEMO = /^miner (M\d+)(?: day (\d+))?$/;
 /** `game <game> <first 8 of the seed hash>:<nonce>` (decision 071). */
 const GAME_MEMO = /^game (?:blind_box|slot|raffle) ([0-9a-f]{8}:\d+)$/;
+/** `order <order no>` (decision 073): the points-shop order number, S + 14 digits of time + 10 random digits. */
+const SHOP_ORDER_MEMO = /^order (S\d{24})$/;
 const PLEDGE_MEMO = /^pledge (\d+)(?: day (\d+) rate (\d+(?:\.\d+)?)| release (\d+)\/(\d+))?$/;
 
 /** '0.12000000' → '12': a pledge memo's annual rate as a percentage, exactly (no floating point). */
@@ -143,7 +150,8 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
     case 'pledge_lock':
     case 'pledge_fee':
     case 'pledge_interest':
-    case 'pledge_release': {
+    case 'pledge_release':
+    case 'pledge_settlement': {
       const match = PLEDGE_MEMO.exec(memo);
       if (!match) return { key: 'pledgeGeneric', values: {} };
       const id = match[1]!;
@@ -181,5 +189,17 @@ export function describeBill(line: Pick<BillLine, 'kind' | 'memo'>, symbolOf: (a
       const round = GAME_MEMO.exec(memo);
       return round ? { key: 'gameRound', values: { id: round[1]! } } : { key: 'gameGeneric', values: {} };
     }
+    case 'shop_purchase': {
+      const order = SHOP_ORDER_MEMO.exec(memo);
+      return order ? { key: 'shopOrder', values: { id: order[1]! } } : { key: 'shopGeneric', values: {} };
+    }
+    // System accounts' kinds (SYSTEM_ONLY_POSTING_KINDS): no user's bill carries them, but a sentence each keeps
+    // every kind readable wherever a line shows up.
+    case 'burn':
+      return { key: 'burn', values: {} };
+    case 'lake_seed':
+      return { key: 'lakeSeed', values: {} };
+    case 'reward_paid':
+      return { key: 'rewardPaid', values: {} };
   }
 }
