@@ -158,6 +158,36 @@ export default tseslint.config(
     },
   },
   {
+    // One ledger gateway (decision 094): the SQL money functions (reef_ledger_post, reef_ledger_credit_batch,
+    // reef_market_swap*, reef_cards_buy_starter*, …) are called only from modules/ledger, through its typed wrappers.
+    // `reef_record_event(s)` writes the business-event outbox, not money: it belongs to modules/events, which may
+    // name it (and nothing else); every other file reaches it through events.service's `recordEventsCall`.
+    // A `reef_` metric name in a plain string (plugins/operations.ts) is no call and is not matched.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/ledger/**', 'apps/server/src/modules/events/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TemplateElement[value.raw=/\\breef_\\w+\\s*\\(/]',
+          message: 'Call the SQL money functions through modules/ledger (ledger.service), events through events.service (decision 094).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/events/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TemplateElement[value.raw=/\\breef_(?!record_events?\\s*\\()\\w+\\s*\\(/]',
+          message: 'modules/events calls only reef_record_event(s); money functions go through modules/ledger (decision 094).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.repository.ts'],
     ignores: ['apps/server/src/modules/ledger/**'],
     rules: {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ENTRY_KINDS, POSTING_KINDS } from '@reef/contract';
 import { bigId, createdAt, exactAmount } from './columns.js';
 import { users } from './users.js';
 
@@ -28,14 +29,25 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-export const journalEntries = pgTable('journal_entries', {
-  id: bigId(),
-  kind: text('kind').notNull(),
-  memo: text('memo').notNull().default(''),
-  /** Who caused it: the acting user, or the operator for adjustments. */
-  actorId: integer('actor_id').references(() => users.id),
-  createdAt: createdAt(),
-});
+/**
+ * `kind in ('a', 'b', …)` over the contract's list (decision 094): the SQL money functions write kinds the compiler
+ * never sees, so the database refuses one the contract does not list. Built from the list, a new kind changes the
+ * schema and the next generated migration carries it.
+ */
+const knownKind = (column: Parameters<typeof sql>[1], kinds: readonly string[]) => sql`${column} in (${sql.raw(kinds.map((kind) => `'${kind}'`).join(', '))})`;
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigId(),
+    kind: text('kind').notNull(),
+    memo: text('memo').notNull().default(''),
+    /** Who caused it: the acting user, or the operator for adjustments. */
+    actorId: integer('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('journal_entries_kind_known', knownKind(t.kind, ENTRY_KINDS))],
+);
 
 /**
  * The lines of an entry. A deferred constraint trigger (see the migration) refuses to commit an entry
@@ -73,5 +85,6 @@ export const postings = pgTable(
       .on(t.createdAt)
       .where(sql`${t.userId} is not null and ${t.amount} < 0`),
     check('postings_amount_nonzero', sql`${t.amount} <> 0`),
+    check('postings_kind_known', knownKind(t.kind, POSTING_KINDS)),
   ],
 );

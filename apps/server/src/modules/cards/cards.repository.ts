@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { errorOfFailure, type StatementFailure } from '../../db/refusal.js';
 import { cardHistory, cardListings, cardMatches, cardSchedules, cardSessionBuyers, cardSessions, cardTypes, cards } from '../../db/schema/index.js';
 
 export type CardTypeRow = typeof cardTypes.$inferSelect;
@@ -184,53 +183,6 @@ export async function updateSchedule(db: Executor, id: number, values: Partial<t
 }
 
 // ───── the starter buy ─────
-
-/** One starter purchase as `reef_cards_buy_starter` takes it (migration 0021, decision 061). */
-export interface StarterBuyStatement {
-  userId: number;
-  typeId: number;
-  sessionId: number;
-  perUserCap: number;
-  /** Exact decimal strings. */
-  price: string;
-  fuelFee: string;
-  holdUntil: Date;
-  listBy: Date;
-  now: Date;
-}
-
-export interface StarterBuyResult {
-  card_id: number;
-  entry_id: number;
-  balance_rusd: string;
-  balance_fuel: string;
-  /** The card.bought payload the function recorded (without type and user). */
-  event: { entry_id: number; card_id: number; card_type_id: number; session_id: number; price: string; fuel_fee: string };
-}
-
-/**
- * Several starter purchases in one statement (`reef_cards_buy_starter_batch`): each the whole purchase — cap row,
- * card, ledger entry, conditional stock UPDATE, history, event — in its own subtransaction, so a refusal (a
- * DomainError here) or any other failure rolls back that purchase alone. Outcomes in the order of `inputs`.
- */
-export async function buyStarterBatch(db: Executor, inputs: StarterBuyStatement[]): Promise<({ ok: StarterBuyResult } | { error: Error })[]> {
-  const buys = JSON.stringify(
-    inputs.map((i) => ({
-      user: i.userId,
-      type: i.typeId,
-      session: i.sessionId,
-      cap: i.perUserCap,
-      price: i.price,
-      fuel_fee: i.fuelFee,
-      hold_until: i.holdUntil.toISOString(),
-      list_by: i.listBy.toISOString(),
-      now: i.now.toISOString(),
-    })),
-  );
-  const result = await db.execute(sql`select reef_cards_buy_starter_batch(${buys}::jsonb) as r`);
-  const outcomes = (result as unknown as { rows: { r: ({ ok: StarterBuyResult } | { error: StatementFailure })[] }[] }).rows[0]!.r;
-  return outcomes.map((outcome) => ('ok' in outcome ? outcome : { error: errorOfFailure(outcome.error) }));
-}
 
 export async function boughtInSessions(db: Executor, userId: number, sessionIds: number[]): Promise<Map<number, number>> {
   if (sessionIds.length === 0) return new Map();

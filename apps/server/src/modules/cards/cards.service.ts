@@ -25,7 +25,7 @@ import { enqueueJob } from '../../infra/jobs/job-runner.js';
 import { checkEvent, recordEvent } from '../events/events.service.js';
 import { GroupWriter, type GroupOutcome } from '../idempotency/group-writer.js';
 import { storedAnswer } from '../idempotency/idempotency.service.js';
-import { balancesOf } from '../ledger/ledger.service.js';
+import { balancesOf, buyStarterBatch } from '../ledger/ledger.service.js';
 import { applyBp, nextStepPrice, splitSalePrice } from './pricing.js';
 import * as repo from './cards.repository.js';
 import { StockGates, type GateOutcome } from './stock-gate.js';
@@ -300,7 +300,7 @@ function starterWriter(db: Database): GroupWriter<StarterBuy, StarterPurchase> {
     laneOf: (buy) => String(buy.session.id),
     userOf: (buy) => buy.userId,
     run: async (tx, buys) => {
-      const ran = await repo.buyStarterBatch(
+      const ran = await buyStarterBatch(
         tx,
         buys.map(({ userId, type, session, at }) => {
           const holdUntil = new Date(at.getTime() + type.holdDays * DAY_MS);

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { BusinessEvent } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { businessEvents, eventConsumers } from '../../db/schema/index.js';
 
@@ -62,4 +63,14 @@ export async function pendingBefore(db: Executor, name: string, before: Date): P
        and e.occurred_at < ${before.toISOString()}::timestamptz
      limit 1`);
   return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
+ * `reef_record_events(…)` (migration 0019) as an expression for a caller's own statement: one event of `type` per
+ * element of the caller's SQL arrays (user ids, JSON payloads), for a set-based writer (the pledge settlement).
+ * Events are not money: the function lives with the outbox, so lint lets modules/events (and modules/ledger)
+ * name it (decision 094).
+ */
+export function recordEventsCall(type: BusinessEvent['type'], userIds: SQL, payloads: SQL, at: SQL): SQL {
+  return sql`reef_record_events(${type}, ${userIds}, ${payloads}, ${at})`;
 }

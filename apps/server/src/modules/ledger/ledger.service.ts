@@ -9,6 +9,25 @@ import { DomainError } from '../../core/errors.js';
 import * as repo from './ledger.repository.js';
 
 /**
+ * The SQL money functions, called only through here (decision 094): the swap batch (modules/market), the starter
+ * card batch (modules/cards), the set-based credit (modules/pledge) and the single entry the property test checks
+ * against `postEntry`.
+ */
+export {
+  buyStarterBatch,
+  creditBatchCall,
+  postThroughSql,
+  swapBatch,
+  type CreditBatchColumns,
+  type SqlPostingLine,
+  type StarterBuyResult,
+  type StarterBuyStatement,
+  type SwapOutcome,
+  type SwapStatementInput,
+  type SwapStatementResult,
+} from './money-functions.repository.js';
+
+/**
  * System accounts: the other side of entries that do not move money between users.
  * `adjustment` (operators' funding; may go negative), `fees` (transfer and withdrawal fees), `burned` (coin
  * taken out of circulation by swap fees), `lake:<id>` (a liquidity pool's reserves), `pending_withdrawal`

@@ -2,7 +2,6 @@ import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { lakes, pricePoints, swaps } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
-import { errorOfFailure, type StatementFailure } from '../../db/refusal.js';
 
 export type LakeRow = typeof lakes.$inferSelect;
 
@@ -100,44 +99,4 @@ export async function candles(db: Executor, lakeId: number, since: Date, bucketS
     .groupBy(bucket)
     .orderBy(bucket);
   return rows.map((r) => ({ ...r, time: Number(r.time) }));
-}
-
-export interface SwapStatementInput {
-  userId: number;
-  from: string;
-  to: string;
-  /** Exact decimal strings, as the contract parsed them. */
-  amount: string;
-  minOut: string;
-  burnable: boolean;
-  now: Date;
-}
-
-export interface SwapStatementResult {
-  entry_id: number;
-  amount_in: string;
-  amount_out: string;
-  fee: string;
-  burn: string;
-  price_after: string;
-  balance_from: string;
-  balance_to: string;
-  /** The swap.executed payload the function recorded (without type and user). */
-  event: { lake_id: number; asset_in: string; amount_in: string; asset_out: string; amount_out: string; fee: string; burn: string; entry_id: number };
-}
-
-export type SwapOutcome = { ok: SwapStatementResult } | { error: Error };
-
-/**
- * Several swaps in one statement (reef_market_swap_batch, migration 0016, decision 047): each is the whole swap
- * of reef_market_swap (migration 0012, decision 034) in its own subtransaction, so a refusal (a DomainError
- * here) or any other failure rolls back that swap alone. Outcomes in the order of `inputs`.
- */
-export async function swapBatch(db: Executor, inputs: SwapStatementInput[]): Promise<SwapOutcome[]> {
-  const swapsJson = JSON.stringify(
-    inputs.map((i) => ({ user: i.userId, from: i.from, to: i.to, amount: i.amount, min_out: i.minOut, burnable: i.burnable, now: i.now.toISOString() })),
-  );
-  const result = await db.execute(sql`select reef_market_swap_batch(${swapsJson}::jsonb) as r`);
-  const outcomes = (result as unknown as { rows: { r: ({ ok: SwapStatementResult } | { error: StatementFailure })[] }[] }).rows[0]!.r;
-  return outcomes.map((outcome) => ('ok' in outcome ? outcome : { error: errorOfFailure(outcome.error) }));
 }

@@ -10,16 +10,16 @@ import type { BusinessEvent } from '@reef/contract';
 import type { Database } from '../../db/client.js';
 import { checkEvent } from '../events/events.service.js';
 import { GroupWriter, type GroupOutcome, type GroupedRequest } from '../idempotency/group-writer.js';
-import * as repo from './market.repository.js';
+import { swapBatch, type SwapStatementInput, type SwapStatementResult } from '../ledger/ledger.service.js';
 
 /** The most swaps one transaction carries: the lake's lock is held while they run, so a group stays short. */
 export const MAX_SWAPS_PER_COMMIT = 64;
 
-export type SwapAnswer = Omit<repo.SwapStatementResult, 'event'>;
+export type SwapAnswer = Omit<SwapStatementResult, 'event'>;
 
-export type SwapRequest = GroupedRequest<repo.SwapStatementInput>;
+export type SwapRequest = GroupedRequest<SwapStatementInput>;
 
-export class SwapWriter extends GroupWriter<repo.SwapStatementInput, SwapAnswer> {
+export class SwapWriter extends GroupWriter<SwapStatementInput, SwapAnswer> {
   constructor(db: Database) {
     super(db, {
       maxPerCommit: MAX_SWAPS_PER_COMMIT,
@@ -27,7 +27,7 @@ export class SwapWriter extends GroupWriter<repo.SwapStatementInput, SwapAnswer>
       laneOf: (input) => [input.from, input.to].sort().join('/'),
       userOf: (input) => input.userId,
       run: async (tx, inputs) =>
-        (await repo.swapBatch(tx, inputs)).map((outcome, i): GroupOutcome<SwapAnswer> => {
+        (await swapBatch(tx, inputs)).map((outcome, i): GroupOutcome<SwapAnswer> => {
           if (!('ok' in outcome)) return { error: outcome.error };
           const { event, ...answer } = outcome.ok;
           // A payload the contract refuses fails the transaction: no swap of the group happened.

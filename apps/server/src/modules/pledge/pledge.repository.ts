@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { recordEventsCall } from '../events/events.service.js';
+import { creditBatchCall } from '../ledger/ledger.service.js';
 import { pledgePositions, pledgeProducts, pledgeSettlements } from '../../db/schema/index.js';
 
 export type ProductRow = typeof pledgeProducts.$inferSelect;
@@ -103,15 +105,19 @@ export async function settlePositions(db: Executor, now: Date, batch: number): P
       select pay.* from pay
        where not exists (select 1 from pledge_settlements s where s.position_id = pay.position_id and s.kind = pay.kind and s.period = pay.period)
     ), posted as (
-      select reef_ledger_credit_batch('pledge_settlement', '', ${at(now)},
-               array_agg(f.user_id order by f.due_at, f.position_id), array_agg(f.asset order by f.due_at, f.position_id),
-               array_agg(f.amount order by f.due_at, f.position_id), array_agg('pledge_' || f.kind order by f.due_at, f.position_id),
-               array_agg(case when f.kind = 'interest'
+      select ${creditBatchCall('pledge_settlement', '', at(now), {
+        userIds: sql`array_agg(f.user_id order by f.due_at, f.position_id)`,
+        assets: sql`array_agg(f.asset order by f.due_at, f.position_id)`,
+        amounts: sql`array_agg(f.amount order by f.due_at, f.position_id)`,
+        // pledge_interest or pledge_release: both in the contract's POSTING_KINDS (the kinds CHECK refuses others).
+        lineKinds: sql`array_agg('pledge_' || f.kind order by f.due_at, f.position_id)`,
+        memos: sql`array_agg(case when f.kind = 'interest'
                               then 'pledge ' || f.product_id || ' day ' || f.period || ' rate ' || f.annual_rate::text
                               else 'pledge ' || f.product_id || ' release ' || f.period || '/' || greatest(f.release_days, 1) end
-                         order by f.due_at, f.position_id),
-               array_agg(f.due_at order by f.due_at, f.position_id),
-               array_agg(case when f.kind = 'interest' then 'pledge_interest' else 'pledge_locked' end order by f.due_at, f.position_id)) as entry_id
+                         order by f.due_at, f.position_id)`,
+        times: sql`array_agg(f.due_at order by f.due_at, f.position_id)`,
+        systems: sql`array_agg(case when f.kind = 'interest' then 'pledge_interest' else 'pledge_locked' end order by f.due_at, f.position_id)`,
+      })} as entry_id
         from fresh f
        where f.amount > 0
     ), ins as (
@@ -153,11 +159,11 @@ export async function settlePositions(db: Executor, now: Date, batch: number): P
 
 /** One `pledge.released` event per release instalment of the batch, through the events' `reef_record_events`. */
 export async function recordReleaseEvents(db: Executor, firstId: number, lastId: number, now: Date): Promise<void> {
+  const userIds = sql`array_agg(s.user_id order by s.id)`;
+  const payloads = sql`array_agg(jsonb_build_object('entry_id', s.entry_id, 'position_id', s.position_id, 'product_id', s.product_id, 'asset', s.asset,
+                                          'amount', s.amount::text, 'period', s.period, 'periods', greatest(p.release_days, 1)) order by s.id)`;
   await db.execute(sql`
-    select reef_record_events('pledge.released', array_agg(s.user_id order by s.id),
-             array_agg(jsonb_build_object('entry_id', s.entry_id, 'position_id', s.position_id, 'product_id', s.product_id, 'asset', s.asset,
-                                          'amount', s.amount::text, 'period', s.period, 'periods', greatest(p.release_days, 1)) order by s.id),
-             ${at(now)})
+    select ${recordEventsCall('pledge.released', userIds, payloads, at(now))}
       from pledge_settlements s join pledge_positions p on p.id = s.position_id
      where s.id between ${firstId} and ${lastId} and s.kind = 'release' and s.entry_id is not null`);
 }
