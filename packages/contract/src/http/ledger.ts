@@ -82,6 +82,12 @@ export const SYSTEM_ONLY_POSTING_KINDS = {
   reward_paid: 'the rewards account’s side of a reward payout',
   // The system side of a set-based pledge settlement (reef_ledger_credit_batch); users' lines are pledge_interest/pledge_release.
   pledge_settlement: 'the pledge accounts’ side of a settlement batch',
+  // A market match (decision 050) moves the buyer's reservation out of escrow: the buyer's own lines are
+  // card_order_reserve (and card_refund for the change), so these three are the escrow's, the fee account's and the
+  // burned account's lines of the match.
+  card_purchase: 'the escrow’s side of a matched card order',
+  card_fee: 'the platform’s fee of a card sale, on the fee account',
+  card_trade_points: 'the trading points a match burns, from escrow',
 } as const satisfies Partial<Record<PostingKind, string>>;
 
 /** What a journal entry as a whole is (its lines carry the posting kinds): the console and audits read it. */
