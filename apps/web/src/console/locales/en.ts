@@ -206,7 +206,7 @@ export const en = {
   'journal.kind.transfer_fee': 'Transfer fee',
   'journal.kind.exchange_out': 'Exchange out',
   'journal.kind.exchange_in': 'Exchange in',
-  'journal.kind.burn': 'Swap fee burned',
+  'journal.kind.burn': 'Exchange fee burned',
   'journal.kind.lake_seed': 'Platform funds into a lake',
   'journal.kind.withdrawal': 'Withdrawal',
   'journal.kind.withdrawal_fee': 'Withdrawal fee',
