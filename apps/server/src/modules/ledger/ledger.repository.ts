@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { ASSET_KEYS, type AssetKey } from '@reef/contract';
+import { ASSET_KEYS, type AssetKey, type EntryKind, type PostingKind } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
@@ -44,7 +44,7 @@ export async function lockAccountsWithBalances(db: Executor, accountIds: readonl
 }
 
 /** Journal entries in one statement; their ids in the order of `entries` (taken from the sequence first). */
-export async function insertEntries(db: Executor, entries: readonly { kind: string; memo: string; actorId: number | null }[]): Promise<number[]> {
+export async function insertEntries(db: Executor, entries: readonly { kind: EntryKind; memo: string; actorId: number | null }[]): Promise<number[]> {
   const result = await db.execute(
     sql`select nextval(pg_get_serial_sequence('journal_entries', 'id'))::bigint as id from generate_series(1, ${entries.length}::int)`,
   );
@@ -158,7 +158,7 @@ export async function applyToAccount(db: Executor, accountId: number, amount: st
   }
 }
 
-export async function insertEntry(db: Executor, kind: string, memo: string, actorId: number | null): Promise<number> {
+export async function insertEntry(db: Executor, kind: EntryKind, memo: string, actorId: number | null): Promise<number> {
   const rows = await db.insert(journalEntries).values({ kind, memo, actorId, createdAt: clock.now() }).returning({ id: journalEntries.id });
   return rows[0]!.id;
 }
@@ -170,7 +170,7 @@ export interface PostingRow {
   asset: string;
   amount: string;
   balanceAfter: string;
-  kind: string;
+  kind: PostingKind;
   memo: string;
 }
 
