@@ -55,6 +55,41 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
     expect((await search('page=1&limit=1')).data.list).toHaveLength(1);
   });
 
+  it('a failing audit insert rolls the change back: neither the change nor its row (decision 093)', async () => {
+    const db = t.database.db;
+    await t.fund(alice.uid, 'usdt', '10');
+    const balance = async () => (await t.call({ method: 'GET', url: '/api/user/info', token: alice.token })).data;
+    const before = await balance();
+    const rows = (await search('')).data.total;
+    // The database refuses this one audit row, as a full disk or a broken constraint would.
+    await db.execute(
+      sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$
+        begin if new.request->>'memo' = 'audit refused' then raise exception 'audit row refused'; end if; return new; end $$`),
+    );
+    await db.execute(sql.raw(`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`));
+    try {
+      const adjust = await t.call({
+        method: 'POST',
+        url: '/api/admin/ledger/adjust',
+        token: t.admin.token,
+        payload: { uid: alice.uid, asset: 'usdt', amount: '7', memo: 'audit refused' },
+      });
+      expect(adjust.http).toBe(500);
+      const frozen = await t.call({ method: 'POST', url: `/api/admin/users/${alice.uid}/freeze`, token: t.admin.token, payload: { frozen: true, reason: 'audit refused' } });
+      expect(frozen.http).toBe(200);
+    } finally {
+      await db.execute(sql.raw(`drop trigger refuse_audit on audit_log`));
+      await db.execute(sql.raw(`drop function refuse_audit()`));
+    }
+    expect(await balance()).toEqual(before);
+    const entries = (await db.execute(sql`select count(*)::int as n from journal_entries where memo = 'audit refused'`)) as unknown as { rows: { n: number }[] };
+    expect(entries.rows[0]!.n).toBe(0);
+    // The freeze (its reason is not the refused memo) committed with its row; the adjustment left nothing.
+    expect((await search('')).data.total).toBe(rows + 1);
+    expect((await search('q=audit%20refused')).data.list.map((row: { action: string }) => row.action)).toEqual([`POST /api/admin/users/:id/freeze`]);
+    await t.call({ method: 'POST', url: `/api/admin/users/${alice.uid}/freeze`, token: t.admin.token, payload: { frozen: false, reason: 'done' } });
+  });
+
   it('an ordinary user cannot read the log', async () => {
     expect((await t.call({ method: 'GET', url: '/api/admin/audit', token: alice.token })).http).toBe(403);
   });
