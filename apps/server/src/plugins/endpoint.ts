@@ -51,11 +51,7 @@ function parse<T extends z.ZodMiniType | undefined>(schema: T, value: unknown): 
   return result.data as Infer<T>;
 }
 
-export function registerEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>,
-): void {
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>): void {
   const roles = allowedRoles(endpoint);
   const audited = endpoint.auth === 'admin' && endpoint.method !== 'GET';
   const action = `${endpoint.method} ${endpoint.path}`;

@@ -40,7 +40,8 @@ const STALL_MARK = 'audit-stalled';
  * query a database another process owns).
  */
 function stallTrigger(kind: DatabaseKind): string[] {
-  const mark = kind === 'postgres' ? '' : `execute format('copy (select 1) to %L', '${PGLITE_MOUNT}/${STALL_MARK}-' || split_part(new.request->>'memo', ' ', 2));`;
+  const mark =
+    kind === 'postgres' ? '' : `execute format('copy (select 1) to %L', '${PGLITE_MOUNT}/${STALL_MARK}-' || split_part(new.request->>'memo', ' ', 2));`;
   return [
     `create function stall_audit() returns trigger language plpgsql as $$
     begin
@@ -130,9 +131,13 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 }
 
 const sleepingSessions = async (watcher: DatabaseHandle) =>
-  ((await watcher.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`)) as unknown as {
-    rows: { n: number }[];
-  }).rows[0]!.n;
+  (
+    (await watcher.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'PgSleep'`,
+    )) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]!.n;
 
 describe.each(databaseKinds)('an admin write and its audit row on a killed server (%s)', (kind) => {
   it('SIGKILL while the transaction stalls before commit leaves neither; the same stall left to finish leaves both', { timeout: 300_000 }, async () => {
@@ -146,7 +151,8 @@ describe.each(databaseKinds)('an admin write and its audit row on a killed serve
       ((await callApi(server.origin, 'GET', `/api/admin/users/${alice.uid}`, admin.token)).data.balances as { asset: string; amount: string }[]).find(
         (b) => b.asset === 'usdt',
       )?.amount ?? '0.00000000';
-    const auditRows = async (memo: string) => (await callApi(server.origin, 'GET', `/api/admin/audit?q=${encodeURIComponent(memo)}`, admin.token)).data.total as number;
+    const auditRows = async (memo: string) =>
+      (await callApi(server.origin, 'GET', `/api/admin/audit?q=${encodeURIComponent(memo)}`, admin.token)).data.total as number;
 
     if (kind === 'pglite') {
       expect(await stopProcess(server.child, 30_000)).toBe(0);

@@ -75,14 +75,21 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
         payload: { uid: alice.uid, asset: 'usdt', amount: '7', memo: 'audit refused' },
       });
       expect(adjust.http).toBe(500);
-      const frozen = await t.call({ method: 'POST', url: `/api/admin/users/${alice.uid}/freeze`, token: t.admin.token, payload: { frozen: true, reason: 'audit refused' } });
+      const frozen = await t.call({
+        method: 'POST',
+        url: `/api/admin/users/${alice.uid}/freeze`,
+        token: t.admin.token,
+        payload: { frozen: true, reason: 'audit refused' },
+      });
       expect(frozen.http).toBe(200);
     } finally {
       await db.execute(sql.raw(`drop trigger refuse_audit on audit_log`));
       await db.execute(sql.raw(`drop function refuse_audit()`));
     }
     expect(await balance()).toEqual(before);
-    const entries = (await db.execute(sql`select count(*)::int as n from journal_entries where memo = 'audit refused'`)) as unknown as { rows: { n: number }[] };
+    const entries = (await db.execute(sql`select count(*)::int as n from journal_entries where memo = 'audit refused'`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(entries.rows[0]!.n).toBe(0);
     // The freeze (its reason is not the refused memo) committed with its row; the adjustment left nothing.
     expect((await search('')).data.total).toBe(rows + 1);

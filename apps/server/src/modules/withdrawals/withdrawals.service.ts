@@ -260,7 +260,10 @@ export async function completePayout(row: PayingWithdrawal, operatorId: number, 
     });
   } catch (error) {
     // The money has left; only the record is missing. The row stays paying, so no approval can pay again.
-    payer.log.error({ err: error, withdrawalId: id, txHash: hash }, 'payout sent but the approval was not recorded: resolve the paying withdrawal with this hash');
+    payer.log.error(
+      { err: error, withdrawalId: id, txHash: hash },
+      'payout sent but the approval was not recorded: resolve the paying withdrawal with this hash',
+    );
     throw error;
   }
 }
