@@ -17,10 +17,22 @@ export async function cardsRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, cardsApi.adminListCardTypes, () => cards.adminListTypes(app.db));
   registerEndpoint(app, cardsApi.adminCreateCardType, ({ db, user, body }) => cards.adminCreateType(db, user.id, body));
-  registerEndpoint(app, cardsApi.adminUpdateCardType, ({ db, user, params, body }) => cards.adminUpdateType(db, user.id, params.id, body));
+  // The starter-card snapshot of a changed type is dropped once the change committed (decision 093).
+  const forgetType = (typeId: number) => () => cards.forgetSnapshot(app.db, typeId);
+  registerEndpoint(app, cardsApi.adminUpdateCardType, async ({ db, afterCommit, user, params, body }) => {
+    afterCommit(forgetType(params.id));
+    return cards.adminUpdateType(db, user.id, params.id, body);
+  });
   registerEndpoint(app, cardsApi.adminListSessions, ({ query }) => cards.adminListSessions(app.db, query));
-  registerEndpoint(app, cardsApi.adminCreateSession, ({ db, user, body }) => cards.adminCreateSession(db, user.id, body));
-  registerEndpoint(app, cardsApi.adminUpdateSession, ({ db, user, params, body }) => cards.adminUpdateSession(db, user.id, params.id, body));
+  registerEndpoint(app, cardsApi.adminCreateSession, async ({ db, afterCommit, user, body }) => {
+    afterCommit(forgetType(body.card_type_id));
+    return cards.adminCreateSession(db, user.id, body);
+  });
+  registerEndpoint(app, cardsApi.adminUpdateSession, async ({ db, afterCommit, user, params, body }) => {
+    const session = await cards.adminUpdateSession(db, user.id, params.id, body);
+    afterCommit(forgetType(session.card_type_id));
+    return session;
+  });
   registerEndpoint(app, cardsApi.adminOpenSession, ({ db, afterCommit, user, params }) => openSessionNow(db, app.db, afterCommit, user.id, params.id));
   registerEndpoint(app, cardsApi.adminCloseSession, ({ db, afterCommit, user, params }) => closeSessionNow(db, app.db, afterCommit, user.id, params.id));
   registerEndpoint(app, cardsApi.adminListSchedules, () => cards.adminListSchedules(app.db));

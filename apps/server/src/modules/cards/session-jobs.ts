@@ -43,6 +43,7 @@ export async function runSessionClose(db: Database, sessionId: number): Promise<
  */
 export async function openSessionNow(tx: Transaction, db: Database, afterCommit: AfterCommitHook, operatorId: number, sessionId: number) {
   const session = await cards.adminOpenSession(tx, operatorId, sessionId);
+  afterCommit(() => cards.forgetSnapshot(db, session.cardTypeId));
   afterCommit(() => trading.onSessionOpen(db, session));
   return cards.adminSessionAnswer(session);
 }
@@ -50,6 +51,7 @@ export async function openSessionNow(tx: Transaction, db: Database, afterCommit:
 /** An operator's close: the state change (audited), then, once committed, the market releases the session's waiting orders. */
 export async function closeSessionNow(tx: Transaction, db: Database, afterCommit: AfterCommitHook, operatorId: number, sessionId: number) {
   const session = await cards.adminCloseSession(tx, operatorId, sessionId);
+  afterCommit(() => cards.forgetSnapshot(db, session.cardTypeId));
   if (session.state === 'closed') afterCommit(() => trading.onSessionClose(db, session));
   return cards.adminSessionAnswer(session);
 }
