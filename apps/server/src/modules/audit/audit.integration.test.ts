@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../core/errors.js';
 import { databaseKinds, type SignedInUser, type TestApp, withTestApp } from '../../test/harness.js';
+import { runAuditedWrite, type AuditedAction } from './audited-write.js';
 
 describe.each(databaseKinds)('the audit log on %s', (kind) => {
   let t: TestApp, alice: SignedInUser;
@@ -95,6 +97,38 @@ describe.each(databaseKinds)('the audit log on %s', (kind) => {
     expect((await search('')).data.total).toBe(rows + 1);
     expect((await search('q=audit%20refused')).data.list.map((row: { action: string }) => row.action)).toEqual([`POST /api/admin/users/:id/freeze`]);
     await t.call({ method: 'POST', url: `/api/admin/users/${alice.uid}/freeze`, token: t.admin.token, payload: { frozen: false, reason: 'done' } });
+  });
+
+  it('after-commit effects see the committed change and its row; a refused change runs none and writes no row', async () => {
+    const db = t.database.db;
+    const action = (memo: string): AuditedAction => ({
+      actorId: t.admin.uid,
+      actorAccount: t.admin.account.toLowerCase(),
+      ip: '127.0.0.1',
+      action: 'POST /api/admin/stored-action',
+      target: null,
+      request: { memo },
+    });
+    const rowsFor = async (memo: string) =>
+      ((await db.execute(sql`select count(*)::int as n from audit_log where request->>'memo' = ${memo}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const seen: number[] = [];
+    const answer = await runAuditedWrite(db, action('effect committed'), async (work) => {
+      work.audit.before = { step: 0 };
+      // Read on the database's own handle: only a committed row is there.
+      work.afterCommit(async () => void seen.push(await rowsFor('effect committed')));
+      return { step: 1 };
+    });
+    expect(answer).toEqual({ step: 1 });
+    expect(seen).toEqual([1]);
+
+    let ran = false;
+    const refused = runAuditedWrite(db, action('effect refused'), async (work) => {
+      work.afterCommit(() => (ran = true));
+      throw new DomainError('NOT_FOUND');
+    });
+    await expect(refused).rejects.toThrow(DomainError);
+    expect(ran).toBe(false);
+    expect(await rowsFor('effect refused')).toBe(0);
   });
 
   it('an ordinary user cannot read the log', async () => {
