@@ -140,7 +140,7 @@ const sleepingSessions = async (watcher: DatabaseHandle) =>
   ).rows[0]!.n;
 
 describe.each(databaseKinds)('an admin write and its audit row on a killed server (%s)', (kind) => {
-  it('SIGKILL while the transaction stalls before commit leaves neither; the same stall left to finish leaves both', { timeout: 300_000 }, async () => {
+  it('SIGKILL while the transaction stalls before commit leaves neither; the same stall left to finish leaves both', { timeout: 600_000 }, async () => {
     const d = await deploy(kind);
     let server = await start(d);
     const admin = await signInOverHttp(server.origin, d.adminWallet);
