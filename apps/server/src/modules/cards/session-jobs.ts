@@ -8,7 +8,6 @@
  * This file imports both services so that neither imports the other.
  */
 import type { Database, Transaction } from '../../db/client.js';
-
 import type { JobRunner } from '../../infra/jobs/job-runner.js';
 import * as cards from './cards.service.js';
 import * as trading from './trading.service.js';
