@@ -37,6 +37,8 @@ const MODULE_PUBLIC_FILES = [
   'community/qualifying.ts',
   // The desk's agent list, kept equal to the service_agent role holders by the operators module (decision 082).
   'chat/service-desk.service.ts',
+  // One transaction for an operator's change and its audit row: the registrar's, and any continuation or stored action re-run (decision 093).
+  'audit/audited-write.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

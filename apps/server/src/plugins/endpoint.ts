@@ -1,7 +1,8 @@
 /**
  * Registers a route from its contract: input is parsed with the endpoint's zod schemas (a failure is
  * 'Parameter error' and nothing runs), the handler gets typed values, and the answer is parsed with
- * the response schema so fields the contract does not declare never leave the server.
+ * the response schema so fields the contract does not declare never leave the server. An admin write runs in
+ * one transaction with its audit row (`runAuditedWrite`, decision 093).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
@@ -9,21 +10,39 @@ import { allowedRoles, consoleApi, type Endpoint } from '@reef/contract';
 import { DomainError, ForbiddenError } from '../core/errors.js';
 import { ok } from './errors.js';
 import type { AuthUser } from '../core/auth-user.js';
-import { record as recordAudit, type AuditNote } from '../modules/audit/audit.service.js';
+import type { Transaction } from '../db/client.js';
+import type { AuditNote } from '../modules/audit/audit.service.js';
+import { AnswerAfterCommit, runAuditedWrite, type AfterCommit, type AuditedAction } from '../modules/audit/audited-write.js';
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S } ? Infer<S> : undefined;
 
-export interface HandlerContext<E extends Endpoint> {
+/** Every change made through an admin route is audited, once for all of them (decisions 083, 093). */
+type Audited<E extends Endpoint> = E['auth'] extends 'admin' ? (E['method'] extends 'GET' ? false : true) : false;
+
+interface AuditedContext {
+  /** The one transaction the change and its audit row commit in: pass it to the services, never `app.db`. */
+  db: Transaction;
+  /** The change as the audit log keeps it: set `before` (and `after`, else the answer is kept). */
+  audit: AuditNote;
+  /** Broadcasts, jobs, socket frames, cache drops and chain calls: run only once the change committed. */
+  afterCommit(effect: AfterCommit): void;
+  /** Who asked for what: a continuation committing a later change of the same request audits it under this. */
+  action: AuditedAction;
+}
+
+export type HandlerContext<E extends Endpoint> = {
   params: Part<E, 'params'>;
   query: Part<E, 'query'>;
   body: Part<E, 'body'>;
   user: E['auth'] extends 'none' ? AuthUser | null : AuthUser;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** An admin route's change as the audit log keeps it: set `before` (and `after`, else the answer is kept). */
-  audit: AuditNote;
-}
+} & (Audited<E> extends true ? AuditedContext : unknown);
+
+type Answer<E extends Endpoint> = z.infer<E['response']>;
+/** An admin write may answer after its commit (the hot-wallet payout); every other route answers with its value. */
+type HandlerResult<E extends Endpoint> = Audited<E> extends true ? Answer<E> | AnswerAfterCommit<Answer<E>> : Answer<E>;
 
 function parse<T extends z.ZodMiniType | undefined>(schema: T, value: unknown): Infer<T> {
   if (!schema) return undefined as Infer<T>;
@@ -32,13 +51,8 @@ function parse<T extends z.ZodMiniType | undefined>(schema: T, value: unknown): 
   return result.data as Infer<T>;
 }
 
-export function registerEndpoint<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: (ctx: HandlerContext<E>) => Promise<z.infer<E['response']>>,
-): void {
+export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>): void {
   const roles = allowedRoles(endpoint);
-  // Every change made through an admin route is audited here, once for all of them (decision 083).
   const audited = endpoint.auth === 'admin' && endpoint.method !== 'GET';
   const action = `${endpoint.method} ${endpoint.path}`;
   const moneyMove = consoleApi.movesMoney(endpoint);
@@ -54,29 +68,29 @@ export function registerEndpoint<E extends Endpoint>(
         // The one place every money route passes: a frozen user reads but moves nothing (decision 084).
         if (moneyMove && user.frozen) throw new DomainError('ACCOUNT_FROZEN');
       }
-      const ctx = {
+      const input = {
         params: parse(endpoint.params, request.params),
         query: parse(endpoint.query, request.query),
         body: parse(endpoint.body, request.body),
         user,
         request,
         reply,
-        audit: {},
-      } as HandlerContext<E>;
-      const data = endpoint.response.parse(await handler(ctx));
-      if (audited && user) {
-        await recordAudit(app.db, {
-          actorId: user.id,
-          actorAccount: user.account,
-          ip: request.ip,
-          action,
-          target: ctx.params ?? null,
-          request: ctx.body ?? null,
-          before: ctx.audit.before ?? null,
-          after: 'after' in ctx.audit ? ctx.audit.after : data,
-        });
-      }
-      return ok(request, data);
+      };
+      if (!audited || !user) return ok(request, endpoint.response.parse(await handler(input as HandlerContext<E>)));
+      const auditedAction: AuditedAction = {
+        actorId: user.id,
+        actorAccount: user.account,
+        ip: request.ip,
+        action,
+        target: input.params ?? null,
+        request: input.body ?? null,
+      };
+      // The answer is parsed inside the transaction: the audit row keeps what the operator is told.
+      const data = await runAuditedWrite(app.db, auditedAction, async (work) => {
+        const answer = (await handler({ ...input, ...work } as HandlerContext<E>)) as Answer<E> | AnswerAfterCommit<Answer<E>>;
+        return answer instanceof AnswerAfterCommit ? answer : (endpoint.response.parse(answer) as Answer<E>);
+      });
+      return ok(request, endpoint.response.parse(data));
     },
   });
 }

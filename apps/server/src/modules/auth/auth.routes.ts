@@ -14,9 +14,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Sessions are the auth module's: an operator ends a user's sessions here (decision 084).
-  registerEndpoint(app, consoleApi.adminRevokeSessions, async ({ params, audit }) => {
-    const ended = await auth.revokeUserSessions(app.db, params.id, app.sessions);
-    for (const tokenHash of ended) app.realtime.endSession(params.id, tokenHash);
+  registerEndpoint(app, consoleApi.adminRevokeSessions, async ({ db, params, audit, afterCommit }) => {
+    const ended = await auth.revokeUserSessions(db, params.id);
+    // Caches and sockets let go only once the revocation committed: before it, a reload would find the sessions live.
+    afterCommit(async () => {
+      await auth.forgetSessions(ended, app.sessions);
+      for (const tokenHash of ended) app.realtime.endSession(params.id, tokenHash);
+    });
     audit.after = { uid: params.id, revoked: ended.length };
     return { uid: params.id, revoked: ended.length };
   });

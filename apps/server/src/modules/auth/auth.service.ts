@@ -128,11 +128,14 @@ export async function logout(db: Database, user: AuthUser, sessions: SessionCach
   await sessions?.revoke(user.tokenHash);
 }
 
-/** Revokes every live session of a user and drops each from every process's cache; answers their token hashes. */
-export async function revokeUserSessions(db: Database, userId: number, sessions: SessionCache | undefined, now = clock.now()): Promise<string[]> {
-  const hashes = await repo.revokeUserSessions(db, userId, now);
-  for (const tokenHash of hashes) await sessions?.revoke(tokenHash);
-  return hashes;
+/** Revokes every live session of a user in the caller's transaction; answers their token hashes for `forgetSessions`. */
+export function revokeUserSessions(db: Executor, userId: number, now = clock.now()): Promise<string[]> {
+  return repo.revokeUserSessions(db, userId, now);
+}
+
+/** Drops revoked sessions from every process's cache, once their revocation committed. */
+export async function forgetSessions(tokenHashes: readonly string[], sessions: SessionCache | undefined): Promise<void> {
+  for (const tokenHash of tokenHashes) await sessions?.revoke(tokenHash);
 }
 
 /** The console's view of a user's sessions (issue 16): the latest 50, newest first, and whether each still signs in. */

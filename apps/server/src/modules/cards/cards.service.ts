@@ -207,8 +207,12 @@ function burstState(db: Database): BurstState {
  * burst of presses costs one read per period, not one per press. Only the cheap refusals use it; the transaction
  * re-checks everything on the locked rows.
  */
-/** An operator changed the type or its sessions: this process reads them again at the next press. */
-function forgetSnapshot(db: Database, typeId: number): void {
+/**
+ * An operator changed the type or its sessions: this process reads them again at the next press. Called once the
+ * change committed (the admin route's after-commit, decision 093) with the handle the buys use, never the
+ * operator's transaction: forgotten earlier, a press in between would cache the old rows again.
+ */
+export function forgetSnapshot(db: Database, typeId: number): void {
   burstStates.get(db)?.snapshots.delete(typeId);
 }
 
@@ -583,7 +587,6 @@ export async function adminUpdateType(db: Database, operatorId: number, id: numb
     await audit(tx, operatorId, 'card_type', id, 'update', adminTypeView(before), view);
     return view;
   });
-  forgetSnapshot(db, id);
   return result;
 }
 
@@ -647,7 +650,6 @@ export async function adminCreateSession(
     await audit(tx, operatorId, 'session', row.id, 'create', null, view);
     return view;
   });
-  forgetSnapshot(db, input.card_type_id);
   return result;
 }
 
@@ -699,7 +701,6 @@ export async function adminUpdateSession(
     await audit(tx, operatorId, 'session', id, input.cancelled ? 'cancel' : 'update', adminSessionView(before, now), view);
     return view;
   });
-  forgetSnapshot(db, result.card_type_id);
   return result;
 }
 
@@ -720,7 +721,6 @@ export async function adminOpenSession(db: Database, operatorId: number, id: num
     await audit(tx, operatorId, 'session', id, 'open', adminSessionView(before, now), adminSessionView(row, now));
     return row;
   });
-  forgetSnapshot(db, result.cardTypeId);
   return result;
 }
 
@@ -739,7 +739,6 @@ export async function adminCloseSession(db: Database, operatorId: number, id: nu
     await audit(tx, operatorId, 'session', id, neverOpened ? 'cancel' : 'close', adminSessionView(before, now), adminSessionView(row, now));
     return row;
   });
-  forgetSnapshot(db, result.cardTypeId);
   return result;
 }
 

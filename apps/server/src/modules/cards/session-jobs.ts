@@ -7,10 +7,13 @@
  *
  * This file imports both services so that neither imports the other.
  */
-import type { Database } from '../../db/client.js';
+import type { Database, Transaction } from '../../db/client.js';
 import type { JobRunner } from '../../infra/jobs/job-runner.js';
 import * as cards from './cards.service.js';
 import * as trading from './trading.service.js';
+
+/** Registers work that runs once the caller's transaction committed (the admin route's `afterCommit`). */
+type AfterCommitHook = (effect: () => unknown) => void;
 
 export const SCHEDULES_JOB = 'cards.materialise-schedules';
 const SCHEDULES_EVERY_MS = 10 * 60_000;
@@ -33,17 +36,22 @@ export async function runSessionClose(db: Database, sessionId: number): Promise<
   if (session) await trading.onSessionClose(db, session);
 }
 
-/** An operator's open: the state change (audited) and then the same market work as the job's. */
-export async function openSessionNow(db: Database, operatorId: number, sessionId: number) {
-  const session = await cards.adminOpenSession(db, operatorId, sessionId);
-  await trading.onSessionOpen(db, session);
+/**
+ * An operator's open: the state change in the caller's (audited) transaction, then, once that committed, the same
+ * market work as the job's on `db` — many short transactions of their own, never inside the operator's (decision 093).
+ */
+export async function openSessionNow(tx: Transaction, db: Database, afterCommit: AfterCommitHook, operatorId: number, sessionId: number) {
+  const session = await cards.adminOpenSession(tx, operatorId, sessionId);
+  afterCommit(() => cards.forgetSnapshot(db, session.cardTypeId));
+  afterCommit(() => trading.onSessionOpen(db, session));
   return cards.adminSessionAnswer(session);
 }
 
-/** An operator's close: the state change (audited), then the market releases the session's waiting orders. */
-export async function closeSessionNow(db: Database, operatorId: number, sessionId: number) {
-  const session = await cards.adminCloseSession(db, operatorId, sessionId);
-  if (session.state === 'closed') await trading.onSessionClose(db, session);
+/** An operator's close: the state change (audited), then, once committed, the market releases the session's waiting orders. */
+export async function closeSessionNow(tx: Transaction, db: Database, afterCommit: AfterCommitHook, operatorId: number, sessionId: number) {
+  const session = await cards.adminCloseSession(tx, operatorId, sessionId);
+  afterCommit(() => cards.forgetSnapshot(db, session.cardTypeId));
+  if (session.state === 'closed') afterCommit(() => trading.onSessionClose(db, session));
   return cards.adminSessionAnswer(session);
 }
 

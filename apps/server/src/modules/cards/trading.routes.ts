@@ -27,11 +27,11 @@ export async function tradingRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, cardsApi.setSplitSettings, ({ user, body }) => trading.setSplitSettings(app.db, user.id, body));
 
   registerEndpoint(app, cardsApi.adminGetSplitDefault, () => trading.platformSplitDefault(app.db));
-  registerEndpoint(app, cardsApi.adminSetSplitDefault, ({ user, body }) => trading.setPlatformSplitDefault(app.db, user.id, body));
-  registerEndpoint(app, cardsApi.adminSetLeader, ({ user, params, body }) => trading.adminSetLeader(app.db, user.id, params.id, body.leader));
+  registerEndpoint(app, cardsApi.adminSetSplitDefault, ({ db, user, body }) => trading.setPlatformSplitDefault(db, user.id, body));
+  registerEndpoint(app, cardsApi.adminSetLeader, ({ db, user, params, body }) => trading.adminSetLeader(db, user.id, params.id, body.leader));
   registerEndpoint(app, cardsApi.adminListOrders, ({ query, request }) => trading.adminOrders(app.db, query, request.language));
   registerEndpoint(app, cardsApi.adminListMatches, ({ query }) => trading.adminMatches(app.db, query));
-  registerEndpoint(app, cardsApi.adminCancelOrder, ({ user, params, body, request }) =>
-    trading.adminCancelOrder(app.db, user.id, params.id, body.reason, request.language),
+  registerEndpoint(app, cardsApi.adminCancelOrder, ({ db, user, params, body, request }) =>
+    trading.adminCancelOrder(db, user.id, params.id, body.reason, request.language),
   );
 }

@@ -95,6 +95,6 @@ export function waitingCount(db: Executor): Promise<number> {
 }
 
 /** Copies SERVICE_ADDRESSES into the database at start, so desk frames reach agents on every node. */
-export function registerServiceAgents(db: Database, addresses: ReadonlySet<string>): Promise<void> {
+export function registerServiceAgents(db: Executor, addresses: ReadonlySet<string>): Promise<void> {
   return repo.replaceServiceAgents(db, [...addresses]);
 }

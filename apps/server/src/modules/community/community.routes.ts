@@ -17,14 +17,14 @@ export async function communityRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, communityApi.leaderUser, ({ user, params }) => community.leaderUser(app.db, user.id, params.uid));
 
   registerEndpoint(app, communityApi.adminListLevels, () => community.listLevels(app.db));
-  registerEndpoint(app, communityApi.adminPutLevel, ({ user, params, body }) => community.putLevel(app.db, user.id, params.level, body));
-  registerEndpoint(app, communityApi.adminDeleteLevel, ({ user, params }) => community.deleteLevel(app.db, user.id, params.level));
+  registerEndpoint(app, communityApi.adminPutLevel, ({ db, user, params, body }) => community.putLevel(db, user.id, params.level, body));
+  registerEndpoint(app, communityApi.adminDeleteLevel, ({ db, user, params }) => community.deleteLevel(db, user.id, params.level));
   registerEndpoint(app, communityApi.adminQualifying, () => community.qualifying(app.db));
-  registerEndpoint(app, communityApi.adminSetQualifyingKind, ({ user, params, body }) =>
-    community.setQualifyingKind(app.db, user.id, params.kind, body.counts),
+  registerEndpoint(app, communityApi.adminSetQualifyingKind, ({ db, user, params, body }) =>
+    community.setQualifyingKind(db, user.id, params.kind, body.counts),
   );
-  registerEndpoint(app, communityApi.adminSetPerformanceAsset, ({ user, params, body }) =>
-    community.setPerformanceAsset(app.db, user.id, params.asset, body.factor),
+  registerEndpoint(app, communityApi.adminSetPerformanceAsset, ({ db, user, params, body }) =>
+    community.setPerformanceAsset(db, user.id, params.asset, body.factor),
   );
   registerEndpoint(app, communityApi.adminUserFigures, ({ params }) => community.userFigures(app.db, params.id));
 }

@@ -9,6 +9,6 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, contentApi.listArticles, ({ query, request }) => articles.listArticles(app.db, library, request.language, query));
   registerEndpoint(app, contentApi.getArticle, ({ params, request }) => articles.getArticle(app.db, library, request.language, params.id));
   registerEndpoint(app, contentApi.adminListArticles, ({ query }) => articles.adminListArticles(app.db, query));
-  registerEndpoint(app, contentApi.adminCreateArticle, ({ user, body }) => articles.createArticle(app.db, user.id, body));
-  registerEndpoint(app, contentApi.adminUpdateArticle, ({ user, params, body }) => articles.updateArticle(app.db, user.id, params.id, body));
+  registerEndpoint(app, contentApi.adminCreateArticle, ({ db, user, body }) => articles.createArticle(db, user.id, body));
+  registerEndpoint(app, contentApi.adminUpdateArticle, ({ db, user, params, body }) => articles.updateArticle(db, user.id, params.id, body));
 }

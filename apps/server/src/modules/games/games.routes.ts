@@ -36,9 +36,9 @@ export async function gamesRoutes(app: FastifyInstance): Promise<void> {
     await admit(user.id);
     return games.drawRaffle(app.db, user.id);
   });
-  registerEndpoint(app, gamesApi.adminSetRaffle, ({ user, body }) => games.setRaffle(app.db, user.id, body));
-  registerEndpoint(app, gamesApi.adminGrantSpins, ({ user, body }) => games.grantSpins(app.db, user.id, body.uid, body.spins));
+  registerEndpoint(app, gamesApi.adminSetRaffle, ({ db, user, body }) => games.setRaffle(db, user.id, body));
+  registerEndpoint(app, gamesApi.adminGrantSpins, ({ db, user, body }) => games.grantSpins(db, user.id, body.uid, body.spins));
   registerEndpoint(app, gamesApi.adminGameSettings, () => games.adminSettings(app.db));
-  registerEndpoint(app, gamesApi.adminSetGameSettings, ({ user, params, body }) => games.setSettings(app.db, user.id, params.game, body));
+  registerEndpoint(app, gamesApi.adminSetGameSettings, ({ db, user, params, body }) => games.setSettings(db, user.id, params.game, body));
   registerEndpoint(app, gamesApi.adminHouseResult, ({ query }) => games.houseResult(app.db, query.days));
 }

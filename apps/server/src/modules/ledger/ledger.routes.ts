@@ -13,10 +13,10 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
     return { list, total, page: query.page, limit: query.limit };
   });
 
-  registerEndpoint(app, ledgerApi.adminAdjust, async ({ user, body, request, audit }) => {
+  registerEndpoint(app, ledgerApi.adminAdjust, async ({ db, user, body, request, audit }) => {
     // Above the four-eyes amount the adjustment waits for a second administrator (decision 084).
-    if (await operators.needsSecondAdministrator(app.db, toUnits(body.amount))) {
-      const pending = await operators.requestAdjustment(app.db, {
+    if (await operators.needsSecondAdministrator(db, toUnits(body.amount))) {
+      const pending = await operators.requestAdjustment(db, {
         actorId: user.id,
         userId: body.uid,
         asset: body.asset,
@@ -26,7 +26,7 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
       audit.after = { ...pending, uid: body.uid, asset: body.asset, amount: body.amount };
       return pending;
     }
-    const result = await runIdempotent(app.db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, (tx) =>
+    const result = await runIdempotent(db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, (tx) =>
       adjustBalance(tx, { actorId: user.id, userId: body.uid, asset: body.asset, amount: toUnits(body.amount), memo: body.memo }),
     );
     audit.before = { uid: body.uid, asset: body.asset, balance: fromUnits(toUnits(result.balance) - toUnits(body.amount)) };

@@ -17,6 +17,6 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, marketApi.getIndex, () => market.coinStats(app.db, app.config));
   registerEndpoint(app, marketApi.getMyIndex, ({ user }) => market.myIndex(app.db, app.config, user.id));
   registerEndpoint(app, marketApi.getTransferDate, () => market.transferDate(app.db));
-  registerEndpoint(app, marketApi.adminCreateLake, ({ user, body }) => market.createLake(app.db, user.id, body, symbols));
-  registerEndpoint(app, marketApi.adminUpdateLake, ({ params, body }) => market.updateLake(app.db, params.id, body, symbols));
+  registerEndpoint(app, marketApi.adminCreateLake, ({ db, user, body }) => market.createLake(db, user.id, body, symbols));
+  registerEndpoint(app, marketApi.adminUpdateLake, ({ db, params, body }) => market.updateLake(db, params.id, body, symbols));
 }

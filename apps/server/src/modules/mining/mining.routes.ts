@@ -13,9 +13,9 @@ export async function miningRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, miningApi.buyMiner, ({ user, params, body, request }) => mining.buy(app.db, user, params.id, body, idempotencyKeyOf(request)));
 
   registerEndpoint(app, miningApi.adminListMiningProducts, () => mining.listProductsForOperators(app.db));
-  registerEndpoint(app, miningApi.adminCreateMiningProduct, ({ user, body }) => mining.createProduct(app.db, user.id, body));
-  registerEndpoint(app, miningApi.adminEditMiningProduct, ({ user, params, body }) => mining.editProduct(app.db, user.id, params.id, body));
-  registerEndpoint(app, miningApi.adminSetMiningProductStatus, ({ user, params, body }) => mining.editProduct(app.db, user.id, params.id, body, 'status'));
-  registerEndpoint(app, miningApi.adminPauseMiner, ({ user, params, body }) => mining.setMinerPaused(app.db, user.id, params.id, body.paused));
+  registerEndpoint(app, miningApi.adminCreateMiningProduct, ({ db, user, body }) => mining.createProduct(db, user.id, body));
+  registerEndpoint(app, miningApi.adminEditMiningProduct, ({ db, user, params, body }) => mining.editProduct(db, user.id, params.id, body));
+  registerEndpoint(app, miningApi.adminSetMiningProductStatus, ({ db, user, params, body }) => mining.editProduct(db, user.id, params.id, body, 'status'));
+  registerEndpoint(app, miningApi.adminPauseMiner, ({ db, user, params, body }) => mining.setMinerPaused(db, user.id, params.id, body.paused));
   registerEndpoint(app, miningApi.adminMiningOutstanding, () => mining.outstanding(app.db));
 }

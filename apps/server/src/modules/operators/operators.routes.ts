@@ -10,20 +10,25 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, consoleApi.adminMe, async ({ user }) => ({ uid: user.id, account: user.account, roles: [...user.roles] }));
   registerEndpoint(app, consoleApi.adminListRoles, () => operators.listRoles(app.db));
-  registerEndpoint(app, consoleApi.adminGrantRole, async ({ user, body, audit }) => {
-    const result = await operators.grantRole(app.db, app.access, user.id, body.account, body.role);
+  // Every process reloads roles and frozen users only once the change committed (decision 093).
+  const accessChanged = () => app.access.changed();
+  registerEndpoint(app, consoleApi.adminGrantRole, async ({ db, user, body, audit, afterCommit }) => {
+    const result = await operators.grantRole(db, user.id, body.account, body.role);
+    afterCommit(accessChanged);
     audit.before = { account: result.account, role: result.role, held: !result.granted };
     audit.after = { account: result.account, role: result.role, held: true };
     return result;
   });
-  registerEndpoint(app, consoleApi.adminRevokeRole, async ({ user, body, audit }) => {
-    const result = await operators.revokeRole(app.db, app.access, user.id, body.account, body.role);
+  registerEndpoint(app, consoleApi.adminRevokeRole, async ({ db, user, body, audit, afterCommit }) => {
+    const result = await operators.revokeRole(db, user.id, body.account, body.role);
+    afterCommit(accessChanged);
     audit.before = { account: result.account, role: result.role, held: result.revoked };
     audit.after = { account: result.account, role: result.role, held: false };
     return result;
   });
-  registerEndpoint(app, consoleApi.adminFreezeUser, async ({ user, params, body, audit }) => {
-    const result = await operators.freezeUser(app.db, app.access, user.id, params.id, body.frozen, body.reason);
+  registerEndpoint(app, consoleApi.adminFreezeUser, async ({ db, user, params, body, audit, afterCommit }) => {
+    const result = await operators.freezeUser(db, user.id, params.id, body.frozen, body.reason);
+    afterCommit(accessChanged);
     audit.before = { uid: params.id, ...result.before };
     audit.after = { uid: params.id, frozen: result.frozen };
     return result;
@@ -33,11 +38,11 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, consoleApi.adminUserJournal, ({ params, query }) => operators.userJournal(app.db, params.id, query.asset, query.page, query.limit));
   registerEndpoint(app, consoleApi.adminDashboard, () => dashboard(app.db));
   registerEndpoint(app, consoleApi.adminFourEyes, () => operators.fourEyes(app.db));
-  registerEndpoint(app, consoleApi.adminSetFourEyes, async ({ user, body, audit }) => {
-    audit.before = await operators.fourEyes(app.db);
-    return operators.setFourEyes(app.db, user.id, body.above);
+  registerEndpoint(app, consoleApi.adminSetFourEyes, async ({ db, user, body, audit }) => {
+    audit.before = await operators.fourEyes(db);
+    return operators.setFourEyes(db, user.id, body.above);
   });
   registerEndpoint(app, consoleApi.adminListAdjustmentRequests, ({ query }) => operators.listAdjustmentRequests(app.db, query.status, query));
-  registerEndpoint(app, consoleApi.adminApproveAdjustment, ({ user, params }) => operators.decideAdjustment(app.db, user.id, params.id, true));
-  registerEndpoint(app, consoleApi.adminRejectAdjustment, ({ user, params }) => operators.decideAdjustment(app.db, user.id, params.id, false));
+  registerEndpoint(app, consoleApi.adminApproveAdjustment, ({ db, user, params }) => operators.decideAdjustment(db, user.id, params.id, true));
+  registerEndpoint(app, consoleApi.adminRejectAdjustment, ({ db, user, params }) => operators.decideAdjustment(db, user.id, params.id, false));
 }

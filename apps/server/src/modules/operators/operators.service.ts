@@ -63,19 +63,24 @@ export async function listRoles(db: Database) {
   };
 }
 
-export async function grantRole(db: Database, book: AccessBook, actorId: number, account: string, role: OperatorRole) {
+/**
+ * Role and freeze changes are written in the caller's transaction (the admin route's, with its audit row); the
+ * caller tells every process's access book once it committed (`AccessBook.changed()`), never before: a process
+ * that reloaded early would keep the old roles.
+ */
+export async function grantRole(db: Database, actorId: number, account: string, role: OperatorRole) {
   const address = account.toLowerCase();
   const granted = await db.transaction(async (tx) => {
     await repo.lockRoles(tx);
     const inserted = await repo.insertRole(tx, address, role, actorId);
     if (inserted) await recordEvent(tx as Transaction, { type: 'operator.role_changed', user_id: actorId, account: address, role, granted: true });
+    if (role === 'service_agent') await syncServiceAgents(tx as Transaction);
     return inserted;
   });
-  await afterRoleChange(db, book, role);
   return { account: address, role, granted };
 }
 
-export async function revokeRole(db: Database, book: AccessBook, actorId: number, account: string, role: OperatorRole) {
+export async function revokeRole(db: Database, actorId: number, account: string, role: OperatorRole) {
   const address = account.toLowerCase();
   const revoked = await db.transaction(async (tx) => {
     await repo.lockRoles(tx);
@@ -86,24 +91,22 @@ export async function revokeRole(db: Database, book: AccessBook, actorId: number
     }
     const deleted = await repo.deleteRole(tx, address, role);
     if (deleted) await recordEvent(tx as Transaction, { type: 'operator.role_changed', user_id: actorId, account: address, role, granted: false });
+    if (role === 'service_agent') await syncServiceAgents(tx as Transaction);
     return deleted;
   });
-  await afterRoleChange(db, book, role);
   return { account: address, role, revoked };
 }
 
-async function afterRoleChange(db: Database, book: AccessBook, role: OperatorRole): Promise<void> {
-  if (role === 'service_agent') await registerServiceAgents(db, new Set(await repo.accountsWithRole(db, 'service_agent')));
-  await book.changed();
+async function syncServiceAgents(tx: Transaction): Promise<void> {
+  await registerServiceAgents(tx, new Set(await repo.accountsWithRole(tx, 'service_agent')));
 }
 
-export async function freezeUser(db: Database, book: AccessBook, actorId: number, userId: number, frozen: boolean, reason: string, now = clock.now()) {
+export async function freezeUser(db: Database, actorId: number, userId: number, frozen: boolean, reason: string, now = clock.now()) {
   const change = await db.transaction(async (tx) => {
     const result = await setFrozen(tx as Transaction, userId, frozen, now);
     if (result.before !== frozen) await recordEvent(tx as Transaction, { type: 'user.frozen_changed', user_id: actorId, target_uid: userId, frozen, reason });
     return result;
   });
-  await book.changed();
   return { uid: userId, frozen: change.after, before: { frozen: change.before } };
 }
 

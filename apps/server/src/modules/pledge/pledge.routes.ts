@@ -15,8 +15,8 @@ export async function pledgeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, pledgeApi.adminListPledgeProducts, () => pledge.listProductsForOperators(app.db));
-  registerEndpoint(app, pledgeApi.adminCreatePledgeProduct, ({ user, body }) => pledge.createProduct(app.db, user.id, body));
-  registerEndpoint(app, pledgeApi.adminEditPledgeProduct, ({ user, params, body }) => pledge.editProduct(app.db, user.id, params.id, body));
-  registerEndpoint(app, pledgeApi.adminSetPledgeProductStatus, ({ user, params, body }) => pledge.editProduct(app.db, user.id, params.id, body, 'status'));
+  registerEndpoint(app, pledgeApi.adminCreatePledgeProduct, ({ db, user, body }) => pledge.createProduct(db, user.id, body));
+  registerEndpoint(app, pledgeApi.adminEditPledgeProduct, ({ db, user, params, body }) => pledge.editProduct(db, user.id, params.id, body));
+  registerEndpoint(app, pledgeApi.adminSetPledgeProductStatus, ({ db, user, params, body }) => pledge.editProduct(db, user.id, params.id, body, 'status'));
   registerEndpoint(app, pledgeApi.adminPledgeOutstanding, () => pledge.outstanding(app.db));
 }

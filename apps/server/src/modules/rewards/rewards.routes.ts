@@ -5,5 +5,5 @@ import * as rewards from './rewards.service.js';
 
 export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, rewardsApi.adminRewardRules, () => rewards.listRules(app.db));
-  registerEndpoint(app, rewardsApi.adminSetRewardRule, ({ user, body }) => rewards.setRule(app.db, user.id, body));
+  registerEndpoint(app, rewardsApi.adminSetRewardRule, ({ db, user, body }) => rewards.setRule(db, user.id, body));
 }

@@ -6,6 +6,6 @@ import * as share from './share.service.js';
 export async function shareRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, shareApi.getShare, ({ request }) => share.shareFor(app.db, request.language));
   registerEndpoint(app, shareApi.adminListShare, () => share.listForOperators(app.db));
-  registerEndpoint(app, shareApi.adminSetShare, ({ user, params, body }) => share.setContent(app.db, user.id, params.language, body));
-  registerEndpoint(app, shareApi.adminClearShare, ({ user, params }) => share.clearContent(app.db, user.id, params.language));
+  registerEndpoint(app, shareApi.adminSetShare, ({ db, user, params, body }) => share.setContent(db, user.id, params.language, body));
+  registerEndpoint(app, shareApi.adminClearShare, ({ db, user, params }) => share.clearContent(db, user.id, params.language));
 }

@@ -25,8 +25,8 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, shopApi.userIndex, ({ user }) => shop.userIndex(app.db, user, app.config.assetSymbols));
 
   registerEndpoint(app, shopApi.adminListGoods, () => shop.listGoodsForOperators(app.db));
-  registerEndpoint(app, shopApi.adminCreateGoods, ({ user, body }) => shop.createGoods(app.db, user.id, body));
-  registerEndpoint(app, shopApi.adminEditGoods, ({ user, params, body }) => shop.editGoods(app.db, user.id, params.id, body));
+  registerEndpoint(app, shopApi.adminCreateGoods, ({ db, user, body }) => shop.createGoods(db, user.id, body));
+  registerEndpoint(app, shopApi.adminEditGoods, ({ db, user, params, body }) => shop.editGoods(db, user.id, params.id, body));
   registerEndpoint(app, shopApi.adminListOrders, ({ query }) => shop.listOrdersForOperators(app.db, times, query.status, query.page, query.limit, query));
-  registerEndpoint(app, shopApi.adminShipOrder, ({ user, params, body }) => shop.shipOrder(app.db, times, user.id, params.id, body));
+  registerEndpoint(app, shopApi.adminShipOrder, ({ db, user, params, body }) => shop.shipOrder(db, times, user.id, params.id, body));
 }

@@ -158,6 +158,16 @@ describe.each(databaseKinds)('hot-wallet withdrawal payouts on %s', (kind) => {
     expect((await systemBalanceUnits(paying.database.db, 'withdrawn')).get('usdt')).toBe(toUnits('150.12345678'));
     expect((await systemBalanceUnits(paying.database.db, 'pending_withdrawal')).get('usdt') ?? 0n).toBe(0n);
     await expectBalancedBooks(paying);
+    // Each of the payout's two commits carries its audit row (decision 093): `paying`, then the approval with its hash.
+    const audited = await paying.call({ method: 'GET', url: `/api/admin/audit?action=withdrawals&q=${hash}`, token: paying.admin.token });
+    const trail = (await paying.call({ method: 'GET', url: `/api/admin/audit?action=withdrawals/:id/approve&limit=100`, token: paying.admin.token })).data.list
+      .filter((row: { target: { id: number } }) => row.target.id === id)
+      .map((row: { after: { status: string; tx_hash: string | null } }) => [row.after.status, row.after.tx_hash]);
+    expect(audited.data.total).toBe(1);
+    expect(trail).toEqual([
+      ['approved', hash],
+      ['paying', null],
+    ]);
     expect((await approve(paying, id)).data).toEqual({ code: 'WITHDRAWAL_NOT_PENDING', status: 'approved' });
   });
 

@@ -4,6 +4,7 @@ import { registerEndpoint } from '../../plugins/endpoint.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import * as withdrawals from './withdrawals.service.js';
 import * as clock from '../../core/clock.js';
+import { AnswerAfterCommit, runAuditedWrite } from '../audit/audited-write.js';
 
 export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   const payer: withdrawals.Payer | null =
@@ -23,13 +24,19 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, withdrawalsApi.getWithdrawal, ({ user, params }) => withdrawals.getOwn(app.db, user.id, params.id));
 
   registerEndpoint(app, withdrawalsApi.adminListWithdrawals, ({ query }) => withdrawals.listForReview(app.db, query.status, query.page, query.limit, query));
-  registerEndpoint(app, withdrawalsApi.adminApproveWithdrawal, ({ user, params, body, request }) =>
-    withdrawals.approve(app.db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), clock.now(), payer),
+  registerEndpoint(app, withdrawalsApi.adminApproveWithdrawal, async ({ db, user, params, body, request, audit, action }) => {
+    if (body.tx_hash !== undefined) return withdrawals.approve(db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), clock.now());
+    // The hot wallet pays in three commits (decision 019), each with its audit row (decision 093): `paying` here,
+    // then, once it committed, the send with no transaction open and the approval (or the release) in its own.
+    const paying = await withdrawals.startPayout(db, user.id, params.id, payer);
+    audit.after = withdrawals.payingView(paying);
+    const inAuditedTransaction: withdrawals.InTransaction = (work) => runAuditedWrite(app.db, action, (later) => work(later.db));
+    return new AnswerAfterCommit(() => withdrawals.completePayout(paying, user.id, payer!, inAuditedTransaction));
+  });
+  registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, ({ db, user, params, body, request }) =>
+    withdrawals.reject(db, user.id, params.id, body.reason, idempotencyKeyOf(request)),
   );
-  registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, ({ user, params, body, request }) =>
-    withdrawals.reject(app.db, user.id, params.id, body.reason, idempotencyKeyOf(request)),
-  );
-  registerEndpoint(app, withdrawalsApi.adminResolveWithdrawal, ({ user, params, body, request }) =>
-    withdrawals.resolvePayout(app.db, user.id, params.id, body, idempotencyKeyOf(request)),
+  registerEndpoint(app, withdrawalsApi.adminResolveWithdrawal, ({ db, user, params, body, request }) =>
+    withdrawals.resolvePayout(db, user.id, params.id, body, idempotencyKeyOf(request)),
   );
 }

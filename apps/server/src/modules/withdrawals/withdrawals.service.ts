@@ -204,47 +204,63 @@ function review(db: Database, operatorId: number, id: number, settled: Settlemen
   );
 }
 
+/** Runs `work` in a transaction that commits on its own; the admin route's runs it with an audit row (decision 093). */
+export type InTransaction = <T>(work: (tx: Transaction) => Promise<T>) => Promise<T>;
+
+/** A withdrawal committed `paying`, ready to be sent. */
+export type PayingWithdrawal = repo.WithdrawalWithAccount;
+
 /**
- * Pays a pending withdrawal from the hot wallet. The Idempotency-Key is not used here: the `paying` state is
- * what stops a repeat, and a key checked only after the send could refuse an approval whose money already left.
+ * Step one of a hot-wallet payout, in the caller's transaction: the pending row goes `paying` under its lock. The
+ * Idempotency-Key is not used here: the `paying` state is what stops a repeat, and a key checked only after the
+ * send could refuse an approval whose money already left.
  */
-async function payFromHotWallet(db: Database, operatorId: number, id: number, payer: Payer | null, now: Date) {
-  const row = await db.transaction(async (tx) => {
+export async function startPayout(db: Database, operatorId: number, id: number, payer: Payer | null, now = clock.now()): Promise<PayingWithdrawal> {
+  return db.transaction(async (tx) => {
     const locked = await lockPending(tx, id);
     if (!payer) throw new DomainError('PAYOUT_HASH_REQUIRED');
     const paying = await repo.markPaying(tx, id, operatorId, now);
     if (!paying) throw new Error(`withdrawal ${id} left pending under its row lock`);
     return { ...paying, account: locked.account };
   });
-  const wallet = payer!;
-  const asset = row.asset as WithdrawalAsset;
+}
 
+export const payingView = (row: PayingWithdrawal): AdminWithdrawal => adminView(row);
+
+/**
+ * Steps two and three, once `paying` committed: the transfer is sent with no transaction open (a chain call must
+ * never hold a row lock), then the approval is committed with its hash through `inTransaction`. A send that
+ * certainly did not leave puts the row back to pending; an unknown outcome leaves it paying for `resolvePayout`.
+ */
+export async function completePayout(row: PayingWithdrawal, operatorId: number, payer: Payer, inTransaction: InTransaction, now = clock.now()) {
+  const id = row.id;
+  const asset = row.asset as WithdrawalAsset;
   let hash: string;
   try {
-    hash = (await wallet.wallet.sendTokenTransfer(wallet.tokens[asset], getAddress(row.toAddress), unitsToWei(toUnits(row.amount)))).toLowerCase();
+    hash = (await payer.wallet.sendTokenTransfer(payer.tokens[asset], getAddress(row.toAddress), unitsToWei(toUnits(row.amount)))).toLowerCase();
   } catch (error) {
     if (error instanceof PayoutNotSentError) {
-      wallet.log.warn({ err: error, withdrawalId: id }, 'hot-wallet payout not sent; the withdrawal goes back to pending');
-      const released = await repo.releasePaying(db, id, error.message).catch((releaseError: unknown) => {
-        wallet.log.error({ err: releaseError, withdrawalId: id }, 'payout not sent, but the withdrawal could not go back to pending: it stays paying');
+      payer.log.warn({ err: error, withdrawalId: id }, 'hot-wallet payout not sent; the withdrawal goes back to pending');
+      const released = await inTransaction((tx) => repo.releasePaying(tx, id, error.message)).catch((releaseError: unknown) => {
+        payer.log.error({ err: releaseError, withdrawalId: id }, 'payout not sent, but the withdrawal could not go back to pending: it stays paying');
       });
       if (released) throw new DomainError('PAYOUT_FAILED');
     } else {
       const sentHash = error instanceof PayoutOutcomeUnknownError ? error.hash : null;
-      wallet.log.error({ err: error, withdrawalId: id, txHash: sentHash }, 'payout outcome unknown: the withdrawal stays paying until an operator resolves it');
+      payer.log.error({ err: error, withdrawalId: id, txHash: sentHash }, 'payout outcome unknown: the withdrawal stays paying until an operator resolves it');
     }
     throw new DomainError('PAYOUT_FAILED', { status: 'paying' });
   }
 
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const locked = await repo.lockForReview(tx, id);
       if (locked?.status !== 'paying') throw new Error(`withdrawal ${id} is ${locked?.status ?? 'gone'} while its payout was being sent`);
       return settle(tx, locked, { status: 'approved', txHash: hash }, operatorId, now, 'paying');
     });
   } catch (error) {
     // The money has left; only the record is missing. The row stays paying, so no approval can pay again.
-    wallet.log.error(
+    payer.log.error(
       { err: error, withdrawalId: id, txHash: hash },
       'payout sent but the approval was not recorded: resolve the paying withdrawal with this hash',
     );
@@ -252,20 +268,8 @@ async function payFromHotWallet(db: Database, operatorId: number, id: number, pa
   }
 }
 
-/**
- * Approves a pending withdrawal. With a hash, the operator has sent the payout (stored lower-case);
- * without one, the hot wallet sends it through `paying` (PAYOUT_HASH_REQUIRED when there is none).
- */
-export function approve(
-  db: Database,
-  operatorId: number,
-  id: number,
-  txHash: string | undefined,
-  idempotencyKey?: string,
-  now = clock.now(),
-  payer: Payer | null = null,
-) {
-  if (txHash === undefined) return payFromHotWallet(db, operatorId, id, payer, now);
+/** Approves a pending withdrawal whose payout the operator sent elsewhere (its hash, stored lower-case). */
+export function approve(db: Database, operatorId: number, id: number, txHash: string, idempotencyKey?: string, now = clock.now()) {
   return review(db, operatorId, id, { status: 'approved', txHash: txHash.toLowerCase() }, idempotencyKey, now);
 }
 
