@@ -2,13 +2,16 @@
  * Proof of liabilities (issue 23 item 6, decision 098): a user funded through the real ledger opens Mine → Verify my
  * balance after an operator's snapshot and sees their inclusion proof verified in the browser against the published
  * root and totals; the downloaded proof passes the command-line verifier too. A proof tampered on the way (a leaf
- * balance, a sibling's hash, a sibling's sum) fails in the page with what failed. A visitor reaches the public root.
+ * balance, a sibling's hash, a sibling's sum) fails in the page with what failed. A visitor reaches the public root;
+ * the console shows the latest root and takes a snapshot on demand.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Route } from '@playwright/test';
 import { PAGES, STORAGE } from '../fixtures/app';
+import { openConsole } from '../fixtures/console';
+import { ADMIN_PRIVATE_KEY, ORIGIN } from '../fixtures/env';
 import { expect, test } from '../fixtures/test';
 
 const run = promisify(execFile);
@@ -92,4 +95,22 @@ test.describe('signed out', () => {
     const usdt = snapshot.totals.find((t) => t.asset === 'usdt')!.amount;
     await expect(page.getByTestId('pol-total-usdt')).toContainText(usdt.split('.')[0]!.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
   });
+});
+
+test('the console shows the latest root and totals, and an administrator takes a snapshot now', async ({ browser, api }) => {
+  const page = await openConsole(browser, ORIGIN, ADMIN_PRIVATE_KEY);
+  const panel = page.getByTestId('liabilities-panel');
+  await expect(panel.getByRole('heading', { name: 'Proof of liabilities' })).toBeVisible();
+  const before = (await api.data<{ latest: Snapshot | null }>('GET', '/api/liabilities')).latest;
+  if (before) await expect(page.getByTestId('liabilities-root')).toHaveText(before.root);
+
+  await page.getByTestId('liabilities-snapshot').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const after = (await api.data<{ latest: Snapshot }>('GET', '/api/liabilities')).latest;
+  expect(after.id).not.toBe(before?.id);
+  await expect(page.getByTestId('liabilities-root')).toHaveText(after.root);
+  await expect(page.getByTestId('liabilities-taken-at')).toContainText('by an operator');
+  await expect(page.getByTestId('liabilities-total-usdt')).toHaveText(after.totals.find((t) => t.asset === 'usdt')!.amount);
+  await page.context().close();
 });
