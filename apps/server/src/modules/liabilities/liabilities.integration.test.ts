@@ -105,6 +105,13 @@ describe.each(databaseKinds)('proof of liabilities (%s)', (kind) => {
     }
   });
 
+  it('answers requests that arrive while a snapshot is being taken with that one snapshot', async () => {
+    const before = (await t.call({ method: 'GET', url: '/api/liabilities' })).data.history.length;
+    const [first, second] = await Promise.all([takeSnapshot(t.database.db, 'operator', operator.uid), takeSnapshot(t.database.db, 'daily', null)]);
+    expect(second).toEqual(first);
+    expect((await t.call({ method: 'GET', url: '/api/liabilities' })).data.history).toHaveLength(before + 1);
+  });
+
   it('keeps every snapshot as it was published: rows are append-only', async () => {
     await expect(t.database.db.execute(sql`update liabilities_snapshots set root = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from liabilities_leaves`)).rejects.toThrow();

@@ -32,7 +32,17 @@ function view(row: repo.SnapshotRow): LiabilitiesSnapshot {
   };
 }
 
-export async function takeSnapshot(db: Database, trigger: SnapshotTrigger, actorId: number | null): Promise<LiabilitiesSnapshot> {
+/** The snapshot this process is taking: a second request meanwhile gets it too instead of building another tree. */
+let inProgress: Promise<LiabilitiesSnapshot> | null = null;
+
+export function takeSnapshot(db: Database, trigger: SnapshotTrigger, actorId: number | null): Promise<LiabilitiesSnapshot> {
+  inProgress ??= snapshotNow(db, trigger, actorId).finally(() => {
+    inProgress = null;
+  });
+  return inProgress;
+}
+
+async function snapshotNow(db: Database, trigger: SnapshotTrigger, actorId: number | null): Promise<LiabilitiesSnapshot> {
   const takenAt = clock.now();
   const users = (await everyUsersBalances(db)).map(({ userId, balances }) => ({
     userId,
