@@ -81,21 +81,19 @@ async function seedUsers(database: DatabaseHandle): Promise<number[]> {
     database.db,
     ASSET_KEYS.map((asset) => ({ system: 'adjustment' as const, asset })),
   );
+  // One entry per batch of users: each user's credits, and one debit of `adjustment` per asset for the lot.
   for (let at = 0; at < ids.length; at += FUND_BATCH) {
-    const entries: EntryInput[] = ids.slice(at, at + FUND_BATCH).map((userId, k) => {
+    const credits = ids.slice(at, at + FUND_BATCH).flatMap((userId, k) => {
       const balances = balancesOf(at + k);
-      const funded = ASSET_KEYS.flatMap((asset: AssetKey, a) => (balances[a] === 0n ? [] : [{ asset, amount: balances[a]! }]));
-      return {
-        kind: 'adjustment',
-        memo: 'liabilities bench',
-        actorId: null,
-        postings: funded.flatMap(({ asset, amount }) => [
-          { account: { userId, asset }, amount, kind: 'adjustment' },
-          { account: { system: 'adjustment' as const, asset }, amount: -amount, kind: 'adjustment' },
-        ]),
-      };
+      return ASSET_KEYS.flatMap((asset: AssetKey, a) => (balances[a] === 0n ? [] : [{ account: { userId, asset }, amount: balances[a]!, kind: 'adjustment' }]));
     });
-    await database.db.transaction((tx) => postEntries(tx, entries));
+    const debits = ASSET_KEYS.map((asset) => ({
+      account: { system: 'adjustment' as const, asset },
+      amount: -credits.filter((c) => c.account.asset === asset).reduce((sum, c) => sum + c.amount, 0n),
+      kind: 'adjustment',
+    })).filter((d) => d.amount !== 0n);
+    const entry: EntryInput = { kind: 'adjustment', memo: 'liabilities bench', actorId: null, postings: [...credits, ...debits] };
+    await database.db.transaction((tx) => postEntries(tx, [entry]));
   }
   return ids;
 }
