@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { verifyLiabilitiesProof, type LiabilitiesProof } from '@reef/contract';
 import { databaseKinds, withTestApp, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { startBackgroundJobs } from '../../background-jobs.js';
 import { userLiabilities } from '../ledger/ledger.service.js';
 import { takeSnapshot } from './liabilities.service.js';
 
@@ -115,5 +116,41 @@ describe.each(databaseKinds)('proof of liabilities (%s)', (kind) => {
   it('keeps every snapshot as it was published: rows are append-only', async () => {
     await expect(t.database.db.execute(sql`update liabilities_snapshots set root = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from liabilities_leaves`)).rejects.toThrow();
+  });
+});
+
+describe.each(databaseKinds)('the daily proof-of-liabilities job (%s)', (kind) => {
+  let t: TestApp;
+  withTestApp({ kind, env: { CLOCK_ADJUSTABLE: '1' } }, async (app) => {
+    t = app;
+  });
+
+  it('takes a snapshot once a day on the job runner', async () => {
+    const errors: unknown[] = [];
+    // A long poll: the test drives the runner with runDue, after moving the business clock.
+    const runner = await startBackgroundJobs({
+      db: t.database.db,
+      config: { ...t.config, jobPollMs: 3_600_000 },
+      chain: null,
+      log: { warn: () => undefined, error: (details) => errors.push(details) },
+    });
+    try {
+      await runner.runDue();
+      expect((await t.call({ method: 'GET', url: '/api/liabilities' })).data.latest).toBeNull();
+      await t.call({ method: 'POST', url: '/api/test/clock', token: t.admin.token, payload: { advance_ms: 24 * 3_600_000 + 60_000 } });
+      await runner.runDue();
+      const { latest } = (await t.call({ method: 'GET', url: '/api/liabilities' })).data;
+      expect(latest).toMatchObject({ trigger: 'daily', leaf_count: 2 });
+      expect(
+        verifyLiabilitiesProof((await t.call({ method: 'GET', url: '/api/liabilities/proof', token: t.admin.token })).data.proof, { hash: latest.root }),
+      ).toMatchObject({
+        ok: true,
+      });
+    } finally {
+      await runner.stop();
+      // The clock's offset is the process's: the next suite signs in at the real time.
+      await t.call({ method: 'POST', url: '/api/test/clock', token: t.admin.token, payload: { offset_ms: 0 } });
+    }
+    expect(errors).toEqual([]);
   });
 });
