@@ -5,7 +5,7 @@
  * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Then the chat socket
  * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
  * while 100 users send transfers (responsiveness-bench.ts), and the cards' session-open burst (cards-burst-bench.ts) and the reward engine's throughput (rewards-bench.ts), the game zone's bets
- * (games-bench.ts) and the points shop's order and pay (shop-bench.ts). Also prints the home page's initial JavaScript, gzipped.
+ * (games-bench.ts), the points shop's order and pay (shop-bench.ts) and the proof-of-liabilities tree over 100,000 users (liabilities-bench.ts). Also prints the home page's initial JavaScript, gzipped.
  * `npm run bench:exchange` (BENCH_ONLY=exchange) runs only the flash-exchange phase; BENCH_KINDS=pglite|postgres picks
  * the databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase;
  * BENCH_EXCHANGE_KEYS=1 sends an Idempotency-Key with every swap.
@@ -29,6 +29,7 @@ import { BENCH_SCALE, runCommunityBench } from './community-bench.js';
 import { runRewardsBench } from './rewards-bench.js';
 import { gamesLines, runGamesBench } from './games-bench.js';
 import { runShopBench, shopLines } from './shop-bench.js';
+import { liabilitiesLines, runLiabilitiesBench } from './liabilities-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
 
@@ -205,6 +206,8 @@ async function main() {
     for (const line of gamesLines(kind, await runGamesBench(kind, () => openBenchDatabase(kind)))) console.log(line);
     console.log('');
     for (const line of shopLines(kind, await runShopBench(kind, () => openBenchDatabase(kind)))) console.log(line);
+    console.log('');
+    for (const line of liabilitiesLines(await runLiabilitiesBench(kind, () => openBenchDatabase(kind)))) console.log(line);
     console.log('');
   }
   if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');

@@ -44,6 +44,7 @@ import { shopRoutes } from './modules/shop/shop.routes.js';
 import { gamesRoutes } from './modules/games/games.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { phoneRoutes } from './modules/phone/phone.routes.js';
+import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.js';
 import { startRealtime, type Realtime } from './infra/realtime/realtime.js';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(wechatRoutes);
   await app.register(docsRoutes);
   await app.register(phoneRoutes);
+  await app.register(liabilitiesRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

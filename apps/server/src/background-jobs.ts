@@ -19,9 +19,11 @@ import { pruneSends as prunePhoneSends } from './modules/phone/phone.service.js'
 import { processCommunityEvents } from './modules/community/community.service.js';
 import { runRewards, settleDividends } from './modules/rewards/rewards.service.js';
 import { shopTimes, sweepOrders } from './modules/shop/shop.service.js';
+import { takeSnapshot as takeLiabilitiesSnapshot } from './modules/liabilities/liabilities.service.js';
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 const SHOP_SWEEP_MS = 30_000;
+const LIABILITIES_SNAPSHOT_MS = 24 * 60 * 60_000;
 
 export interface BackgroundContext {
   db: Database;
@@ -52,6 +54,8 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   // Points shop (decision 073): unpaid orders past their time-out give their stock back; shipped ones past the
   // waiting days are received. Every half minute: a time-out is minutes long.
   runner.every('shop.sweep', SHOP_SWEEP_MS, async () => void (await sweepOrders(db, shopTimes(config))));
+  // Proof of liabilities (decision 098): a new sum tree over every user's balances each day.
+  runner.every('liabilities.snapshot', LIABILITIES_SNAPSHOT_MS, async () => void (await takeLiabilitiesSnapshot(db, 'daily', null)));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

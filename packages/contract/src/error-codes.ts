@@ -160,5 +160,6 @@ export const ERROR_CODES = [
   'SMS_NOT_SUPPORTED',
   'SMS_UNAVAILABLE',
   'ARTICLE_IMAGE_INVALID',
+  'LIABILITIES_PROOF_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

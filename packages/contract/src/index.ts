@@ -137,3 +137,6 @@ export * from './games/outcomes.js';
 export * as consoleApi from './http/console.js';
 export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest } from './http/console.js';
 export { DASHBOARD_DAYS } from './http/console.js';
+export * as liabilitiesApi from './http/liabilities.js';
+export { LIABILITIES_HISTORY, type LiabilitiesSnapshot } from './http/liabilities.js';
+export * from './proof-of-liabilities/index.js';

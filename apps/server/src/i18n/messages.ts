@@ -168,6 +168,7 @@ const en: Catalogue = {
   NO_TOKEN: 'You are not logged in',
   BAD_TOKEN: 'Invalid login, please sign in again',
   TOKEN_EXPIRED: 'Your login has expired, please sign in again',
+  LIABILITIES_PROOF_UNAVAILABLE: 'No proof for you in this snapshot: it covers the users who had signed up when it was taken',
 };
 
 const zhTw: Catalogue = {
@@ -330,6 +331,7 @@ const zhTw: Catalogue = {
   NO_TOKEN: '您還沒有登入',
   BAD_TOKEN: '登入無效，請重新登入',
   TOKEN_EXPIRED: '登入已過期，請重新登入',
+  LIABILITIES_PROOF_UNAVAILABLE: '此快照中沒有您的證明：快照只包含拍攝時已註冊的用戶',
 };
 
 const zhCn: Catalogue = {
@@ -492,6 +494,7 @@ const zhCn: Catalogue = {
   NO_TOKEN: '您还没有登录',
   BAD_TOKEN: '登录无效，请重新登录',
   TOKEN_EXPIRED: '登录已过期，请重新登录',
+  LIABILITIES_PROOF_UNAVAILABLE: '此快照中没有您的证明：快照只包含生成时已注册的用户',
 };
 
 const ptBr: Catalogue = {
@@ -654,6 +657,7 @@ const ptBr: Catalogue = {
   NO_TOKEN: 'Você não está conectado',
   BAD_TOKEN: 'Login inválido, entre novamente',
   TOKEN_EXPIRED: 'Seu login expirou, entre novamente',
+  LIABILITIES_PROOF_UNAVAILABLE: 'Não há prova sua neste instantâneo: ele cobre os usuários cadastrados quando foi tirado',
 };
 
 const deDe: Catalogue = {
@@ -817,6 +821,7 @@ const deDe: Catalogue = {
   NO_TOKEN: 'Sie sind nicht angemeldet',
   BAD_TOKEN: 'Ungültige Anmeldung, bitte erneut anmelden',
   TOKEN_EXPIRED: 'Ihre Anmeldung ist abgelaufen, bitte erneut anmelden',
+  LIABILITIES_PROOF_UNAVAILABLE: 'Für Sie gibt es in diesem Schnappschuss keinen Nachweis: Er umfasst die Nutzer, die bei seiner Erstellung registriert waren',
 };
 
 const ruRu: Catalogue = {
@@ -979,6 +984,7 @@ const ruRu: Catalogue = {
   NO_TOKEN: 'Вы не вошли в систему',
   BAD_TOKEN: 'Недействительный вход, войдите снова',
   TOKEN_EXPIRED: 'Срок входа истёк, войдите снова',
+  LIABILITIES_PROOF_UNAVAILABLE: 'В этом снимке нет вашего доказательства: он охватывает пользователей, зарегистрированных на момент его создания',
 };
 
 const catalogues: Record<LanguageCode, Catalogue> = {

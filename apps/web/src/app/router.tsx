@@ -5,6 +5,7 @@ import { LAKES_PATH, PAGE_IDS, pagePath, TAB_PAGES, type PageId } from '../lib/p
 import { COMMUNITY_ROUTES } from '../features/community/model/paths';
 import { SHOP_ROUTES } from '../features/shop/model/routes';
 import { VERIFY_ROUTE } from '../features/games/model/paths';
+import { LIABILITIES_ROUTES } from '../features/liabilities/model/paths';
 import { RootLayout } from './layouts/root-layout';
 import { TabLayout } from './layouts/tab-layout';
 import { eagerPage, lazyPage } from './lazy-page';
@@ -91,6 +92,8 @@ const GameTigerPage = lazyPage(() => import('./routes/game-tiger'));
 const UserGameRoomPage = lazyPage(() => import('./routes/user-game-room'));
 const GameVerifyPage = lazyPage(() => import('./routes/game-verify'));
 const RaffleDemoPage = lazyPage(() => import('./routes/raffle-demo'));
+const LiabilitiesPage = lazyPage(() => import('./routes/liabilities'));
+const LiabilitiesVerifyPage = lazyPage(() => import('./routes/liabilities-verify'));
 const RedirectPage = lazyPage(() => import('./routes/redirect'));
 const LakesPage = lazyPage(() => import('./routes/lakes'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
@@ -201,6 +204,9 @@ export const routes: RouteObject[] = [
       }).map(([path, element]) => ({ path, element, handle: { pageId: 'user/user' } satisfies RouteHandle })),
       // A round recomputed in the browser (decision 070): not a spec page; the game zone links it.
       { path: VERIFY_ROUTE, element: <GameVerifyPage />, handle: { pageId: 'game/index' } satisfies RouteHandle },
+      // Proof of liabilities (decision 098): not spec pages; Mine links both, the first for visitors too.
+      { path: LIABILITIES_ROUTES.published, element: <LiabilitiesPage />, handle: { pageId: 'user/user' } satisfies RouteHandle },
+      { path: LIABILITIES_ROUTES.verify, element: <LiabilitiesVerifyPage />, handle: { pageId: 'user/user' } satisfies RouteHandle },
       // The socket log (decision 024): not a spec page and linked from nowhere.
       { path: LAKES_PATH, element: <LakesPage />, handle: { pageId: 'user/price' } satisfies RouteHandle },
       { path: '/debug/socket', element: <ChatSocketLogPage /> },

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ASSET_KEYS, type AssetKey, type EntryKind, type PostingKind } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
-import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
+import { journalEntries, ledgerAccounts, postings, users } from '../../db/schema/index.js';
 import * as clock from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import { NUMERIC_OUT_OF_RANGE, sqlStateOf } from '../../db/sql-state.js';
@@ -368,4 +368,20 @@ export function payersSince(since: Date, excludedKinds: readonly string[]): SQL 
     excludedKinds.map((k) => sql`${k}`),
     sql`, `,
   )})`;
+}
+
+/**
+ * Every user's balances in one statement, so one database snapshot (a proof of liabilities, decision 098): users
+ * with no account yet are listed too, their balances empty. `balances` reads `asset=amount,asset=amount`.
+ */
+export async function everyUsersBalances(db: Executor): Promise<{ userId: number; balances: string }[]> {
+  return db
+    .select({
+      userId: users.id,
+      balances: sql<string>`coalesce(string_agg(${ledgerAccounts.asset} || '=' || ${ledgerAccounts.balance}::text, ','), '')`,
+    })
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .groupBy(users.id)
+    .orderBy(users.id);
 }

@@ -422,3 +422,12 @@ export function turnoverByDay(db: Executor, since: Date): Promise<{ day: string;
 export function payersSinceSubquery(since: Date) {
   return repo.payersSince(since, ['adjustment']);
 }
+
+/** Every user's balance of every asset, read in one statement (one snapshot of the books), for proof of liabilities. */
+export async function everyUsersBalances(db: Executor): Promise<{ userId: number; balances: Map<string, string> }[]> {
+  const rows = await repo.everyUsersBalances(db);
+  return rows.map(({ userId, balances }) => ({
+    userId,
+    balances: new Map(balances === '' ? [] : balances.split(',').map((pair) => pair.split('=') as [string, string])),
+  }));
+}

@@ -4,6 +4,7 @@ import { LogoutButton, NotLoggedIn } from '../../features/auth';
 import { UnreadBadge, useUnreadTotal } from '../../features/chat/unread';
 import { OrderCounters } from '../../features/shop';
 import { LanguageSelect, ProfileCard } from '../../features/user';
+import { LIABILITIES_ROUTES } from '../../features/liabilities/model/paths';
 import { pagePath } from '../../lib/pages';
 import { useSession } from '../../lib/session';
 import { TabHero } from '../layouts/tab-hero';
@@ -77,6 +78,16 @@ export default function MineRoute() {
               <span aria-hidden="true">›</span>
             </Link>
           )}
+          {token && (
+            <Link className="row-link" to={LIABILITIES_ROUTES.verify} data-testid="mine-verify-balance">
+              <span>{t('liabilities.verifyTitle')}</span>
+              <span aria-hidden="true">›</span>
+            </Link>
+          )}
+          <Link className="row-link" to={LIABILITIES_ROUTES.published} data-testid="mine-liabilities">
+            <span>{t('liabilities.title')}</span>
+            <span aria-hidden="true">›</span>
+          </Link>
           <Link className="row-link" to={pagePath('article/index')} data-testid="mine-articles">
             <span>{t('titles.article/index')}</span>
             <span aria-hidden="true">›</span>

@@ -533,6 +533,16 @@ export const en = {
   'status.credited': 'Credited',
   'status.failed': 'Failed',
   'status.review': 'In review',
+  'liabilities.title': 'Proof of liabilities',
+  'liabilities.note': "A Merkle sum tree over every user's balances, taken each day: users check their own leaf against this root in the app.",
+  'liabilities.failed': 'The proof of liabilities could not be loaded.',
+  'liabilities.none': 'No snapshot has been taken yet.',
+  'liabilities.takenAt': 'Taken',
+  'liabilities.root': 'Root hash',
+  'liabilities.leaves': 'Leaves (with padding)',
+  'liabilities.snapshot': 'Take a snapshot now',
+  'liabilities.trigger.daily': 'daily job',
+  'liabilities.trigger.operator': 'by an operator',
 };
 
 export type ConsoleKey = keyof typeof en;

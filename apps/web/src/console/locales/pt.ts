@@ -533,4 +533,15 @@ export const pt: Record<ConsoleKey, string> = {
   'cards.sellerObtained': 'Vendedor recebeu',
   'cards.fuelFee': 'Taxa de combustível',
   'cards.entry': 'Lançamento contábil',
+  'liabilities.title': 'Prova de passivos',
+  'liabilities.note':
+    'Uma árvore de soma de Merkle sobre os saldos de todos os usuários, tirada todo dia: os usuários conferem a própria folha com esta raiz no app.',
+  'liabilities.failed': 'Não foi possível carregar a prova de passivos.',
+  'liabilities.none': 'Nenhum instantâneo foi tirado ainda.',
+  'liabilities.takenAt': 'Tirado em',
+  'liabilities.root': 'Hash da raiz',
+  'liabilities.leaves': 'Folhas (com preenchimento)',
+  'liabilities.snapshot': 'Tirar um instantâneo agora',
+  'liabilities.trigger.daily': 'tarefa diária',
+  'liabilities.trigger.operator': 'por um operador',
 };

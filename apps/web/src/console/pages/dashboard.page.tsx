@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { consoleApi, DASHBOARD_DAYS, depositsApi, marketApi, toUnits, withdrawalsApi } from '@reef/contract';
 import { call } from '../api';
 import { BarChart } from '../components/bar-chart';
+import { LiabilitiesPanel } from '../components/liabilities-panel';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -123,6 +124,7 @@ function Dashboard() {
           ))}
         </tbody>
       </table>
+      <LiabilitiesPanel />
       {board.data && <Charts days={board.data.days} />}
       <h2>{t('dashboard.lakes')}</h2>
       <table className="compact">

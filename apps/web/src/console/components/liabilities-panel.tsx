@@ -1,0 +1,67 @@
+/**
+ * Proof of liabilities in the console (decision 098): the latest published root, its totals and when it was taken,
+ * and "take a snapshot now" for the two console write roles (audited by the registrar). Its own component so the
+ * reconciliation page can place it beside its status; the dashboard shows it meanwhile.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { liabilitiesApi } from '@reef/contract';
+import { call } from '../api';
+import { useT } from '../i18n';
+import { Action } from './action';
+import { utcShort } from './utc-time';
+
+const LIABILITIES_KEY = ['liabilities'] as const;
+
+export function LiabilitiesPanel() {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const published = useQuery({ queryKey: LIABILITIES_KEY, queryFn: () => call(liabilitiesApi.liabilities) });
+  const latest = published.data?.latest ?? null;
+  return (
+    <section aria-labelledby="liabilities-title" data-testid="liabilities-panel">
+      <h2 id="liabilities-title">{t('liabilities.title')}</h2>
+      <p className="note">{t('liabilities.note')}</p>
+      {published.isError && <p className="state state--failed">{t('liabilities.failed')}</p>}
+      {published.data && latest === null && <p className="state">{t('liabilities.none')}</p>}
+      {latest && (
+        <table className="compact" data-testid="liabilities-latest">
+          <tbody>
+            <tr>
+              <th>{t('liabilities.takenAt')}</th>
+              <td data-testid="liabilities-taken-at">
+                {utcShort(latest.taken_at)} UTC · {t(`liabilities.trigger.${latest.trigger}`)}
+              </td>
+            </tr>
+            <tr>
+              <th>{t('liabilities.root')}</th>
+              <td className="mono" data-testid="liabilities-root">
+                {latest.root}
+              </td>
+            </tr>
+            <tr>
+              <th>{t('liabilities.leaves')}</th>
+              <td>{latest.leaf_count}</td>
+            </tr>
+            {latest.totals.map(({ asset, amount }) => (
+              <tr key={asset}>
+                <th>{asset.toUpperCase()}</th>
+                <td className="amount" data-testid={`liabilities-total-${asset}`}>
+                  {amount}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Action
+        label={t('liabilities.snapshot')}
+        endpoint={liabilitiesApi.adminTakeSnapshot}
+        testId="liabilities-snapshot"
+        run={async () => {
+          const snapshot = await call(liabilitiesApi.adminTakeSnapshot, { body: {} });
+          queryClient.setQueryData(LIABILITIES_KEY, (old: typeof published.data) => ({ latest: snapshot, history: [snapshot, ...(old?.history ?? [])] }));
+        }}
+      />
+    </section>
+  );
+}
