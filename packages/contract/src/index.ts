@@ -135,5 +135,5 @@ export {
 export * from './games/fair.js';
 export * from './games/outcomes.js';
 export * as consoleApi from './http/console.js';
-export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest } from './http/console.js';
+export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest, ApprovalPending, ApprovalRequest } from './http/console.js';
 export { DASHBOARD_DAYS } from './http/console.js';

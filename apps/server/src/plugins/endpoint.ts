@@ -10,6 +10,7 @@ import { DomainError, ForbiddenError } from '../core/errors.js';
 import { ok } from './errors.js';
 import type { AuthUser } from '../core/auth-user.js';
 import { record as recordAudit, type AuditNote } from '../modules/audit/audit.service.js';
+import { applyPolicy, policyFor } from '../modules/policy/policy-gate.js';
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S } ? Infer<S> : undefined;
@@ -42,6 +43,27 @@ export function registerEndpoint<E extends Endpoint>(
   const audited = endpoint.auth === 'admin' && endpoint.method !== 'GET';
   const action = `${endpoint.method} ${endpoint.path}`;
   const moneyMove = consoleApi.movesMoney(endpoint);
+  // Segregation of duties (decision 092): every admin write is classified, or it does not start.
+  const policy = audited ? policyFor(app, endpoint, (ctx, user, approval) => execute(ctx as HandlerContext<E>, user, approval)) : null;
+
+  async function execute(ctx: HandlerContext<E>, user: AuthUser | null, approval?: { id: number; requested_by: number }) {
+    const data = endpoint.response.parse(await handler(ctx));
+    if (audited && user) {
+      await recordAudit(app.db, {
+        actorId: user.id,
+        actorAccount: user.account,
+        ip: ctx.request.ip,
+        action,
+        target: ctx.params ?? null,
+        // An approved request's row names both: the approver as actor, the requester here.
+        request: approval ? { ...(ctx.body as object | undefined), approval } : (ctx.body ?? null),
+        before: ctx.audit.before ?? null,
+        after: 'after' in ctx.audit ? ctx.audit.after : data,
+      });
+    }
+    return data;
+  }
+
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -63,19 +85,13 @@ export function registerEndpoint<E extends Endpoint>(
         reply,
         audit: {},
       } as HandlerContext<E>;
-      const data = endpoint.response.parse(await handler(ctx));
-      if (audited && user) {
-        await recordAudit(app.db, {
-          actorId: user.id,
-          actorAccount: user.account,
-          ip: request.ip,
-          action,
-          target: ctx.params ?? null,
-          request: ctx.body ?? null,
-          before: ctx.audit.before ?? null,
-          after: 'after' in ctx.audit ? ctx.audit.after : data,
-        });
+      // Held for a second administrator: nothing runs now, the caller gets the queue's typed answer with HTTP 202.
+      const pending = policy && user ? await applyPolicy(app, policy, user, ctx) : null;
+      if (pending) {
+        reply.code(202);
+        return pending;
       }
+      const data = await execute(ctx, user);
       return ok(request, data);
     },
   });

@@ -18,6 +18,7 @@ import { checkKey } from '../idempotency/idempotency.service.js';
 import { balancesOf, postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
 import { formatPercent4, minReceived, poolPrice, quoteSwap } from './pool-math.js';
 import * as repo from './market.repository.js';
+import { checkLakeCoolingOff } from '../policy/policy.service.js';
 import { SwapWriter, type SwapAnswer } from './swap-writer.js';
 import * as clock from '../../core/clock.js';
 
@@ -150,6 +151,9 @@ export async function swap(db: Database, userId: number, input: SwapInput, idemp
   toUnits(input.amount);
   toUnits(input.minOut);
   if (idempotencyKey !== undefined) checkKey(idempotencyKey);
+  // Whoever opened the lake (or asked for it) may not trade in it while its cooling-off period runs (decision 092).
+  const lake = await repo.findLakeByPair(db, input.from, input.to);
+  if (lake) await checkLakeCoolingOff(db, userId, lake);
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = new SwapWriter(db)));
   // Lock, price (as pool-math prices), post the ledger entry, record the swap, its price point and its event:
@@ -194,6 +198,7 @@ export async function createLake(db: Database, operatorId: number, input: Create
       feeRate: input.fee_rate,
       burnShare: input.burn_share,
       main: input.main,
+      createdBy: operatorId,
     });
     if (!created) throw new DomainError('LAKE_EXISTS');
     const base = toUnits(input.reserve_base);
