@@ -136,6 +136,16 @@ export async function quote(db: Database, from: AssetKey, to: AssetKey, amount: 
   };
 }
 
+/**
+ * Whoever opened the lake (or asked for it) may not trade in it while its cooling-off period runs (decision 092).
+ * Only console staff open lakes, so the exchange route asks this for them alone: an ordinary swap keeps its path to
+ * the swap writer free of extra round trips (swaps that arrive together are committed as one group, decision 047).
+ */
+export async function checkCreatorCoolingOff(db: Database, userId: number, from: AssetKey, to: AssetKey): Promise<void> {
+  const lake = await repo.findLakeByPair(db, from, to);
+  if (lake) await checkLakeCoolingOff(db, userId, lake);
+}
+
 export interface SwapInput {
   from: AssetKey;
   to: AssetKey;
@@ -151,9 +161,6 @@ export async function swap(db: Database, userId: number, input: SwapInput, idemp
   toUnits(input.amount);
   toUnits(input.minOut);
   if (idempotencyKey !== undefined) checkKey(idempotencyKey);
-  // Whoever opened the lake (or asked for it) may not trade in it while its cooling-off period runs (decision 092).
-  const lake = await repo.findLakeByPair(db, input.from, input.to);
-  if (lake) await checkLakeCoolingOff(db, userId, lake);
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = new SwapWriter(db)));
   // Lock, price (as pool-math prices), post the ledger entry, record the swap, its price point and its event:
