@@ -328,7 +328,10 @@ export const adminSetPolicySettings = endpoint('POST /api/admin/settings/policy'
   roles: ['administrator'],
   body: z.strictObject({
     daily_value_limit: z.nullable(nonNegativeAmount),
-    lake_cooling_off_hours: z.int().check(z.gte(0)).check(z.lte(24 * 365)),
+    lake_cooling_off_hours: z
+      .int()
+      .check(z.gte(0))
+      .check(z.lte(24 * 365)),
   }),
   response: policySettings,
 });

@@ -57,13 +57,21 @@ export async function userIdsOf(db: Executor, accounts: readonly string[]): Prom
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(inArray(users.account, accounts.map((a) => a.toLowerCase())));
+    .where(
+      inArray(
+        users.account,
+        accounts.map((a) => a.toLowerCase()),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
 export async function accountsOf(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, account: users.account }).from(users).where(inArray(users.id, [...ids]));
+  const rows = await db
+    .select({ id: users.id, account: users.account })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.account]));
 }
 
@@ -114,7 +122,6 @@ export async function valueSince(db: Executor, actorId: number, since: Date): Pr
   return row!.total;
 }
 
-
 export async function readSetting(db: Executor, key: string): Promise<string | null> {
   const [row] = await db.select({ value: consoleSettings.value }).from(consoleSettings).where(eq(consoleSettings.key, key));
   return row?.value ?? null;
@@ -132,6 +139,12 @@ export async function lakeRequester(db: Executor, lakeId: number): Promise<numbe
   const [row] = await db
     .select({ requestedBy: approvalRequests.requestedBy })
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.action, 'POST /api/admin/lakes'), eq(approvalRequests.status, 'approved'), sql`(${approvalRequests.result}->>'id')::int = ${lakeId}`));
+    .where(
+      and(
+        eq(approvalRequests.action, 'POST /api/admin/lakes'),
+        eq(approvalRequests.status, 'approved'),
+        sql`(${approvalRequests.result}->>'id')::int = ${lakeId}`,
+      ),
+    );
   return row?.requestedBy;
 }

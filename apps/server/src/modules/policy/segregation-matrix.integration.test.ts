@@ -57,7 +57,8 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
     other = await t.signIn();
     for (const user of [...Object.values(actors), other]) {
       // Nobody credits themselves: the second administrator funds the first.
-      if (user === t.admin) await post(second.token, { url: '/api/admin/ledger/adjust', payload: { uid: user.uid, asset: 'usdt', amount: '100000', memo: 'test funding' } });
+      if (user === t.admin)
+        await post(second.token, { url: '/api/admin/ledger/adjust', payload: { uid: user.uid, asset: 'usdt', amount: '100000', memo: 'test funding' } });
       else await t.fund(user.uid, 'usdt', '100000');
       await t.setPayPassword(user, PASSWORD);
     }
@@ -79,12 +80,19 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
 
   /** A request for each value action, acting on `target` (created through the real user routes where it is a user's own). */
   const fixtures: Record<string, (target: SignedInUser) => Promise<Call>> = {
-    'POST /api/admin/ledger/adjust': async (target) => ({ url: '/api/admin/ledger/adjust', payload: { uid: target.uid, asset: 'usdt', amount: '7', memo: 'matrix' } }),
+    'POST /api/admin/ledger/adjust': async (target) => ({
+      url: '/api/admin/ledger/adjust',
+      payload: { uid: target.uid, asset: 'usdt', amount: '7', memo: 'matrix' },
+    }),
     'POST /api/admin/airdrops': async (target) => ({
       url: '/api/admin/airdrops',
       payload: { asset: 'usdt', amount: '1000000', starts_at: new Date().toISOString(), ends_at: inAnHour(), addresses: [target.account] },
     }),
-    'PUT /api/admin/airdrops/:id/rules': async (target) => ({ method: 'PUT', url: `/api/admin/airdrops/${campaignId}/rules`, payload: { addresses: [target.account] } }),
+    'PUT /api/admin/airdrops/:id/rules': async (target) => ({
+      method: 'PUT',
+      url: `/api/admin/airdrops/${campaignId}/rules`,
+      payload: { addresses: [target.account] },
+    }),
     'POST /api/admin/game/raffle': async () => ({
       url: '/api/admin/game/raffle',
       payload: {
@@ -130,7 +138,9 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
     const rows = valueActions.flatMap((endpoint) => {
       const action = actionName(endpoint);
       const hasBeneficiary = policyOf(endpoint).beneficiaries !== undefined;
-      return ROLES.flatMap((role) => (hasBeneficiary ? (['self', 'other'] as const) : (['other'] as const)).map((target) => ({ endpoint, action, role, target })));
+      return ROLES.flatMap((role) =>
+        (hasBeneficiary ? (['self', 'other'] as const) : (['other'] as const)).map((target) => ({ endpoint, action, role, target })),
+      );
     });
     for (const { endpoint, action, role, target } of rows) {
       const actor = actors[role];
@@ -140,7 +150,9 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
       if (!fixture) {
         // Without a subject row the role gate is still checked: it needs no valid request.
         if (!(allowedRoles(endpoint) as readonly Role[]).includes(role)) {
-          expect((await post(actor.token, { method: endpoint.method as 'POST', url: endpoint.path.replace(':id', '1'), payload: {} })).data.code, label).toBe('FORBIDDEN');
+          expect((await post(actor.token, { method: endpoint.method as 'POST', url: endpoint.path.replace(':id', '1'), payload: {} })).data.code, label).toBe(
+            'FORBIDDEN',
+          );
         }
         continue;
       }
@@ -177,7 +189,10 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
     expect((await approve(t.admin.token)).data.code).toBe('APPROVAL_NOT_PENDING');
     // The audit row names both: the approver as actor, the requester in the request.
     const audit = await t.call({ method: 'GET', url: '/api/admin/audit?action=raffle/spins', token: t.admin.token });
-    expect(audit.data.list[0]).toMatchObject({ actor: t.admin.uid, request: { uid: second.uid, approval: { id: held.data.request_id, requested_by: actors.operator.uid } } });
+    expect(audit.data.list[0]).toMatchObject({
+      actor: t.admin.uid,
+      request: { uid: second.uid, approval: { id: held.data.request_id, requested_by: actors.operator.uid } },
+    });
 
     // Above the four-eyes amount an administrator's own value waits too, and they cannot approve it themselves.
     await post(t.admin.token, { url: '/api/admin/settings/four-eyes', payload: { above: '100' } });
@@ -193,7 +208,8 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
   }, 240_000);
 
   it('a lower role never acts on a higher one', async () => {
-    const freeze = (token: string, uid: number, frozen: boolean) => post(token, { url: `/api/admin/users/${uid}/freeze`, payload: { frozen, reason: 'matrix' } });
+    const freeze = (token: string, uid: number, frozen: boolean) =>
+      post(token, { url: `/api/admin/users/${uid}/freeze`, payload: { frozen, reason: 'matrix' } });
     const endSessions = (token: string, uid: number) => post(token, { url: `/api/admin/users/${uid}/sessions/revoke`, payload: {} });
     expect((await freeze(actors.operator.token, t.admin.uid, true)).data.code).toBe('ROLE_RANK_FORBIDDEN');
     expect((await endSessions(actors.operator.token, second.uid)).data.code).toBe('ROLE_RANK_FORBIDDEN');
@@ -222,10 +238,14 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
   });
 
   it('a console user creates no more value per day than the limit', async () => {
-    const set = (limit: string | null) => post(t.admin.token, { url: '/api/admin/settings/policy', payload: { daily_value_limit: limit, lake_cooling_off_hours: 24 } });
+    const set = (limit: string | null) =>
+      post(t.admin.token, { url: '/api/admin/settings/policy', payload: { daily_value_limit: limit, lake_cooling_off_hours: 24 } });
     expect((await set('1000000000')).data.daily_value_limit).toBe('1000000000.00000000');
-    expect((await post(actors.operator.token, { url: '/api/admin/settings/policy', payload: { daily_value_limit: null, lake_cooling_off_hours: 0 } })).data.code).toBe('FORBIDDEN');
-    const adjust = (amount: string) => post(second.token, { url: '/api/admin/ledger/adjust', payload: { uid: other.uid, asset: 'usdt', amount, memo: 'limit' } });
+    expect(
+      (await post(actors.operator.token, { url: '/api/admin/settings/policy', payload: { daily_value_limit: null, lake_cooling_off_hours: 0 } })).data.code,
+    ).toBe('FORBIDDEN');
+    const adjust = (amount: string) =>
+      post(second.token, { url: '/api/admin/ledger/adjust', payload: { uid: other.uid, asset: 'usdt', amount, memo: 'limit' } });
     expect((await adjust('900000000')).status).toBe(200);
     const before = await balances(other);
     expect((await adjust('-100000000')).data.code).toBe('DAILY_VALUE_LIMIT');

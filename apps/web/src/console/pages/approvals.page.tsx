@@ -22,7 +22,11 @@ function Approvals() {
   const columns: ColumnDef<ApprovalRequest, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'action', header: t('approvals.action') },
-    { id: 'request', header: t('approvals.request'), cell: (c) => <code>{JSON.stringify({ ...(c.row.original.params ?? {}), ...(c.row.original.body ?? {}) })}</code> },
+    {
+      id: 'request',
+      header: t('approvals.request'),
+      cell: (c) => <code>{JSON.stringify({ ...(c.row.original.params ?? {}), ...(c.row.original.body ?? {}) })}</code>,
+    },
     { accessorKey: 'value', header: t('approvals.value'), cell: (c) => c.row.original.value ?? '—' },
     {
       id: 'beneficiaries',
@@ -82,7 +86,9 @@ function Approvals() {
               <Field label={t('approvals.coolingOff')} name="hours" pattern="^\d{1,4}$" inputMode="numeric" required />
             </>
           }
-          confirm={(form) => `${t('approvals.dailyLimit')}: ${String(form.get('limit') ?? '') || t('fourEyes.off')} · ${t('approvals.coolingOff')}: ${String(form.get('hours'))}`}
+          confirm={(form) =>
+            `${t('approvals.dailyLimit')}: ${String(form.get('limit') ?? '') || t('fourEyes.off')} · ${t('approvals.coolingOff')}: ${String(form.get('hours'))}`
+          }
           run={async (form) => {
             const limit = String(form.get('limit') ?? '').trim();
             await call(consoleApi.adminSetPolicySettings, { body: { daily_value_limit: limit || null, lake_cooling_off_hours: Number(form.get('hours')) } });
