@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as contract from '@reef/contract';
 import { allowedRoles, type Endpoint } from '@reef/contract';
 import { actionName, POLICY_TABLE, policyOf } from './policy-table.js';
+import { rankOf } from './policy.service.js';
 
 /** Every endpoint the contract declares, found by walking its exports (not a hand list). */
 function contractEndpoints(): Endpoint[] {
@@ -48,5 +49,15 @@ describe('the policy table (decision 092)', () => {
 
   it('refuses to register an admin write nobody classified', () => {
     expect(() => policyOf({ method: 'POST', path: '/api/admin/unclassified' })).toThrow(/not classified/);
+  });
+});
+
+describe('rank (decision 092)', () => {
+  it("orders administrator > operator > auditor = service agent > user, by a person's highest role", () => {
+    expect(rankOf(['administrator'])).toBeGreaterThan(rankOf(['operator']));
+    expect(rankOf(['operator'])).toBeGreaterThan(rankOf(['auditor']));
+    expect(rankOf(['auditor'])).toBe(rankOf(['service_agent']));
+    expect(rankOf(['service_agent'])).toBeGreaterThan(rankOf([]));
+    expect(rankOf(['auditor', 'administrator'])).toBe(rankOf(['administrator']));
   });
 });
