@@ -85,12 +85,12 @@ async function seedUsers(database: DatabaseHandle): Promise<number[]> {
   for (let at = 0; at < ids.length; at += FUND_BATCH) {
     const credits = ids.slice(at, at + FUND_BATCH).flatMap((userId, k) => {
       const balances = balancesOf(at + k);
-      return ASSET_KEYS.flatMap((asset: AssetKey, a) => (balances[a] === 0n ? [] : [{ account: { userId, asset }, amount: balances[a]!, kind: 'adjustment' }]));
+      return ASSET_KEYS.flatMap((asset: AssetKey, a) => (balances[a] === 0n ? [] : [{ account: { userId, asset }, amount: balances[a]!, kind: 'adjustment' as const }]));
     });
     const debits = ASSET_KEYS.map((asset) => ({
       account: { system: 'adjustment' as const, asset },
       amount: -credits.filter((c) => c.account.asset === asset).reduce((sum, c) => sum + c.amount, 0n),
-      kind: 'adjustment',
+      kind: 'adjustment' as const,
     })).filter((d) => d.amount !== 0n);
     const entry: EntryInput = { kind: 'adjustment', memo: 'liabilities bench', actorId: null, postings: [...credits, ...debits] };
     await database.db.transaction((tx) => postEntries(tx, [entry]));

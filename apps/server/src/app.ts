@@ -23,6 +23,7 @@ import { cardsRoutes } from './modules/cards/cards.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { operatorsRoutes } from './modules/operators/operators.routes.js';
+import { approvalsRoutes } from './modules/policy/approvals.routes.js';
 import { chargeRoutes } from './modules/charge/charge.routes.js';
 import { clockRoutes } from './modules/clock/clock.routes.js';
 import { followSharedClock } from './modules/clock/clock.service.js';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
 
   await app.register(authRoutes);
   await app.register(operatorsRoutes);
+  await app.register(approvalsRoutes);
   await app.register(auditRoutes);
   await app.register(usersRoutes);
   await app.register(ledgerRoutes);

@@ -135,7 +135,7 @@ export {
 export * from './games/fair.js';
 export * from './games/outcomes.js';
 export * as consoleApi from './http/console.js';
-export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest } from './http/console.js';
+export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest, ApprovalPending, ApprovalRequest } from './http/console.js';
 export { DASHBOARD_DAYS } from './http/console.js';
 export * as liabilitiesApi from './http/liabilities.js';
 export { LIABILITIES_HISTORY, type LiabilitiesSnapshot } from './http/liabilities.js';

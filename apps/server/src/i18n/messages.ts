@@ -4,11 +4,18 @@
  */
 import type { ErrorCode, LanguageCode } from '@reef/contract';
 
-export type MessageKey = ErrorCode | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_EXPIRED' | 'OK' | 'ROUTE_NOT_FOUND';
+export type MessageKey = ErrorCode | 'NO_TOKEN' | 'BAD_TOKEN' | 'TOKEN_EXPIRED' | 'OK' | 'ROUTE_NOT_FOUND' | 'APPROVAL_PENDING';
 
 type Catalogue = Record<MessageKey, string>;
 
 const en: Catalogue = {
+  SELF_REVIEW_FORBIDDEN: 'You cannot review, approve or benefit from your own request',
+  ROLE_RANK_FORBIDDEN: 'You cannot act on someone who holds a higher role than yours',
+  SECOND_ADMINISTRATOR_REQUIRED: 'A second administrator must approve this action',
+  DAILY_VALUE_LIMIT: "This would exceed today's value limit for your account",
+  LAKE_COOLING_OFF: 'You created this lake and cannot trade in it yet',
+  APPROVAL_NOT_PENDING: 'This request is no longer waiting for approval',
+  APPROVAL_PENDING: 'Sent for approval: a second administrator must approve it',
   SHOP_NOT_ON_SALE: 'This item is not on sale',
   SHOP_OUT_OF_STOCK: 'Not enough stock left',
   SHOP_LIMIT_REACHED: 'You have reached the purchase limit for this item',
@@ -172,6 +179,13 @@ const en: Catalogue = {
 };
 
 const zhTw: Catalogue = {
+  SELF_REVIEW_FORBIDDEN: '不可審核、核准自己的申請或從中受益',
+  ROLE_RANK_FORBIDDEN: '不可對角色高於您的人執行此操作',
+  SECOND_ADMINISTRATOR_REQUIRED: '此操作須由另一位管理員核准',
+  DAILY_VALUE_LIMIT: '此操作將超過您帳號今日的金額上限',
+  LAKE_COOLING_OFF: '此湖由您建立，冷卻期內不可交易',
+  APPROVAL_NOT_PENDING: '此申請已不在等待核准',
+  APPROVAL_PENDING: '已送出待核准：須由另一位管理員核准',
   SHOP_NOT_ON_SALE: '此商品暫未出售',
   SHOP_OUT_OF_STOCK: '庫存不足',
   SHOP_LIMIT_REACHED: '您已達到此商品的限購數量',
@@ -335,6 +349,13 @@ const zhTw: Catalogue = {
 };
 
 const zhCn: Catalogue = {
+  SELF_REVIEW_FORBIDDEN: '不可审核、核准自己的申请或从中受益',
+  ROLE_RANK_FORBIDDEN: '不可对角色高于您的人执行此操作',
+  SECOND_ADMINISTRATOR_REQUIRED: '此操作须由另一位管理员核准',
+  DAILY_VALUE_LIMIT: '此操作将超过您账号今日的金额上限',
+  LAKE_COOLING_OFF: '此湖由您创建，冷却期内不可交易',
+  APPROVAL_NOT_PENDING: '此申请已不在等待核准',
+  APPROVAL_PENDING: '已提交待核准：须由另一位管理员核准',
   SHOP_NOT_ON_SALE: '此商品暂未出售',
   SHOP_OUT_OF_STOCK: '库存不足',
   SHOP_LIMIT_REACHED: '您已达到此商品的限购数量',
@@ -498,6 +519,13 @@ const zhCn: Catalogue = {
 };
 
 const ptBr: Catalogue = {
+  SELF_REVIEW_FORBIDDEN: 'Você não pode revisar, aprovar ou se beneficiar do seu próprio pedido',
+  ROLE_RANK_FORBIDDEN: 'Você não pode agir sobre alguém com uma função superior à sua',
+  SECOND_ADMINISTRATOR_REQUIRED: 'Outro administrador deve aprovar esta ação',
+  DAILY_VALUE_LIMIT: 'Isto excederia o limite diário de valor da sua conta',
+  LAKE_COOLING_OFF: 'Você criou este lago e ainda não pode negociar nele',
+  APPROVAL_NOT_PENDING: 'Este pedido não está mais aguardando aprovação',
+  APPROVAL_PENDING: 'Enviado para aprovação: outro administrador deve aprová-lo',
   SHOP_NOT_ON_SALE: 'Este item não está à venda',
   SHOP_OUT_OF_STOCK: 'Estoque insuficiente',
   SHOP_LIMIT_REACHED: 'Você atingiu o limite de compra deste item',
@@ -661,6 +689,13 @@ const ptBr: Catalogue = {
 };
 
 const deDe: Catalogue = {
+  SELF_REVIEW_FORBIDDEN: 'Sie dürfen Ihren eigenen Antrag weder prüfen noch freigeben noch davon profitieren',
+  ROLE_RANK_FORBIDDEN: 'Sie dürfen nicht gegen jemanden mit einer höheren Rolle handeln',
+  SECOND_ADMINISTRATOR_REQUIRED: 'Ein zweiter Administrator muss diese Aktion freigeben',
+  DAILY_VALUE_LIMIT: 'Damit würde das heutige Wertlimit Ihres Kontos überschritten',
+  LAKE_COOLING_OFF: 'Sie haben diesen See angelegt und dürfen darin noch nicht handeln',
+  APPROVAL_NOT_PENDING: 'Dieser Antrag wartet nicht mehr auf Freigabe',
+  APPROVAL_PENDING: 'Zur Freigabe gesendet: ein zweiter Administrator muss zustimmen',
   SHOP_NOT_ON_SALE: 'Dieser Artikel ist nicht im Verkauf',
   SHOP_OUT_OF_STOCK: 'Nicht genug Bestand',
   SHOP_LIMIT_REACHED: 'Du hast das Kauflimit für diesen Artikel erreicht',
@@ -825,6 +860,13 @@ const deDe: Catalogue = {
 };
 
 const ruRu: Catalogue = {
+  SELF_REVIEW_FORBIDDEN: 'Нельзя проверять, одобрять собственный запрос или получать от него выгоду',
+  ROLE_RANK_FORBIDDEN: 'Нельзя действовать в отношении того, чья роль выше вашей',
+  SECOND_ADMINISTRATOR_REQUIRED: 'Это действие должен одобрить другой администратор',
+  DAILY_VALUE_LIMIT: 'Это превысит дневной лимит суммы для вашей учётной записи',
+  LAKE_COOLING_OFF: 'Вы создали это озеро и пока не можете в нём торговать',
+  APPROVAL_NOT_PENDING: 'Этот запрос больше не ждёт одобрения',
+  APPROVAL_PENDING: 'Отправлено на одобрение: его должен одобрить другой администратор',
   SHOP_NOT_ON_SALE: 'Этот товар не продаётся',
   SHOP_OUT_OF_STOCK: 'Недостаточно товара на складе',
   SHOP_LIMIT_REACHED: 'Вы достигли лимита покупки этого товара',

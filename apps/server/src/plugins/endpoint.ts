@@ -13,6 +13,7 @@ import type { AuthUser } from '../core/auth-user.js';
 import type { Transaction } from '../db/client.js';
 import type { AuditNote } from '../modules/audit/audit.service.js';
 import { AnswerAfterCommit, runAuditedWrite, type AfterCommit, type AuditedAction } from '../modules/audit/audited-write.js';
+import { applyPolicy, policyFor, type ApprovalRun, type RunInput } from '../modules/policy/policy-gate.js';
 
 type Infer<T> = T extends z.ZodMiniType ? z.infer<T> : undefined;
 type Part<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S } ? Infer<S> : undefined;
@@ -56,6 +57,33 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
   const audited = endpoint.auth === 'admin' && endpoint.method !== 'GET';
   const action = `${endpoint.method} ${endpoint.path}`;
   const moneyMove = consoleApi.movesMoney(endpoint);
+  // Segregation of duties (decision 092): every admin write is classified, or it does not start.
+  const policy = audited ? policyFor(app, endpoint, (input, user, approval) => execute(input, user, approval)) : null;
+
+  function auditedAction(input: RunInput, user: AuthUser, approval?: ApprovalRun): AuditedAction {
+    return {
+      actorId: user.id,
+      actorAccount: user.account,
+      ip: input.request.ip,
+      action,
+      target: input.params ?? null,
+      // An approved request's row names both: the approver as actor, the requester here.
+      request: approval ? { ...(input.body as object | undefined), approval: { id: approval.id, requested_by: approval.requested_by } } : (input.body ?? null),
+    };
+  }
+
+  /** The admin write and its audit row in one transaction (decision 093); an approved request is settled in it too. */
+  async function execute(input: RunInput, user: AuthUser, approval?: ApprovalRun): Promise<Answer<E>> {
+    const data = await runAuditedWrite(app.db, auditedAction(input, user, approval), async (work) => {
+      const answer = (await handler({ ...input, ...work } as unknown as HandlerContext<E>)) as Answer<E> | AnswerAfterCommit<Answer<E>>;
+      // The answer is parsed inside the transaction: the audit row keeps what the operator is told.
+      const parsed = answer instanceof AnswerAfterCommit ? answer : (endpoint.response.parse(answer) as Answer<E>);
+      await approval?.settle(work.db, parsed instanceof AnswerAfterCommit ? null : parsed);
+      return parsed;
+    });
+    return endpoint.response.parse(data) as Answer<E>;
+  }
+
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -68,29 +96,22 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpo
         // The one place every money route passes: a frozen user reads but moves nothing (decision 084).
         if (moneyMove && user.frozen) throw new DomainError('ACCOUNT_FROZEN');
       }
-      const input = {
+      const input: RunInput = {
         params: parse(endpoint.params, request.params),
         query: parse(endpoint.query, request.query),
         body: parse(endpoint.body, request.body),
-        user,
+        user: user as AuthUser,
         request,
         reply,
       };
-      if (!audited || !user) return ok(request, endpoint.response.parse(await handler(input as HandlerContext<E>)));
-      const auditedAction: AuditedAction = {
-        actorId: user.id,
-        actorAccount: user.account,
-        ip: request.ip,
-        action,
-        target: input.params ?? null,
-        request: input.body ?? null,
-      };
-      // The answer is parsed inside the transaction: the audit row keeps what the operator is told.
-      const data = await runAuditedWrite(app.db, auditedAction, async (work) => {
-        const answer = (await handler({ ...input, ...work } as HandlerContext<E>)) as Answer<E> | AnswerAfterCommit<Answer<E>>;
-        return answer instanceof AnswerAfterCommit ? answer : (endpoint.response.parse(answer) as Answer<E>);
-      });
-      return ok(request, endpoint.response.parse(data));
+      if (!audited || !user) return ok(request, endpoint.response.parse(await handler(input as unknown as HandlerContext<E>)));
+      // Held for a second administrator: nothing runs now, the caller gets the queue's typed answer with HTTP 202.
+      const pending = policy ? await applyPolicy(app, policy, user, input, auditedAction(input, user)) : null;
+      if (pending) {
+        reply.code(202);
+        return pending;
+      }
+      return ok(request, await execute(input, user));
     },
   });
 }

@@ -65,5 +65,7 @@ export async function call<E extends Endpoint>(endpoint: E, options: ConsoleCall
     const refusal = refusalData.safeParse(data);
     throw new ConsoleApiError(refusal.success ? refusal.data.code : 'UNKNOWN', msg, status);
   }
+  // Held by the policy for a second administrator (decision 092): nothing ran, the page shows the server's message.
+  if (response.status === 202) throw new ConsoleApiError('APPROVAL_PENDING', msg, response.status);
   return endpoint.response.parse(data) as z.output<E['response']>;
 }

@@ -265,3 +265,73 @@ export const adminUserSessions = endpoint('GET /api/admin/users/:id/sessions', '
   params: serialIdParams,
   response: z.object({ list: z.array(operatorSession) }),
 });
+
+/**
+ * The answer of an admin write the policy holds for a second administrator (decision 092): nothing ran yet; the
+ * request waits in the approvals queue under `request_id`. Sent with HTTP 202 so a client tells it from the action's
+ * own answer without knowing the action.
+ */
+export const approvalPending = z.object({ request_id: z.int(), status: z.literal('pending') });
+export type ApprovalPending = z.infer<typeof approvalPending>;
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** An admin write waiting for (or decided by) a second administrator: what was asked, by whom, for how much, for whom. */
+export const approvalRequest = z.object({
+  id: z.int(),
+  /** The route as its contract declares it: `POST /api/admin/airdrops`. */
+  action: z.string(),
+  params: z.unknown(),
+  body: z.unknown(),
+  /** What the action can create or release, in its asset's units; null when the action has no amount (terms). */
+  value: z.nullable(amountString),
+  /** The users the action pays (empty when it pays whoever qualifies later). */
+  beneficiaries: z.array(uid),
+  status: z.enum(APPROVAL_STATUSES),
+  requested_by: uid,
+  decided_by: z.nullable(uid),
+  /** The action's own answer once approved. */
+  result: z.unknown(),
+  created_at: isoTime,
+  decided_at: z.nullable(isoTime),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequest>;
+
+export const adminListApprovals = endpoint('GET /api/admin/approvals', 'admin', {
+  query: z.object({ status: z.optional(z.enum(APPROVAL_STATUSES)) }),
+  response: z.object({ list: z.array(approvalRequest) }),
+});
+
+/** A second administrator (neither the requester nor a beneficiary) runs the waiting action, once, as both of them. */
+export const adminApproveRequest = endpoint('POST /api/admin/approvals/:id/approve', 'admin', {
+  roles: ['administrator'],
+  params: serialIdParams,
+  response: approvalRequest,
+});
+
+export const adminRejectRequest = endpoint('POST /api/admin/approvals/:id/reject', 'admin', {
+  roles: ['administrator'],
+  params: serialIdParams,
+  response: approvalRequest,
+});
+
+/**
+ * The segregation-of-duties settings (decision 092): how much value one console user may create or release alone
+ * per UTC day (in asset units, summed over assets; null: no limit), and how long the creator of a lake may not trade in it.
+ */
+export const policySettings = z.object({ daily_value_limit: z.nullable(amountString), lake_cooling_off_hours: z.int() });
+
+export const adminPolicySettings = endpoint('GET /api/admin/settings/policy', 'admin', { response: policySettings });
+
+export const adminSetPolicySettings = endpoint('POST /api/admin/settings/policy', 'admin', {
+  roles: ['administrator'],
+  body: z.strictObject({
+    daily_value_limit: z.nullable(nonNegativeAmount),
+    lake_cooling_off_hours: z
+      .int()
+      .check(z.gte(0))
+      .check(z.lte(24 * 365)),
+  }),
+  response: policySettings,
+});

@@ -25,3 +25,4 @@ export * from './operators.js';
 export * from './phone.js';
 export * from './articles.js';
 export * from './liabilities.js';
+export * from './policy.js';

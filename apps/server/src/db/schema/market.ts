@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigId, serialId, createdAt, exactAmount } from './columns.js';
-import { userRef } from './users.js';
+import { userRef, users } from './users.js';
 
 /**
  * A liquidity pool ("lake"): constant product x·y = k between a base and a quote asset. Its reserves are
@@ -21,6 +21,8 @@ export const lakes = pgTable(
     open: boolean('open').notNull().default(true),
     /** The lake whose price is the coin price. */
     main: boolean('main').notNull().default(false),
+    /** The console user who opened it: they may not trade in it during the cooling-off period (decision 092). */
+    createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,6 +18,7 @@ import { checkKey } from '../idempotency/idempotency.service.js';
 import { balancesOf, postEntry, systemBalancesUnits, type SystemAccountKey } from '../ledger/ledger.service.js';
 import { formatPercent4, minReceived, poolPrice, quoteSwap } from './pool-math.js';
 import * as repo from './market.repository.js';
+import { checkLakeCoolingOff } from '../policy/policy.service.js';
 import { SwapWriter, type SwapAnswer } from './swap-writer.js';
 import * as clock from '../../core/clock.js';
 
@@ -135,6 +136,16 @@ export async function quote(db: Database, from: AssetKey, to: AssetKey, amount: 
   };
 }
 
+/**
+ * Whoever opened the lake (or asked for it) may not trade in it while its cooling-off period runs (decision 092).
+ * Only console staff open lakes, so the exchange route asks this for them alone: an ordinary swap keeps its path to
+ * the swap writer free of extra round trips (swaps that arrive together are committed as one group, decision 047).
+ */
+export async function checkCreatorCoolingOff(db: Database, userId: number, from: AssetKey, to: AssetKey): Promise<void> {
+  const lake = await repo.findLakeByPair(db, from, to);
+  if (lake) await checkLakeCoolingOff(db, userId, lake);
+}
+
 export interface SwapInput {
   from: AssetKey;
   to: AssetKey;
@@ -194,6 +205,7 @@ export async function createLake(db: Database, operatorId: number, input: Create
       feeRate: input.fee_rate,
       burnShare: input.burn_share,
       main: input.main,
+      createdBy: operatorId,
     });
     if (!created) throw new DomainError('LAKE_EXISTS');
     const base = toUnits(input.reserve_base);
