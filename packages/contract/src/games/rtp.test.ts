@@ -107,7 +107,15 @@ function spinPayouts(paytable: SlotPaytable): number[] {
     for (let b = 0; b < SLOT_REELS[1]!.length; b += 1) {
       for (let c = 0; c < SLOT_REELS[2]!.length; c += 1) {
         const window = slotWindow([a, b, c]);
-        const cents = SLOT_PAYLINES.reduce((sum, rows) => sum + slotLineCents(rows.map((row, reel) => window[row]![reel]!), paytable), 0);
+        const cents = SLOT_PAYLINES.reduce(
+          (sum, rows) =>
+            sum +
+            slotLineCents(
+              rows.map((row, reel) => window[row]![reel]!),
+              paytable,
+            ),
+          0,
+        );
         payouts.push(cents / (100 * SLOT_PAYLINES.length));
       }
     }
