@@ -73,9 +73,8 @@ function printStepTimes() {
   console.log('\nStep times (wall clock; a step run beside others shares the two cores with them):');
   for (const step of [...steps].sort((a, b) => a.started - b.started)) {
     const when = `${clock(step.started)} → ${clock(step.at)}`;
-    console.log(
-      `  ${step.title.padEnd(width)}  ${seconds(step.at - step.started).padStart(7)} s  ${when.padEnd(13)}  ${step.ok ? 'ok    ' : 'FAILED'}${step.beside ? `  beside ${step.beside}` : ''}`,
-    );
+    const line = `  ${step.title.padEnd(width)}  ${seconds(step.at - step.started).padStart(7)} s  ${when.padEnd(13)}  ${step.ok ? 'ok    ' : 'FAILED'}${step.beside ? `  beside ${step.beside}` : ''}`;
+    console.log(line.trimEnd());
   }
   console.log(`  ${'total'.padEnd(width)}  ${seconds(Date.now() - ciStarted).padStart(7)} s`);
 }
