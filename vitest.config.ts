@@ -3,6 +3,11 @@ import { catalogueSplit } from './apps/web/vite-plugins/catalogue-split';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker (cores − 1), and one file at a time leaves the cores idle
+    // most of the run: an integration suite mostly waits on PostgreSQL, the PGlite worker thread or a child server.
+    // Three files at once (PGlite and PostgreSQL suites side by side; each owns its database) keep both cores busy
+    // (decision 099). `--maxWorkers=N` on the command line overrides it.
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -1,6 +1,7 @@
 // `npm test`: everything CI runs, in one command — typecheck, lint, format check, build, unit + API integration
-// tests (Vitest), bundle budget, a subset again on Node 22 and 24, browser tests (Playwright). Every step runs even
-// when an earlier one fails, so one run shows all problems; the last line sums all suites as `N passed, N failed`.
+// tests (Vitest), the built server's smoke on Node 22 and 24, browser tests (Playwright). Every step runs even
+// when an earlier one fails, so one run shows all problems. Each step's line ends with its time, a table of the
+// steps' times closes the log (decision 099), and the last line sums all suites as `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,18 +19,38 @@ const reports = path.join(root, '.reports');
 fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports, { recursive: true });
 
+const ciStarted = Date.now();
+/** Every step as it ended: its title, wall time, result and what ran beside it, for the closing table. */
+const steps = [];
+const seconds = (ms) => (ms / 1000).toFixed(1);
+/** Minutes and seconds since CI started: when each step began and ended, so overlaps can be read off the log. */
+const clock = (at) => {
+  const s = Math.round((at - ciStarted) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+function ended(title, started, ok, status, beside = '') {
+  const at = Date.now();
+  steps.push({ title, started, at, ok, beside });
+  console.log(`=== ${title}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds(at - started)} s (${clock(started)} → ${clock(at)})`);
+}
+
 function run(title, command, args, env = {}) {
-  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')} (from ${clock(Date.now())})`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`=== ${title}: ${ok ? 'ok' : `FAILED (exit ${result.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  ended(title, started, ok, result.status);
   return ok;
 }
 
-/** `run`, in the background: resolves to whether it passed; its output is printed in one piece when it ends. */
-function runBeside(title, command, args) {
+/**
+ * `run`, in the background beside the steps that follow: resolves to whether it passed; its output is printed in
+ * one piece when it ends, so it never interleaves with theirs.
+ */
+function runBeside(title, command, args, beside) {
   const started = Date.now();
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')} (from ${clock(started)}, beside ${beside}; its output follows when it ends)`);
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     const chunks = [];
@@ -38,12 +59,24 @@ function runBeside(title, command, args) {
     child.on('error', () => resolve(false));
     child.on('close', (status) => {
       const ok = status === 0;
-      console.log(`\n=== ${title}: ${command} ${args.join(' ')} (beside the steps above)`);
+      console.log(`\n=== ${title}: ${command} ${args.join(' ')} (beside ${beside})`);
       process.stdout.write(Buffer.concat(chunks));
-      console.log(`=== ${title}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      ended(title, started, ok, status, beside);
       resolve(ok);
     });
   });
+}
+
+/** The closing table: each step's wall time, when it ran, and the whole run's. */
+function printStepTimes() {
+  const width = Math.max(...steps.map((s) => s.title.length), 'total'.length);
+  console.log('\nStep times (wall clock; a step run beside others shares the two cores with them):');
+  for (const step of [...steps].sort((a, b) => a.started - b.started)) {
+    const when = `${clock(step.started)} → ${clock(step.at)}`;
+    const line = `  ${step.title.padEnd(width)}  ${seconds(step.at - step.started).padStart(7)} s  ${when.padEnd(13)}  ${step.ok ? 'ok    ' : 'FAILED'}${step.beside ? `  beside ${step.beside}` : ''}`;
+    console.log(line.trimEnd());
+  }
+  console.log(`  ${'total'.padEnd(width)}  ${seconds(Date.now() - ciStarted).padStart(7)} s`);
 }
 
 function readJson(file) {
@@ -63,12 +96,19 @@ const count = (ok) => (ok ? totals.passed++ : totals.failed++);
 
 // tsc and eslint each keep one core busy: the type check runs beside lint and the format check, its output held
 // back and printed when it ends, so the two cores share the first minutes of CI.
-const typecheck = runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+const typecheck = runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'lint and format');
 count(run('lint', 'npx', ['eslint', '--max-warnings=0', '.']));
 count(run('format', 'npx', ['prettier', '--check', '.']));
 count(await typecheck);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 count(built);
+
+// The built server on Node 22 and 24 (decisions 038, 099): a smoke of what differs between runtimes. It mostly waits
+// on the server's start and answers, so it runs beside Vitest instead of after it.
+const runtimesJson = path.join(reports, 'runtimes.json');
+const runtimes = built
+  ? runBeside('runtimes', 'node', ['--import', 'tsx', 'scripts/runtime-compat.mjs', `--report=${runtimesJson}`], 'vitest')
+  : Promise.resolve(false);
 
 // Vitest: unit and integration tests of every workspace (Postgres too when TEST_DATABASE_URL is set).
 const vitestJson = path.join(reports, 'vitest.json');
@@ -83,12 +123,11 @@ if (vitest) {
   totals.failed++;
 }
 
-// Node 22 and 24 beside this Node: the build served on PGlite, and a subset of the Vitest suites (decision 038).
-const runtimesJson = path.join(reports, 'runtimes.json');
-const runtimesOk = run('runtimes', 'node', ['scripts/runtime-compat.mjs', `--report=${runtimesJson}`]);
-const runtimes = readJson(runtimesJson);
-totals.passed += runtimes?.passed ?? 0;
-totals.failed += runtimes ? runtimes.failed + (!runtimesOk && runtimes.failed === 0 ? 1 : 0) : 1;
+const runtimesOk = await runtimes;
+const runtimeChecks = readJson(runtimesJson);
+if (!built) console.log('\n=== runtimes: skipped because the build failed');
+totals.passed += runtimeChecks?.passed ?? 0;
+totals.failed += runtimeChecks ? runtimeChecks.failed + (!runtimesOk && runtimeChecks.failed === 0 ? 1 : 0) : 1;
 
 // Playwright against the built app and a real server.
 const playwrightJson = path.join(reports, 'playwright.json');
@@ -111,6 +150,9 @@ if (!built) {
   }
 }
 
-console.log(`\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, runtimes (Node 22, 24), playwright`);
+printStepTimes();
+console.log(
+  `\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, runtimes (Node 22, 24${runtimeChecks ? `: ${runtimeChecks.passed + runtimeChecks.failed} checks` : ''}), playwright`,
+);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

@@ -23,7 +23,7 @@ export const TEST_ORIGIN = 'http://reef.test';
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
-  return openScratchPostgres(process.env.TEST_DATABASE_URL!, 'reef_test');
+  return openScratchPostgres(process.env.TEST_DATABASE_URL!, 'reef_test', { durable: false });
 }
 
 export interface SignedInUser {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { runAdminStatement } from '../db/scratch-database.js';
+import { NON_DURABLE_COMMITS, runAdminStatement } from '../db/scratch-database.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_SOURCE = path.join(SERVER_DIR, 'src/server.ts');
@@ -130,11 +130,12 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   return { origin, port: listenPort, log, stop: () => stopProcess(child, STOP_TIMEOUT_MS) };
 }
 
-/** A throwaway PostgreSQL database that several processes can open by URL; dropped by `drop`. */
+/** A throwaway PostgreSQL database that several processes can open by URL (commits not waiting for the disk, as the harness's); dropped by `drop`. */
 export async function createScratchDatabaseUrl(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = (statement: string) => runAdminStatement(serverUrl, statement);
   await admin(`create database ${name}`);
+  await admin(`alter database ${name} set ${NON_DURABLE_COMMITS}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };

@@ -7,53 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import { fileTypeFromFile } from 'file-type';
 import { detectImageType, startsLikeAnImage } from './image-type.js';
-import { JPEG, png } from './upload-fixtures.js';
+import { JPEG, png, zipWithSkewedDescriptor } from './upload-fixtures.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
-
-/**
- * A one-entry ZIP whose `[Content_Types].xml` is deflated with a data descriptor, the descriptor's compressed size
- * one byte too large: file-type then inflates the deflate stream together with the bytes after it, which Node 24's
- * zlib rejects (ERR_TRAILING_JUNK_AFTER_STREAM_END) and earlier Nodes ignore.
- */
-function zipWithSkewedDescriptor(): Buffer {
-  const name = Buffer.from('[Content_Types].xml');
-  const data = Buffer.from(
-    '<?xml version="1.0"?><Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  );
-  const compressed = deflateRawSync(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(0x0008, 6); // sizes follow the data, in a descriptor
-  local.writeUInt16LE(8, 8); // deflate
-  local.writeUInt16LE(name.length, 26);
-  const descriptor = Buffer.alloc(16);
-  descriptor.writeUInt32LE(0x08074b50, 0);
-  descriptor.writeUInt32LE(compressed.length + 1, 8);
-  descriptor.writeUInt32LE(data.length, 12);
-  const entry = Buffer.concat([local, name, compressed, descriptor]);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0x0008, 8);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(compressed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(entry.length, 16);
-  return Buffer.concat([entry, central, name, end]);
-}
 
 /** A PNG with an animation control chunk before its image data: an APNG, which is not on the list. */
 function animatedPng(): Buffer {

@@ -3,7 +3,7 @@
  * bytes built here and a multipart body written by hand, so what reaches the server is what a browser sends.
  */
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 
 /** A real PNG of `size`×`size` random pixels (so every call gives new content). */
 export function png(size = 2): Buffer {
@@ -56,4 +56,45 @@ export function multipart(parts: Part[]): { payload: Buffer; contentType: string
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A one-entry ZIP whose `[Content_Types].xml` is deflated with a data descriptor, the descriptor's compressed size
+ * one byte too large: file-type then inflates the deflate stream together with the bytes after it, which Node 24's
+ * zlib rejects (ERR_TRAILING_JUNK_AFTER_STREAM_END) and earlier Nodes ignore. The image-type test hands it to
+ * file-type directly; the runtime smoke (decision 099) uploads it to the built server on Node 22 and 24.
+ */
+export function zipWithSkewedDescriptor(): Buffer {
+  const name = Buffer.from('[Content_Types].xml');
+  const data = Buffer.from(
+    '<?xml version="1.0"?><Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  const compressed = deflateRawSync(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(0x0008, 6); // sizes follow the data, in a descriptor
+  local.writeUInt16LE(8, 8); // deflate
+  local.writeUInt16LE(name.length, 26);
+  const descriptor = Buffer.alloc(16);
+  descriptor.writeUInt32LE(0x08074b50, 0);
+  descriptor.writeUInt32LE(compressed.length + 1, 8);
+  descriptor.writeUInt32LE(data.length, 12);
+  const entry = Buffer.concat([local, name, compressed, descriptor]);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(0x0008, 8);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(compressed.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(entry.length, 16);
+  return Buffer.concat([entry, central, name, end]);
 }
