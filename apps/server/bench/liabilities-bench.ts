@@ -85,7 +85,9 @@ async function seedUsers(database: DatabaseHandle): Promise<number[]> {
   for (let at = 0; at < ids.length; at += FUND_BATCH) {
     const credits = ids.slice(at, at + FUND_BATCH).flatMap((userId, k) => {
       const balances = balancesOf(at + k);
-      return ASSET_KEYS.flatMap((asset: AssetKey, a) => (balances[a] === 0n ? [] : [{ account: { userId, asset }, amount: balances[a]!, kind: 'adjustment' as const }]));
+      return ASSET_KEYS.flatMap((asset: AssetKey, a) =>
+        balances[a] === 0n ? [] : [{ account: { userId, asset }, amount: balances[a]!, kind: 'adjustment' as const }],
+      );
     });
     const debits = ASSET_KEYS.map((asset) => ({
       account: { system: 'adjustment' as const, asset },
