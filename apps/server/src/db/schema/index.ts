@@ -24,3 +24,4 @@ export * from './games.js';
 export * from './operators.js';
 export * from './phone.js';
 export * from './articles.js';
+export * from './reconciliation.js';
