@@ -13,17 +13,25 @@ export async function reconciliationRoutes(app: FastifyInstance): Promise<void> 
   registerEndpoint(app, reconciliationApi.adminRunReconciliation, ({ user }) => reconciliation.runReconciliation(ctx, user.id));
 
   const latest = async () => (await reconciliation.latestChecks(app.db)).run;
-  app.metrics.gauge('reef_reconciliation_ok', 'Latest reconciliation run, per check: 1 passed, 0 failed or could not finish; absent when not configured.', async () => {
-    const run = await latest();
-    return (run?.checks ?? []).filter((c) => c.status !== 'not_configured').map((c) => ({ labels: { check: c.name }, value: c.status === 'ok' ? 1 : 0 }));
-  });
-  app.metrics.gauge('reef_reconciliation_not_configured', 'Latest reconciliation run, per check: 1 when it had nothing to read (no RPC configured).', async () => {
-    const run = await latest();
-    return RECONCILIATION_CHECKS.map((name) => ({
-      labels: { check: name },
-      value: run?.checks.some((c) => c.name === name && c.status === 'not_configured') ? 1 : 0,
-    }));
-  });
+  app.metrics.gauge(
+    'reef_reconciliation_ok',
+    'Latest reconciliation run, per check: 1 passed, 0 failed or could not finish; absent when not configured.',
+    async () => {
+      const run = await latest();
+      return (run?.checks ?? []).filter((c) => c.status !== 'not_configured').map((c) => ({ labels: { check: c.name }, value: c.status === 'ok' ? 1 : 0 }));
+    },
+  );
+  app.metrics.gauge(
+    'reef_reconciliation_not_configured',
+    'Latest reconciliation run, per check: 1 when it had nothing to read (no RPC configured).',
+    async () => {
+      const run = await latest();
+      return RECONCILIATION_CHECKS.map((name) => ({
+        labels: { check: name },
+        value: run?.checks.some((c) => c.name === name && c.status === 'not_configured') ? 1 : 0,
+      }));
+    },
+  );
   app.metrics.gauge('reef_reconciliation_mismatches', 'Latest reconciliation run, per check: how many figures differ.', async () => {
     const run = await latest();
     return (run?.checks ?? []).map((c) => ({ labels: { check: c.name }, value: c.mismatch_count }));

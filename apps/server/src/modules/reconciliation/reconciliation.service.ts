@@ -77,7 +77,8 @@ async function chainCheck(ctx: ReconciliationContext, owed: Map<string, bigint>)
     const mismatches: ReconciliationMismatch[] = [];
     for (const { asset, wei } of holdings) {
       const owedWei = (owed.get(asset) ?? 0n) * WEI_PER_UNIT;
-      if (wei < owedWei) mismatches.push({ subject: `${asset} held on chain < owed to users`, expected: formatUnits(owedWei, 18), actual: formatUnits(wei, 18) });
+      if (wei < owedWei)
+        mismatches.push({ subject: `${asset} held on chain < owed to users`, expected: formatUnits(owedWei, 18), actual: formatUnits(wei, 18) });
     }
     return checkOf('chain_reserves', mismatches);
   } catch (error) {
