@@ -52,6 +52,43 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     const withdrawal = await t.call({ method: 'POST', url: '/api/finance/extract', token: alice.token, payload: { amount: '200', password: PASSWORD } });
     expect(withdrawal.status, withdrawal.msg).toBe(200);
     withdrawalId = withdrawal.data.id;
+    // A pledge holding principal on `pledge_locked` (no fee: all 100 is still owed to alice) and a paid shop order
+    // on `shop_sales`, so the healthy run covers those escrow accounts too.
+    const now = Date.now();
+    const product = await t.call({
+      method: 'POST',
+      url: '/api/admin/pledge/products',
+      token: t.admin.token,
+      payload: {
+        name: 'Reconciled pledge',
+        product_type: 'fixed',
+        asset: 'usdt',
+        interest_asset: 'coin',
+        cycle_days: 3,
+        annual_rate: '0.365',
+        min_lock: '100',
+        max_per_user: '1000',
+        total_cap: '1000',
+        fee_rate: '0',
+        sale_starts_at: new Date(now - 60_000).toISOString(),
+        sale_ends_at: new Date(now + 86_400_000).toISOString(),
+        dividend_at: new Date(now + 86_400_000).toISOString(),
+        release_days: 2,
+      },
+    });
+    expect(product.status, product.msg).toBe(200);
+    const lock = await t.call({ method: 'POST', url: `/api/project/pledge/${product.data.id}`, token: alice.token, payload: { amount: '100' } });
+    expect(lock.status, lock.msg).toBe(200);
+    await t.fund(alice.uid, 'mineral', '10');
+    const goods = await t.call({
+      method: 'POST',
+      url: '/api/admin/shop/goods',
+      token: t.admin.token,
+      payload: { title: 'Reef pass', price: '3', asset: 'mineral', stock: 5, kind: 'virtual' },
+    });
+    const order = await t.call({ method: 'POST', url: '/api/point/order', token: alice.token, payload: { goods_id: goods.data.id, quantity: 2 } });
+    const paid = await t.call({ method: 'POST', url: `/api/point/pay/id/${order.data.id}`, token: alice.token, payload: { password: PASSWORD } });
+    expect(paid.data.order, paid.msg).toMatchObject({ status: 'complete' });
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -104,7 +141,7 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     const short = await run();
     expect(short.ok).toBe(false);
     expect(statuses(short)).toMatchObject({ journal_balanced: 'ok', account_balances: 'ok', escrow_accounts: 'ok', chain_reserves: 'failed' });
-    // Owed: alice's 799 + the 201 held for her withdrawal; held: 700.
+    // Owed: alice's 699 + the 201 held for her withdrawal + her 100 pledged; held: 700.
     expect(check(short, 'chain_reserves').mismatches).toEqual([{ subject: 'usdt held on chain < owed to users', expected: '1000', actual: '700' }]);
     expect(await metrics()).toContain('reef_reconciliation_ok{check="chain_reserves"} 0');
     // Failing again is the same failure: one audit entry, by the system.
@@ -133,10 +170,10 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     const [account] = rowsOf<{ id: string }>(
       await t.database.db.execute(sql`select id::text from ledger_accounts where user_id = ${alice.uid} and asset = 'usdt'`),
     );
-    // The lines still run to 799 (balance_after agrees with them): only the balance itself is off.
+    // The lines still run to 699 (balance_after agrees with them): only the balance itself is off.
     expect(check(bad, 'account_balances')).toMatchObject({
       mismatch_count: 1,
-      mismatches: [{ subject: `account ${account!.id} (user ${alice.uid}, usdt)`, expected: '799.00000000', actual: '792.00000000' }],
+      mismatches: [{ subject: `account ${account!.id} (user ${alice.uid}, usdt)`, expected: '699.00000000', actual: '692.00000000' }],
     });
     const text = await metrics();
     expect(text).toContain('reef_reconciliation_ok{check="account_balances"} 0');
