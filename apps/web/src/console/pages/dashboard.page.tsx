@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { consoleApi, DASHBOARD_DAYS, depositsApi, marketApi, toUnits, withdrawalsApi } from '@reef/contract';
 import { call } from '../api';
 import { BarChart } from '../components/bar-chart';
+import { ReconciliationAlert } from '../components/reconciliation-alert';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -64,6 +65,7 @@ function Dashboard() {
   return (
     <>
       <h1>{t('nav.dashboard')}</h1>
+      <ReconciliationAlert />
       <div className="figures">
         {figure(t('dashboard.usersTotal'), board.data?.users_total, '#/users')}
         {figure(t('dashboard.usersToday'), board.data?.users_new_today, undefined, 'users-new-today')}
