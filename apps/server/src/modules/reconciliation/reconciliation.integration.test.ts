@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReconciliationCheck, ReconciliationRun } from '@reef/contract';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { chainConfig, startLocalChain, type LocalChain } from '../../test/local-chain.js';
+import { startBackgroundJobs } from '../../background-jobs.js';
 import { runReconciliation } from './reconciliation.service.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -189,6 +190,30 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     expect(status.data.latest).toEqual(bad);
     expect(status.data.list.map((r: ReconciliationRun) => r.id)).toEqual([bad.id, bad.id - 1]);
     expect(status.data.total).toBeGreaterThanOrEqual(7);
+  });
+
+  it('the job runner runs it on its interval; the same failure again adds nothing to the audit log', async () => {
+    const before = (await auditActions()).length;
+    const { latest } = (await t.call({ method: 'GET', url: '/api/admin/reconciliation', token: auditor.token })).data as { latest: ReconciliationRun };
+    const errors: unknown[] = [];
+    const runner = await startBackgroundJobs({
+      db: t.database.db,
+      config: { ...t.config, reconciliationIntervalMs: 50, jobPollMs: 20 },
+      chain: t.app.chain,
+      log: { warn: () => undefined, error: (details) => errors.push(details) },
+    });
+    try {
+      await expect
+        .poll(async () => (await t.call({ method: 'GET', url: '/api/admin/reconciliation', token: auditor.token })).data.latest.id, { timeout: 15_000 })
+        .toBeGreaterThan(latest.id);
+    } finally {
+      await runner.stop();
+    }
+    expect(errors).toEqual([]);
+    const scheduled = (await t.call({ method: 'GET', url: '/api/admin/reconciliation', token: auditor.token })).data.latest as ReconciliationRun;
+    expect(scheduled).toMatchObject({ trigger: 'schedule', requested_by: null, ok: false });
+    expect(statuses(scheduled)).toMatchObject({ account_balances: 'failed', escrow_accounts: 'failed' });
+    expect((await auditActions()).length).toBe(before);
   });
 
   it('administrators and auditors run it; operators read it; users and strangers are refused', async () => {
