@@ -40,7 +40,7 @@ test.afterAll(async () => {
 
 test('a run passes, catches an on-chain shortfall with its figures and alerts the dashboard, then passes again', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const api = new ReefApi(request, async () => (await api.signInViaApi(ADMIN_PRIVATE_KEY)).token, server);
+  const api: ReefApi = new ReefApi(request, async (): Promise<string> => (await api.signInViaApi(ADMIN_PRIVATE_KEY)).token, server);
   await api.admin('POST', '/api/admin/roles/grant', { account: privateKeyToAccount(operatorKey).address, role: 'operator' });
 
   const admin = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
