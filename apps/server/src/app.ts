@@ -35,6 +35,7 @@ import { depositsRoutes } from './modules/deposits/deposits.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { incomesRoutes } from './modules/incomes/incomes.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { reconciliationRoutes } from './modules/reconciliation/reconciliation.routes.js';
 import { marketRoutes } from './modules/market/market.routes.js';
 import { miningRoutes } from './modules/mining/mining.routes.js';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
   await app.register(docsRoutes);
   await app.register(phoneRoutes);
   await app.register(liabilitiesRoutes);
+  await app.register(reconciliationRoutes);
   await app.register(webPlugin);
   if (extend) await app.register(async (scope) => extend(scope));
   return app;

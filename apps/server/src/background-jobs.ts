@@ -1,6 +1,7 @@
 /**
  * The server's periodic work, on the job runner (decision 026): session housekeeping, price sampling, the card
- * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056), the reward engine (decision 065) and,
+ * sessions' open/close jobs and weekly schedules (decision 051), the mining and pledge settlements (decision 056), the reward engine (decision 065), the
+ * reconciliation (decision 097) and,
  * with an RPC, the deposit and BNB-charge watcher. server.ts starts it after the app; with several processes
  * on one PostgreSQL each job still runs once per period, by whichever process claims it.
  */
@@ -16,6 +17,7 @@ import { samplePrices } from './modules/market/market.service.js';
 import { settleMining } from './modules/mining/mining.service.js';
 import { settlePledge } from './modules/pledge/pledge.service.js';
 import { pruneSends as prunePhoneSends } from './modules/phone/phone.service.js';
+import { runReconciliation } from './modules/reconciliation/reconciliation.service.js';
 import { processCommunityEvents } from './modules/community/community.service.js';
 import { runRewards, settleDividends } from './modules/rewards/rewards.service.js';
 import { shopTimes, sweepOrders } from './modules/shop/shop.service.js';
@@ -56,6 +58,9 @@ export async function startBackgroundJobs(ctx: BackgroundContext): Promise<JobRu
   runner.every('shop.sweep', SHOP_SWEEP_MS, async () => void (await sweepOrders(db, shopTimes(config))));
   // Proof of liabilities (decision 098): a new sum tree over every user's balances each day.
   runner.every('liabilities.snapshot', LIABILITIES_SNAPSHOT_MS, async () => void (await takeLiabilitiesSnapshot(db, 'daily', null)));
+  // The books checked against themselves, escrow and the chain (decision 097); quiet unless something differs.
+  const reconciliation = { db, chain, chainConfig: config.chain };
+  runner.every('reconciliation.run', config.reconciliationIntervalMs, async () => void (await runReconciliation(reconciliation, null)));
   if (chain) runner.every('deposits.watch', config.depositPollMs, () => watchDepositsAndCharges({ db, config, chain, log }));
   await runner.start();
   return runner;

@@ -170,6 +170,8 @@ const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** How often the mining and pledge settlements look for due periods (decision 056); a period is a day. */
   SETTLEMENT_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Between two runs of the reconciliation (decision 097): it reads every posting, so minutes, not seconds. */
+  RECONCILIATION_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** How often the community consumer follows the outbox for the team figures (decision 064). */
   COMMUNITY_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** After SIGTERM/SIGINT the process exits within this many seconds, whatever is still running (decision 080). */
@@ -265,6 +267,7 @@ export interface Config {
   jobPollMs: number;
   /** How often the settlements run (decision 056). */
   settlementPollMs: number;
+  reconciliationIntervalMs: number;
   /** How often the team figures' consumer runs (decision 064). */
   communityPollMs: number;
   /** Points shop: an unpaid order's time-out, and how long a shipped order waits before it is received automatically. */
@@ -590,6 +593,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clockAdjustable: e.CLOCK_ADJUSTABLE,
     jobPollMs: e.JOB_POLL_MS,
     settlementPollMs: e.SETTLEMENT_POLL_SECONDS * 1000,
+    reconciliationIntervalMs: e.RECONCILIATION_INTERVAL_SECONDS * 1000,
     communityPollMs: e.COMMUNITY_POLL_MS,
     shopOrderTimeoutMs: e.SHOP_ORDER_TIMEOUT_MINUTES * 60_000,
     shopAutoReceiveMs: e.SHOP_AUTO_RECEIVE_DAYS * 86_400_000,

@@ -135,6 +135,16 @@ export {
 export * from './games/fair.js';
 export * from './games/outcomes.js';
 export * as consoleApi from './http/console.js';
+export * as reconciliationApi from './http/reconciliation.js';
+export {
+  RECONCILIATION_CHECKS,
+  RECONCILIATION_STATUSES,
+  type ReconciliationCheckName,
+  type ReconciliationStatus,
+  type ReconciliationCheck,
+  type ReconciliationMismatch,
+  type ReconciliationRun,
+} from './http/reconciliation.js';
 export type { RoleGrant, AuditEntry, OperatorUser, AdjustmentRequest, ApprovalPending, ApprovalRequest } from './http/console.js';
 export { DASHBOARD_DAYS } from './http/console.js';
 export * as liabilitiesApi from './http/liabilities.js';

@@ -85,8 +85,9 @@ export const adminRevokeRole = endpoint('POST /api/admin/roles/revoke', 'admin',
 
 export const auditEntry = z.object({
   id: z.int(),
-  actor: uid,
-  actor_account: address,
+  /** Null for the platform's own entries (the reconciliation job, decision 097), whose account reads `system`. */
+  actor: z.nullable(uid),
+  actor_account: z.union([address, z.literal('system')]),
   /** The client address as the server saw it (TRUST_PROXY decides whose X-Forwarded-For counts). */
   ip: z.string(),
   /** The route as its contract declares it: `POST /api/admin/withdrawals/:id/approve`. */

@@ -26,3 +26,4 @@ export * from './phone.js';
 export * from './articles.js';
 export * from './liabilities.js';
 export * from './policy.js';
+export * from './reconciliation.js';

@@ -32,9 +32,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null for the platform's own entries (the reconciliation job, decision 097): their account reads `system`. */
+    actorId: integer('actor_id').references(() => users.id),
     actorAccount: text('actor_account').notNull(),
     ip: text('ip').notNull(),
     action: text('action').notNull(),
@@ -44,7 +43,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId, t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    check('audit_log_system_actor', sql`${t.actorId} is not null or ${t.actorAccount} = 'system'`),
+  ],
 );
 
 /** Operator settings the console edits (decision 084): `four_eyes_above`, the adjustment amount above which a second administrator approves. */

@@ -4,7 +4,8 @@ import { auditLog } from '../../db/schema/index.js';
 import { sortedBy, type ListSort } from '../../db/sort.js';
 
 export interface AuditRow {
-  actorId: number;
+  /** Null for the platform's own entries, whose `actorAccount` is `system` (decision 097). */
+  actorId: number | null;
   actorAccount: string;
   ip: string;
   action: string;

@@ -3,7 +3,7 @@
  * endpoint plugin once the route answered, with the values the service reports before and after. The table is
  * append-only in the database.
  */
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import * as repo from './audit.repository.js';
 
 export type { AuditRow } from './audit.repository.js';
@@ -14,7 +14,7 @@ export interface AuditNote {
   after?: unknown;
 }
 
-export function record(db: Database, row: repo.AuditRow): Promise<void> {
+export function record(db: Executor, row: repo.AuditRow): Promise<void> {
   return repo.insertEntry(db, row);
 }
 

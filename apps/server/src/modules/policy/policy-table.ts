@@ -16,6 +16,7 @@ import {
   gamesApi,
   ledgerApi,
   liabilitiesApi,
+  reconciliationApi,
   marketApi,
   miningApi,
   pledgeApi,
@@ -213,6 +214,8 @@ const entries: [Endpoint, ActionPolicy][] = [
   on(shareApi.adminClearShare, { kind: 'config', ...consoleRoles }),
   // A proof-of-liabilities snapshot publishes what users hold; it moves nothing (decision 098).
   on(liabilitiesApi.adminTakeSnapshot, { kind: 'config', ...consoleRoles }),
+  // Reconciliation only reads the books and the chain and stores its findings (decision 097).
+  on(reconciliationApi.adminRunReconciliation, { kind: 'config', alone: ['administrator', 'auditor'], withApproval: NOBODY }),
 ];
 
 export const actionName = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;

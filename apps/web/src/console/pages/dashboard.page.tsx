@@ -3,6 +3,7 @@ import { consoleApi, DASHBOARD_DAYS, depositsApi, marketApi, toUnits, withdrawal
 import { call } from '../api';
 import { BarChart } from '../components/bar-chart';
 import { LiabilitiesPanel } from '../components/liabilities-panel';
+import { ReconciliationAlert } from '../components/reconciliation-alert';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -65,6 +66,7 @@ function Dashboard() {
   return (
     <>
       <h1>{t('nav.dashboard')}</h1>
+      <ReconciliationAlert />
       <div className="figures">
         {figure(t('dashboard.usersTotal'), board.data?.users_total, '#/users')}
         {figure(t('dashboard.usersToday'), board.data?.users_new_today, undefined, 'users-new-today')}
