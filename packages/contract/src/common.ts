@@ -45,15 +45,43 @@ export const walletAddress = z.pipe(
 );
 export const hexString = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 export const assetKey = z.enum(ASSET_KEYS);
-export const uid = z.int().check(z.positive());
 export const isoTime = z.string();
 /** An on-chain transaction hash: 0x and 64 hex digits, either case. */
 export const txHash = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/));
 
-/** A row id in a path or query: a positive integer a JS number holds exactly. */
-export const idParam = z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(Number.MAX_SAFE_INTEGER));
-/** A row id of a table with 32-bit serial keys: larger ids cannot exist and would fail in the database. */
-export const serialIdParam = z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(2_147_483_647));
+/**
+ * Row ids (decision 095): one family for every id a request names, bounded by its column so that no valid request
+ * can overflow one (a 500 before). A 32-bit `serial` key (users, card types, goods, groups, lakes…) stops at 2^31−1;
+ * a `bigserial` key (entries, orders, messages…) at the largest integer a JS number holds exactly. In a JSON body an
+ * id is a JSON integer and nothing else (no string, boolean or array); in a path or query it is decimal digits in
+ * their one spelling (no sign, hex, exponent, white space or leading zero), which a typed client may pass as a number.
+ */
+export const SERIAL_ID_MAX = 2_147_483_647;
+export const BIG_ID_MAX = Number.MAX_SAFE_INTEGER;
+
+const bodyId = (max: number) => z.int().check(z.positive(), z.lte(max));
+const textId = (max: number) =>
+  z.union([
+    bodyId(max),
+    z.pipe(
+      z.string().check(
+        z.regex(/^[1-9][0-9]{0,15}$/),
+        z.refine((v) => Number(v) <= max),
+      ),
+      z.transform(Number),
+    ),
+  ]);
+
+/** A JSON body's id of a 32-bit `serial` row (a user's uid, a card type, a group…). */
+export const serialId = bodyId(SERIAL_ID_MAX);
+/** A JSON body's id of a 64-bit `bigserial` row (an order, a message, a card…). */
+export const bigId = bodyId(BIG_ID_MAX);
+/** A user's uid in a body or an answer (the users table has 32-bit keys). */
+export const uid = serialId;
+/** A path or query id of a 64-bit `bigserial` row. */
+export const idParam = textId(BIG_ID_MAX);
+/** A path or query id of a 32-bit `serial` row: larger ids cannot exist and would fail in the database. */
+export const serialIdParam = textId(SERIAL_ID_MAX);
 /** Path params `{ id }` for either kind of row id. */
 export const idParams = z.object({ id: idParam });
 export const serialIdParams = z.object({ id: serialIdParam });

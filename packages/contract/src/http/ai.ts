@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { endpoint, freeText, idParams, isoTime, pagedList, pageQuery } from '../common.js';
+import { bigId, endpoint, freeText, idParams, isoTime, pagedList, pageQuery } from '../common.js';
 
 /** Longest question accepted, in characters (after trimming). */
 export const AI_MESSAGE_MAX = 2000;
@@ -50,7 +50,7 @@ export const deleteConversation = endpoint('DELETE /api/ai/conversations/:id', '
 
 export const chatBody = z.object({
   /** Continue this conversation; omitted, a new one is started. */
-  conversation_id: z.optional(z.int().check(z.positive()).check(z.lte(Number.MAX_SAFE_INTEGER))),
+  conversation_id: z.optional(bigId),
   message: freeText(AI_MESSAGE_MAX, { multiline: true }),
 });
 export type ChatBody = z.infer<typeof chatBody>;

@@ -11,7 +11,20 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../languages.js';
 import { fromUnits, MAX_REQUEST_INTEGER_DIGITS, normalizeAmount, toUnits } from '../money.js';
-import { amountString, endpoint, nonNegativeAmount, freeText, idParams, isoTime, pagedList, pageQuery, serialIdParam, serialIdParams, uid } from '../common.js';
+import {
+  amountString,
+  endpoint,
+  nonNegativeAmount,
+  freeText,
+  idParams,
+  isoTime,
+  pagedList,
+  pageQuery,
+  serialId,
+  serialIdParam,
+  serialIdParams,
+  uid,
+} from '../common.js';
 
 const instant = z.iso.datetime({ offset: true });
 /** Basis points of a price: 0..10000. */
@@ -330,7 +343,7 @@ export const marketQuery = z.extend(pageQuery, {
   min_price: z.optional(cardPrice),
   max_price: z.optional(cardPrice),
   /** Only this seller's listings. */
-  seller: z.optional(z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(2_147_483_647))),
+  seller: z.optional(serialIdParam),
 });
 
 /** trading/index: live listings, oldest first, within an optional price band and seller. Includes the session clock. */
@@ -386,7 +399,7 @@ export type CardOrder = z.infer<typeof cardOrder>;
  */
 export const placeOrder = endpoint('POST /api/project/card/order', 'user', {
   body: z
-    .strictObject({ card_type_id: serialIdParam, min_price: cardPrice, max_price: cardPrice })
+    .strictObject({ card_type_id: serialId, min_price: cardPrice, max_price: cardPrice })
     .check(z.refine((b) => notAbove(b.min_price, b.max_price), { message: 'min_price must not exceed max_price' })),
   response: z.extend(cardOrder, { balance_rusd: amountString }),
 });
@@ -581,7 +594,7 @@ export const adminListSessions = endpoint('GET /api/admin/cards/sessions', 'admi
 /** Creates a session (sessions of one type may not overlap: CARD_SESSION_OVERLAP). Audited. */
 export const adminCreateSession = endpoint('POST /api/admin/cards/sessions', 'admin', {
   body: z
-    .strictObject({ card_type_id: serialIdParam, opens_at: instant, closes_at: instant, stock, per_user_cap: z.optional(perUserCap) })
+    .strictObject({ card_type_id: serialId, opens_at: instant, closes_at: instant, stock, per_user_cap: z.optional(perUserCap) })
     .check(z.refine((b) => Date.parse(b.closes_at) > Date.parse(b.opens_at), { message: 'closes_at must be after opens_at' })),
   response: adminCardSession,
 });
@@ -648,7 +661,7 @@ export const adminListSchedules = endpoint('GET /api/admin/cards/schedules', 'ad
 
 /** A weekly schedule; its sessions are written ahead by a periodic job (and at once for the coming week). Audited. */
 export const adminCreateSchedule = endpoint('POST /api/admin/cards/schedules', 'admin', {
-  body: z.strictObject({ card_type_id: serialIdParam, ...scheduleFields }),
+  body: z.strictObject({ card_type_id: serialId, ...scheduleFields }),
   response: cardSchedule,
 });
 

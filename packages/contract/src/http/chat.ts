@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { TEXTAREA_MAX } from '../constants.js';
-import { endpoint, freeText, idParam, isoTime, uid } from '../common.js';
+import { bigId, endpoint, freeText, idParam, isoTime, serialIdParam, uid } from '../common.js';
 
 /** Text messages up to 1,000 characters, shown as text (never as HTML). */
 export const CHAT_TEXT_MAX = 1000;
@@ -23,9 +23,9 @@ export const CHAT_HISTORY_LIMIT_MAX = 100;
 /** Messages a sync answer carries at most; `has_more` says to ask again from the last id. */
 export const CHAT_SYNC_LIMIT = 200;
 
-const id = idParam;
-const uidParam = z.object({ uid: id });
-const groupParam = z.object({ id });
+// Users, groups and friend requests have 32-bit keys; messages 64-bit ones (decision 095).
+const uidParam = z.object({ uid: serialIdParam });
+const serialParam = z.object({ id: serialIdParam });
 
 export const MESSAGE_TYPES = ['text', 'image', 'emoji'] as const;
 export const messageType = z.enum(MESSAGE_TYPES);
@@ -36,7 +36,7 @@ export const messageType = z.enum(MESSAGE_TYPES);
  */
 export const CONVERSATION_TYPES = ['user', 'group', 'service'] as const;
 export const conversationType = z.enum(CONVERSATION_TYPES);
-export const conversationRef = z.object({ type: conversationType, id: z.int().check(z.positive()) });
+export const conversationRef = z.object({ type: conversationType, id: uid });
 export type ConversationRef = z.infer<typeof conversationRef>;
 
 /** Whether a party speaks as a user or as the service desk (spec §3 to_chat user_type / to_user_type). */
@@ -123,7 +123,7 @@ export const searchUsers = endpoint('GET /api/chat/search', 'user', {
 
 /** chat/addFri: a request with a note. */
 export const sendFriendRequest = endpoint('POST /api/chat/friend-requests', 'user', {
-  body: z.object({ uid: id, note: z._default(freeText(TEXTAREA_MAX, { min: 0, multiline: true }), '') }),
+  body: z.object({ uid, note: z._default(freeText(TEXTAREA_MAX, { min: 0, multiline: true }), '') }),
   response: friendRequest,
 });
 
@@ -133,12 +133,12 @@ export const listFriendRequests = endpoint('GET /api/chat/friend-requests', 'use
 });
 
 export const acceptFriendRequest = endpoint('POST /api/chat/friend-requests/:id/accept', 'user', {
-  params: groupParam,
+  params: serialParam,
   response: friendRequest,
 });
 
 export const rejectFriendRequest = endpoint('POST /api/chat/friend-requests/:id/reject', 'user', {
-  params: groupParam,
+  params: serialParam,
   response: friendRequest,
 });
 
@@ -192,7 +192,7 @@ export const createGroup = endpoint('POST /api/chat/groups', 'user', {
     name: freeText(GROUP_NAME_MAX),
     nickname: freeText(GROUP_NICKNAME_MAX),
     announcement: freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true }),
-    member_uids: z._default(z.array(id).check(z.maxLength(GROUP_MEMBERS_MAX - 1)), []),
+    member_uids: z._default(z.array(uid).check(z.maxLength(GROUP_MEMBERS_MAX - 1)), []),
   }),
   response: groupDetails,
 });
@@ -202,13 +202,13 @@ export const listGroups = endpoint('GET /api/chat/groups', 'user', { response: z
 
 /** chat/groupInfoDetails: members only. */
 export const getGroup = endpoint('GET /api/chat/groups/:id', 'user', {
-  params: groupParam,
+  params: serialParam,
   response: groupDetails,
 });
 
 /** The owner edits the name or the announcement. */
 export const updateGroup = endpoint('POST /api/chat/groups/:id', 'user', {
-  params: groupParam,
+  params: serialParam,
   body: z
     .object({ name: z.optional(freeText(GROUP_NAME_MAX)), announcement: z.optional(freeText(GROUP_ANNOUNCEMENT_MAX, { multiline: true })) })
     .check(z.refine((b) => b.name !== undefined || b.announcement !== undefined)),
@@ -217,10 +217,10 @@ export const updateGroup = endpoint('POST /api/chat/groups/:id', 'user', {
 
 /** Any member invites friends of theirs. */
 export const inviteToGroup = endpoint('POST /api/chat/groups/:id/invite', 'user', {
-  params: groupParam,
+  params: serialParam,
   body: z.object({
     uids: z
-      .array(id)
+      .array(uid)
       .check(z.minLength(1))
       .check(z.maxLength(GROUP_MEMBERS_MAX - 1)),
   }),
@@ -229,20 +229,20 @@ export const inviteToGroup = endpoint('POST /api/chat/groups/:id/invite', 'user'
 
 /** The owner removes a member. */
 export const removeFromGroup = endpoint('POST /api/chat/groups/:id/remove', 'user', {
-  params: groupParam,
-  body: z.object({ uid: id }),
+  params: serialParam,
+  body: z.object({ uid }),
   response: groupDetails,
 });
 
 /** A member (not the owner) leaves. */
 export const exitGroup = endpoint('POST /api/chat/groups/:id/exit', 'user', {
-  params: groupParam,
+  params: serialParam,
   response: z.object({ id: z.int() }),
 });
 
 /** The owner disbands: members are told, history stays readable by nobody. */
 export const disbandGroup = endpoint('POST /api/chat/groups/:id/disband', 'user', {
-  params: groupParam,
+  params: serialParam,
   response: z.object({ id: z.int() }),
 });
 
@@ -269,8 +269,8 @@ export const listConversations = endpoint('GET /api/chat/conversations', 'user',
 export const listMessages = endpoint('GET /api/chat/messages', 'user', {
   query: z.object({
     type: conversationType,
-    id,
-    before: z.optional(id),
+    id: serialIdParam,
+    before: z.optional(idParam),
     limit: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(CHAT_HISTORY_LIMIT_MAX)), 30),
   }),
   response: z.object({ list: z.array(chatMessage), has_more: z.boolean() }),
@@ -290,7 +290,7 @@ export const syncMessages = endpoint('GET /api/chat/sync', 'user', {
 
 /** Marks a conversation read up to a message id (never backwards). */
 export const markRead = endpoint('POST /api/chat/read', 'user', {
-  body: z.object({ conversation: conversationRef, last_id: id }),
+  body: z.object({ conversation: conversationRef, last_id: bigId }),
   response: z.object({ conversation: conversationRef, last_read_id: z.int(), unread: z.int(), total_unread: z.int() }),
 });
 

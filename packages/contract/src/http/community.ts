@@ -5,9 +5,8 @@
  * decides); every amount is an exact decimal string.
  */
 import * as z from 'zod/mini';
-import { amountString, assetKey, endpoint, freeText, nonNegativeAmount, pagedList, pageQuery, positiveAmount, uid } from '../common.js';
+import { amountString, assetKey, endpoint, freeText, nonNegativeAmount, pagedList, pageQuery, positiveAmount, serialIdParam, uid } from '../common.js';
 import { uploadAddress } from './uploads.js';
-import { MAX_UID } from './users.js';
 
 /**
  * A user's team figures. direct_count: members who bound to them; indirect_count: members further down; team_total:
@@ -99,7 +98,7 @@ export const subSpreadList = endpoint('GET /api/user/subSpreadList', 'user', {
 });
 
 /** Path params naming a user: a positive uid within the users table's range. */
-export const uidParams = z.object({ id: z.coerce.number().check(z.int()).check(z.positive()).check(z.lte(MAX_UID)) });
+export const uidParams = z.object({ id: serialIdParam });
 
 /** My private remark on a member of my team; anyone outside it is refused (NOT_IN_TEAM). */
 export const setRemark = endpoint('POST /api/user/remark/:id', 'user', {

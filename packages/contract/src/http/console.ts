@@ -17,6 +17,7 @@ import {
   pagedList,
   pageQuery,
   sortQuery,
+  serialIdParam,
   serialIdParams,
   uid,
   type Endpoint,
@@ -107,7 +108,7 @@ export const AUDIT_SORTS = ['id', 'created_at', 'actor', 'action'] as const;
 export const adminAuditLog = endpoint('GET /api/admin/audit', 'admin', {
   query: z.extend(pageQuery, {
     ...sortQuery(AUDIT_SORTS),
-    actor: z.optional(z.coerce.number().check(z.int(), z.positive())),
+    actor: z.optional(serialIdParam),
     /** Part of the action, case-free: `withdrawals`, `ledger/adjust`. */
     action: z.optional(freeText(100)),
     /** Any text in the request, target, before or after values (a uid, a hash, a reason). */

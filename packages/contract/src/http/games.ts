@@ -4,7 +4,7 @@
  * player's seeds, the game room, the verify view, and the operators' settings and house result.
  */
 import * as z from 'zod/mini';
-import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery } from '../common.js';
+import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, uid } from '../common.js';
 import {
   BLIND_BOX_MAX,
   BLIND_BOX_MIN,
@@ -241,6 +241,6 @@ export const adminSetRaffle = endpoint('POST /api/admin/game/raffle', 'admin', {
 });
 
 export const adminGrantSpins = endpoint('POST /api/admin/game/raffle/spins', 'admin', {
-  body: z.strictObject({ uid: z.int().check(z.positive()), spins: z.int().check(z.gte(1)).check(z.lte(1000)) }),
+  body: z.strictObject({ uid, spins: z.int().check(z.gte(1)).check(z.lte(1000)) }),
   response: z.object({ uid: z.int(), spins_left: z.int() }),
 });

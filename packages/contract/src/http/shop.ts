@@ -4,7 +4,20 @@
  * delivery to an address of the user's book, and the user store's order counters.
  */
 import * as z from 'zod/mini';
-import { amountString, endpoint, freeText, idParams, isoTime, pagedList, pageQuery, sortQuery, positiveAmount, serialIdParams } from '../common.js';
+import {
+  amountString,
+  bigId,
+  endpoint,
+  freeText,
+  idParams,
+  isoTime,
+  pagedList,
+  pageQuery,
+  sortQuery,
+  positiveAmount,
+  serialId,
+  serialIdParams,
+} from '../common.js';
 import { payPassword } from './security.js';
 import { uploadAddress } from './uploads.js';
 import { userInfo } from './users.js';
@@ -142,9 +155,9 @@ export type ShopOrder = z.infer<typeof order>;
  */
 export const placeOrder = endpoint('POST /api/point/order', 'user', {
   body: z.strictObject({
-    goods_id: z.int().check(z.positive()),
+    goods_id: serialId,
     quantity: z.int().check(z.gte(1)).check(z.lte(100)),
-    address_id: z.optional(z.int().check(z.positive())),
+    address_id: z.optional(bigId),
   }),
   response: order,
 });

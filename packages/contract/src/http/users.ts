@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { address, amountString, assetKey, endpoint, freeText, uid } from '../common.js';
+import { address, amountString, assetKey, endpoint, freeText, SERIAL_ID_MAX, uid } from '../common.js';
 import { uploadAddress } from './uploads.js';
 
 export const balance = z.object({ key: assetKey, symbol: z.string(), amount: amountString });
@@ -44,7 +44,7 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const getUserInfo = endpoint('GET /api/user/info', 'user', { response: userInfo });
 
 /** The largest uid there can be: users.id is a PostgreSQL integer (a larger one would fail in the database, not be refused). */
-export const MAX_UID = 2_147_483_647;
+export const MAX_UID = SERIAL_ID_MAX;
 
 /**
  * The referrer by wallet address or by uid (the id an invite link carries as `?spread=`, which is the invite
@@ -52,7 +52,7 @@ export const MAX_UID = 2_147_483_647;
  */
 const bindReferrerSchemas = {
   body: z
-    .object({ address: z.optional(address), uid: z.optional(uid.check(z.maximum(MAX_UID))) })
+    .object({ address: z.optional(address), uid: z.optional(uid) })
     .check(z.refine((body) => (body.address === undefined) !== (body.uid === undefined), { message: 'give either address or uid' })),
   response: z.object({ invite_address: address }),
 };
