@@ -12,6 +12,7 @@ import type { ReconciliationCheck, ReconciliationRun } from '@reef/contract';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { chainConfig, startLocalChain, type LocalChain } from '../../test/local-chain.js';
 import { startBackgroundJobs } from '../../background-jobs.js';
+import { createChainClient } from '../chain/chain-client.js';
 import { runReconciliation } from './reconciliation.service.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -214,6 +215,23 @@ describe.each(databaseKinds)('reconciliation on %s', (kind) => {
     expect(scheduled).toMatchObject({ trigger: 'schedule', requested_by: null, ok: false });
     expect(statuses(scheduled)).toMatchObject({ account_balances: 'failed', escrow_accounts: 'failed' });
     expect((await auditActions()).length).toBe(before);
+  });
+
+  it('an RPC that does not answer fails the chain check as an error, without naming the URL', async () => {
+    const unreachable = 'http://127.0.0.1:9/secret-key-in-path';
+    const broken = await runReconciliation(
+      { db: t.database.db, chain: createChainClient(unreachable), chainConfig: { ...t.config.chain!, rpcUrl: unreachable } },
+      null,
+    );
+    expect(broken.ok).toBe(false);
+    expect(check(broken, 'chain_reserves')).toMatchObject({ status: 'error', mismatch_count: 0 });
+    expect(check(broken, 'chain_reserves').detail).toBeTruthy();
+    expect(JSON.stringify(broken)).not.toContain('secret-key-in-path');
+    expect((await auditActions()).at(-1)).toMatchObject({
+      action: 'reconciliation.failed',
+      after: expect.objectContaining({ failed: ['account_balances', 'chain_reserves', 'escrow_accounts'] }),
+    });
+    expect(await metrics()).toContain('reef_reconciliation_ok{check="chain_reserves"} 0');
   });
 
   it('administrators and auditors run it; operators read it; users and strangers are refused', async () => {

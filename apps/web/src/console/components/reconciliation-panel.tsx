@@ -100,7 +100,7 @@ function History({ runs }: { runs: ReconciliationRun[] }) {
             <th>id</th>
             <th>{t('reconciliation.startedBy')}</th>
             <th>{t('reconciliation.status')}</th>
-            <th />
+            <th>{t('reconciliation.finished')}</th>
           </tr>
         </thead>
         <tbody>

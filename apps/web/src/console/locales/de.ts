@@ -79,6 +79,7 @@ export const de: Record<ConsoleKey, string> = {
   'reconciliation.more': '{{count}} Abweichungen insgesamt; die ersten {{shown}} sind aufgeführt.',
   'reconciliation.history': 'Frühere Läufe',
   'reconciliation.startedBy': 'Gestartet von',
+  'reconciliation.finished': 'Beendet',
   'reconciliation.bySchedule': 'Zeitplan',
   'reconciliation.byOperator': 'Betreiber {{uid}}',
   'reconciliation.check.journal_balanced': 'Das Journal ergibt je Asset null',

@@ -77,6 +77,7 @@ export const en = {
   'reconciliation.more': '{{count}} differences in all; the first {{shown}} are listed.',
   'reconciliation.history': 'Earlier runs',
   'reconciliation.startedBy': 'Started by',
+  'reconciliation.finished': 'Finished',
   'reconciliation.bySchedule': 'Schedule',
   'reconciliation.byOperator': 'Operator {{uid}}',
   'reconciliation.check.journal_balanced': 'The journal sums to zero per asset',

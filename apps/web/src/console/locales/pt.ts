@@ -79,6 +79,7 @@ export const pt: Record<ConsoleKey, string> = {
   'reconciliation.more': '{{count}} diferenças ao todo; as primeiras {{shown}} estão listadas.',
   'reconciliation.history': 'Execuções anteriores',
   'reconciliation.startedBy': 'Iniciada por',
+  'reconciliation.finished': 'Terminada',
   'reconciliation.bySchedule': 'Agendamento',
   'reconciliation.byOperator': 'Operador {{uid}}',
   'reconciliation.check.journal_balanced': 'O diário soma zero por ativo',

@@ -79,6 +79,7 @@ export const ru: Record<ConsoleKey, string> = {
   'reconciliation.more': 'Всего расхождений: {{count}}; показаны первые {{shown}}.',
   'reconciliation.history': 'Прошлые запуски',
   'reconciliation.startedBy': 'Кем запущена',
+  'reconciliation.finished': 'Завершена',
   'reconciliation.bySchedule': 'По расписанию',
   'reconciliation.byOperator': 'Оператор {{uid}}',
   'reconciliation.check.journal_balanced': 'Журнал по каждому активу в сумме равен нулю',

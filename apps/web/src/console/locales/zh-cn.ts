@@ -78,6 +78,7 @@ export const zhCn: Record<ConsoleKey, string> = {
   'reconciliation.more': '共 {{count}} 笔差异，以下列出前 {{shown}} 笔。',
   'reconciliation.history': '先前的执行',
   'reconciliation.startedBy': '发起者',
+  'reconciliation.finished': '完成时间',
   'reconciliation.bySchedule': '计划任务',
   'reconciliation.byOperator': '运营人员 {{uid}}',
   'reconciliation.check.journal_balanced': '各资产的分录合计为零',

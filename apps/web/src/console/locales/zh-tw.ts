@@ -78,6 +78,7 @@ export const zhTw: Record<ConsoleKey, string> = {
   'reconciliation.more': '共 {{count}} 筆差異，以下列出前 {{shown}} 筆。',
   'reconciliation.history': '先前的執行',
   'reconciliation.startedBy': '發起者',
+  'reconciliation.finished': '完成時間',
   'reconciliation.bySchedule': '排程',
   'reconciliation.byOperator': '營運人員 {{uid}}',
   'reconciliation.check.journal_balanced': '各資產的分錄合計為零',
