@@ -1,8 +1,9 @@
 /**
- * Books and reserves: whether the platform's numbers can be trusted. The reconciliation's status (decision 097); the
- * published proof of liabilities joins it as its own section.
+ * Books and reserves: whether the platform's numbers can be trusted. The reconciliation's status (decision 097) and the
+ * latest published proof of liabilities (decision 098).
  */
 import { reconciliationApi } from '@reef/contract';
+import { LiabilitiesPanel } from '../components/liabilities-panel';
 import { ReconciliationPanel } from '../components/reconciliation-panel';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -13,6 +14,7 @@ function Integrity() {
     <>
       <h1>{t('nav.integrity')}</h1>
       <ReconciliationPanel />
+      <LiabilitiesPanel />
     </>
   );
 }
