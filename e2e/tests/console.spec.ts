@@ -106,7 +106,17 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   // The second confirmation repeats what will happen.
   await expect(operator.getByRole('dialog')).toContainText(`Approve #${withdrawal.id}: 120.00000000 USDT`);
   await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(operator.getByRole('dialog')).toContainText('Sent for approval: a second administrator must approve it');
+  await operator.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(operator.getByRole('dialog')).toBeHidden();
+  // An operator's payout waits for a second administrator (decision 092): the withdrawal stays in the queue until
+  // an administrator approves the held request, which then runs as asked.
+  await expect(withdrawalRow).toBeVisible();
+  const held = await ok<{ list: { id: number; action: string; params: { id: number } }[] }>(request, 'GET', '/api/admin/approvals?status=pending', admin.token);
+  const approval = held.list.find((a) => a.action === 'POST /api/admin/withdrawals/:id/approve' && a.params.id === withdrawal.id);
+  expect(approval).toBeDefined();
+  await ok(request, 'POST', `/api/admin/approvals/${approval!.id}/approve`, admin.token);
+  await operator.reload();
   await expect(withdrawalRow).toHaveCount(0);
   await expect(operator.getByTestId(`withdrawal-${waiting.id}`)).toBeVisible();
   await operator.getByRole('link', { name: 'Deposits' }).click();
