@@ -3,7 +3,8 @@
  * good for one use within 10 minutes; the fifth wrong entry locks it; a new one replaces it no sooner than 60 s
  * after the last; each number and each client address has a budget of codes (SMS_PER_PHONE_PER_DAY,
  * SMS_PER_IP_PER_HOUR). A 'login' code for a number no account has bound is stored and counted like any other but
- * never sent, so the answer does not tell who uses the app.
+ * never sent, and every text leaves from a queue after the answer (decision 096), so neither the answer nor its time
+ * tells who uses the app.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PHONE_CODE_MAX_ATTEMPTS, PHONE_CODE_RESEND_SECONDS, PHONE_CODE_TTL_SECONDS, type ErrorCode, type LanguageCode } from '@reef/contract';
@@ -14,7 +15,8 @@ import * as clock from '../../core/clock.js';
 import { openSession } from '../auth/auth.service.js';
 import { recordEvent } from '../events/events.service.js';
 import { findPublicUser } from '../users/users.service.js';
-import { codeText, SmsSendError, type SmsSender } from './sms-sender.js';
+import { codeText } from './sms-sender.js';
+import type { SmsQueue } from './sms-queue.js';
 import * as repo from './phone.repository.js';
 import type { PhonePurpose } from './phone.repository.js';
 
@@ -39,22 +41,27 @@ export interface SendCodeInput {
   language: LanguageCode;
 }
 
-export async function sendCode(db: Database, config: Config, sender: SmsSender | null, input: SendCodeInput, now = clock.now()) {
-  if (!sender) throw new DomainError('SMS_NOT_SUPPORTED');
+/**
+ * POST /api/register. Every outcome that stores a code answers the same, at once: the text goes out afterwards from the
+ * queue (decision 096), so neither the answer nor its time says whether a number is bound. The budgets are counted
+ * before anything about the number is looked up, so even the one answer that differs — a 'bind' of a number another
+ * account holds, PHONE_TAKEN, which its rightful owner needs to read — costs a send from the number's and the
+ * address's budget.
+ */
+export async function sendCode(db: Database, config: Config, queue: SmsQueue | null, input: SendCodeInput, now = clock.now()) {
+  if (!queue) throw new DomainError('SMS_NOT_SUPPORTED');
   const { phone, purpose, userId } = input;
-  let deliver = true;
-  if (purpose === 'bind') {
-    const owner = await repo.userOfPhone(db, phone);
-    if (owner !== undefined && owner !== userId) throw new DomainError('PHONE_TAKEN');
-  } else {
-    deliver = (await repo.userOfPhone(db, phone)) !== undefined;
-  }
-
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16).toString('base64url');
-  await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<'taken' | 'send' | 'keep'> => {
     if ((await repo.countSends(tx, { phone }, new Date(now.getTime() - DAY_MS))) >= config.sms.perPhonePerDay) throw new DomainError('PHONE_SEND_LIMIT');
     if ((await repo.countSends(tx, { ip: input.ip }, new Date(now.getTime() - HOUR_MS))) >= config.sms.perIpPerHour) throw new DomainError('PHONE_SEND_LIMIT');
+    const owner = await repo.userOfPhone(tx, phone);
+    if (purpose === 'bind' && owner !== undefined && owner !== userId) {
+      // Counted and committed before the refusal: a lookup of who holds numbers costs budget like a send.
+      await repo.recordSend(tx, phone, input.ip, now);
+      return 'taken';
+    }
     const replaced = await repo.replaceCode(
       tx,
       {
@@ -70,17 +77,17 @@ export async function sendCode(db: Database, config: Config, sender: SmsSender |
     );
     if (!replaced) throw new DomainError('PHONE_CODE_TOO_SOON');
     await repo.recordSend(tx, phone, input.ip, now);
+    // A 'login' code for a number no account has is stored and counted like any other, and never sent.
+    return purpose === 'login' && owner === undefined ? 'keep' : 'send';
   });
-
-  if (deliver) {
-    try {
-      await sender.send(phone, codeText(input.language, code));
-    } catch (error) {
-      if (!(error instanceof SmsSendError)) throw error;
+  if (outcome === 'taken') throw new DomainError('PHONE_TAKEN');
+  if (outcome === 'send') {
+    queue.push({
+      to: phone,
+      text: codeText(input.language, code),
       // Nothing reached the phone: the caller may ask again at once instead of waiting out the interval.
-      await repo.allowResend(db, phone, purpose, salt);
-      throw new DomainError('SMS_UNAVAILABLE');
-    }
+      onFailure: () => repo.allowResend(db, phone, purpose, salt),
+    });
   }
   return { resend_after_seconds: PHONE_CODE_RESEND_SECONDS, expires_in_seconds: PHONE_CODE_TTL_SECONDS };
 }
