@@ -99,6 +99,8 @@ const count = (ok) => (ok ? totals.passed++ : totals.failed++);
 const typecheck = runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'lint and format');
 count(run('lint', 'npx', ['eslint', '--max-warnings=0', '.']));
 count(run('format', 'npx', ['prettier', '--check', '.']));
+// The documents against the code: architecture.md's rooms and paths, every cited decision record (decision 104).
+count(run('docs', 'node', ['scripts/check-docs.mjs']));
 count(await typecheck);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 count(built);

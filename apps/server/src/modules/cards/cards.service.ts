@@ -1,5 +1,5 @@
 /**
- * Cards (decisions 050–052): card types, sessions (operators, weekly schedules, the open/close jobs' state
+ * Cards (decisions 050, 051): card types, sessions (operators, weekly schedules, the open/close jobs' state
  * changes), the starter-card buy, my cards and a card's history. The market (listings, orders, matching,
  * renewal, split) is `trading.service.ts`, which may import this file; this file never imports it — the session
  * jobs (`session-jobs.ts`) call both.
