@@ -13,6 +13,8 @@ export class ClockNotAdjustableError extends Error {
 
 let adjustable = false;
 let offsetMs = 0;
+/** The version of the deployment's stored offset this process holds (0: none yet); see `followClockOffset`. */
+let offsetVersion = 0;
 
 /** Business time as a Date: the real time plus the test offset (0 in production). */
 export function now(): Date {
@@ -27,6 +29,7 @@ export function nowMs(): number {
 /** Called once at start from the validated configuration (CLOCK_ADJUSTABLE). */
 export function configureClock(options: { adjustable: boolean }): void {
   adjustable = options.adjustable;
+  offsetVersion = 0;
   if (!adjustable) offsetMs = 0;
 }
 
@@ -48,4 +51,15 @@ export function setClockOffset(ms: number): void {
 /** Moves business time forward by `ms` (refused unless adjustable). */
 export function advanceClock(ms: number): void {
   setClockOffset(offsetMs + ms);
+}
+
+/**
+ * Takes the deployment's stored offset if `version` is newer than the one this process holds: a reader that fetched
+ * the row before a move committed never sets the older offset back afterwards. Answers whether it moved.
+ */
+export function followClockOffset(ms: number, version: number): boolean {
+  if (version <= offsetVersion) return false;
+  setClockOffset(ms);
+  offsetVersion = version;
+  return true;
 }

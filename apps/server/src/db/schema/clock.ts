@@ -10,6 +10,8 @@ export const clockSettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+    /** Raised by every move: a process applies a read offset only if it is newer than the one it has (issue 27). */
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('clock_settings_one_row', sql`${t.id} = 1`)],

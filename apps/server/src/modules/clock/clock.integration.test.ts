@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { clockOffsetMs, configureClock } from '../../core/clock.js';
-import { applyClock, moveClock } from './clock.service.js';
+import { applyClock, followSharedClock, moveClock } from './clock.service.js';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/harness.js';
 
 describe.each(databaseKinds)('test clock route (%s)', (kind) => {
@@ -41,6 +41,42 @@ describe.each(databaseKinds)('test clock route (%s)', (kind) => {
     await other.close();
     // The admin's own token has expired with the others.
     expect((await move({ offset_ms: 0 })).http).toBe(401);
+    expect(applyClock(await moveClock(t.database.db, { offset_ms: 0 }))).toMatchObject({ offset_ms: 0 });
+  });
+
+  it('moves atomically with respect to the job runner: 200 moves beside a 10 ms follower never leave a stale offset', async () => {
+    // The job runner's tick (`beforeTick`) follows the shared offset; here it runs every 10 ms beside the moves, on
+    // the same process, as JOB_POLL_MS=10 would (the race: a tick reading the row before a move committed used to
+    // set the old offset back after the move applied the new one).
+    let following = true;
+    const follower = (async () => {
+      while (following) {
+        await followSharedClock(t.database.db);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    })();
+    const stale: string[] = [];
+    try {
+      let expected = clockOffsetMs();
+      for (let i = 0; i < 200; i++) {
+        const step = i % 2 === 0 ? { advance_ms: 1_000 } : { offset_ms: expected + 1_000 };
+        expected += 1_000;
+        const answer = await move(step);
+        if (answer.data?.offset_ms !== expected) stale.push(`move ${i} answered ${answer.data?.offset_ms}, expected ${expected}`);
+        // A follower tick that read the row before this move committed ends within a tick or two.
+        await new Promise((resolve) => setTimeout(resolve, i % 10 === 0 ? 25 : 1));
+        if (clockOffsetMs() !== expected) stale.push(`after move ${i} the process held ${clockOffsetMs()}, expected ${expected}`);
+      }
+    } finally {
+      following = false;
+      await follower;
+    }
+    expect(stale).toEqual([]);
+    // Two moves at once both count: each adds to the stored offset in one statement.
+    const before = clockOffsetMs();
+    await Promise.all([move({ advance_ms: 500 }), move({ advance_ms: 700 })]);
+    await followSharedClock(t.database.db);
+    expect(clockOffsetMs()).toBe(before + 1_200);
     expect(applyClock(await moveClock(t.database.db, { offset_ms: 0 }))).toMatchObject({ offset_ms: 0 });
   });
 });

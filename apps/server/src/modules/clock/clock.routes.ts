@@ -8,8 +8,8 @@ import { applyClock, moveClock } from './clock.service.js';
 export async function clockRoutes(app: FastifyInstance): Promise<void> {
   if (!app.config.clockAdjustable) return;
   registerEndpoint(app, clockApi.setClock, async ({ db, body, audit }) => {
-    const offset = await moveClock(db, body);
-    audit.after = { offset_ms: offset };
-    return new AnswerAfterCommit(async () => applyClock(offset));
+    const moved = await moveClock(db, body);
+    audit.after = { offset_ms: moved.offsetMs };
+    return new AnswerAfterCommit(async () => applyClock(moved));
   });
 }

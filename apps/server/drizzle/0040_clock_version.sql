@@ -1,0 +1,1 @@
+ALTER TABLE "clock_settings" ADD COLUMN "version" bigint DEFAULT 1 NOT NULL;
