@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Set-up shared by the benchmarks (bench.ts, chat-bench.ts, responsiveness-bench.ts): a PGlite database on a
  * temporary data directory, the app's configuration for a bench run, and signing in through the real endpoints.
@@ -58,6 +59,8 @@ export function benchConfig(admin: PrivateKeyAccount, env: Record<string, string
     PUBLIC_ORIGINS: BENCH_ORIGIN,
     DATA_DIR: os.tmpdir(),
     ADMIN_ADDRESSES: admin.address,
+    // As a production deployment runs (decision 106): transaction passwords keyed with a pepper, a random one per run.
+    PAY_PASSWORD_PEPPER: randomBytes(32).toString('base64url'),
     ...env,
   });
 }

@@ -277,6 +277,8 @@ export interface Config {
   wechat: WechatConfig | null;
   /** `GET /metrics` answers only a bearer of this token; null: the route answers 404 (decision 079). */
   metrics: MetricsConfig | null;
+  /** The transaction password's pepper (decision 106). */
+  payPassword: PayPasswordConfig;
   /** The deadline of a graceful shutdown: past it the process exits anyway (decision 080). */
   shutdownTimeoutMs: number;
   /** Phone sign-in codes (decision 076). */
@@ -293,6 +295,26 @@ export interface MetricsConfig {
 }
 
 /** METRICS_TOKEN: one token of 24 to 200 printable characters; no message contains it. */
+/**
+ * PAY_PASSWORD_PEPPER (decision 106): the server-side secret every new transaction password hash is keyed with. At
+ * least 32 printable characters; every node of a deployment needs the same one, and losing it loses every peppered
+ * password (their owners set new ones). Without it, the slow unpeppered hash.
+ */
+function payPasswordOf(value: string | undefined): PayPasswordConfig {
+  if (value !== undefined && !/^[\x21-\x7e]{32,512}$/.test(value)) {
+    throw new ConfigError('Invalid environment:\n  PAY_PASSWORD_PEPPER: 32 to 512 printable characters without spaces (value not shown)');
+  }
+  const payPassword = {} as PayPasswordConfig;
+  // Not enumerable, so no log or dump of the configuration carries it.
+  Object.defineProperty(payPassword, 'pepper', { value: value === undefined ? null : Buffer.from(value, 'utf8'), enumerable: false, writable: false });
+  return payPassword;
+}
+
+export interface PayPasswordConfig {
+  /** PAY_PASSWORD_PEPPER as bytes, or null. */
+  readonly pepper: Buffer | null;
+}
+
 function metricsOf(token: string | undefined): MetricsConfig | null {
   if (token === undefined) return null;
   if (!/^[\x21-\x7e]{24,200}$/.test(token)) {
@@ -456,6 +478,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   delete cleaned.METRICS_TOKEN;
   const smsToken = cleaned.SMS_PROVIDER_TOKEN;
   delete cleaned.SMS_PROVIDER_TOKEN;
+  const payPasswordPepper = cleaned.PAY_PASSWORD_PEPPER;
+  delete cleaned.PAY_PASSWORD_PEPPER;
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
@@ -599,6 +623,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shopAutoReceiveMs: e.SHOP_AUTO_RECEIVE_DAYS * 86_400_000,
     wechat: wechatOf(e.WECHAT_APP_ID, wechatSecret, e.WECHAT_API_BASE_URL, e.WECHAT_OAUTH_URL),
     metrics: metricsOf(metricsToken),
+    payPassword: payPasswordOf(payPasswordPepper),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     sms: {
       provider: smsProviderOf(e.SMS_PROVIDER_URL, smsToken),

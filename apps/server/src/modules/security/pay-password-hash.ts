@@ -1,16 +1,22 @@
 /**
- * Transaction password hashing. Six digits are only 10⁶ possibilities, so the hash must be slow and salted
- * (a leaked table should cost an attacker real work per user) and the lock-out in the service is what
- * actually stops online guessing. Stored as `scrypt$N$r$p$salt$hash` (base64url), so the cost can be
- * raised later without invalidating stored hashes: verification reads the parameters from the string.
+ * Transaction password hashing (decisions 013, 106). Six digits are only 10⁶ possibilities: the lock-out in the
+ * service is what stops online guessing, and no hash the hot path can afford stops an offline search of 10⁶ values
+ * for long. What does is a secret the table does not hold: with PAY_PASSWORD_PEPPER configured the password enters
+ * scrypt as HMAC-SHA256(pepper, password) (`scrypt-peppered`, N = 256: ~0.7 ms, a leaked table alone is useless);
+ * without one, the slow unpeppered `scrypt` (N = 16,384: ~50 ms) stands alone, as before.
+ * Stored as `<kind>$N$r$p$salt$hash` (base64url); verification reads the kind and parameters from the string, so an
+ * older hash keeps working and is replaced by the current kind at its next match (`needsRehash`).
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import os from 'node:os';
 
-const PARAMS = { N: 16_384, r: 8, p: 1 };
+/** The server-side secret mixed into every new hash, or null (then the slow unpeppered kind). */
+export type Pepper = Buffer | null;
+
+const UNPEPPERED = { kind: 'scrypt', N: 16_384, r: 8, p: 1 } as const;
+const PEPPERED = { kind: 'scrypt-peppered', N: 256, r: 8, p: 1 } as const;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
-const PREFIX = 'scrypt';
 
 interface ScryptParams {
   N: number;
@@ -46,7 +52,7 @@ async function withDerivationSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function derive(password: string, salt: Buffer, keyBytes: number, { N, r, p }: ScryptParams): Promise<Buffer> {
+function derive(password: string | Buffer, salt: Buffer, keyBytes: number, { N, r, p }: ScryptParams): Promise<Buffer> {
   return withDerivationSlot(
     () =>
       new Promise((resolve, reject) => {
@@ -56,20 +62,50 @@ function derive(password: string, salt: Buffer, keyBytes: number, { N, r, p }: S
   );
 }
 
-export async function hashPayPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_BYTES, PARAMS);
-  return [PREFIX, PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+const current = (pepper: Pepper) => (pepper ? PEPPERED : UNPEPPERED);
+
+/** What scrypt is given: the password itself, or its HMAC under the pepper. */
+function secretInput(password: string, kind: string, pepper: Pepper): string | Buffer {
+  if (kind === UNPEPPERED.kind) return password;
+  if (!pepper) throw new Error('a peppered transaction password hash needs PAY_PASSWORD_PEPPER');
+  return createHmac('sha256', pepper).update(password, 'utf8').digest();
 }
 
-/** Constant-time comparison. A malformed stored value is a server fault (it throws), never a wrong password. */
-export async function payPasswordMatches(password: string, stored: string): Promise<boolean> {
-  const [prefix, n, r, p, saltText, keyText, ...rest] = stored.split('$');
+export async function hashPayPassword(password: string, pepper: Pepper): Promise<string> {
+  const { kind, N, r, p } = current(pepper);
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(secretInput(password, kind, pepper), salt, KEY_BYTES, { N, r, p });
+  return [kind, N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+function parse(stored: string) {
+  const [kind, n, r, p, saltText, keyText, ...rest] = stored.split('$');
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (prefix !== PREFIX || rest.length > 0 || !saltText || !keyText || !Object.values(params).every((v) => Number.isSafeInteger(v) && v > 0)) {
+  if (
+    (kind !== UNPEPPERED.kind && kind !== PEPPERED.kind) ||
+    rest.length > 0 ||
+    !saltText ||
+    !keyText ||
+    !Object.values(params).every((v) => Number.isSafeInteger(v) && v > 0)
+  ) {
     throw new Error('malformed transaction password hash');
   }
-  const expected = Buffer.from(keyText, 'base64url');
-  const actual = await derive(password, Buffer.from(saltText, 'base64url'), expected.length, params);
-  return timingSafeEqual(actual, expected);
+  return { kind, params, salt: Buffer.from(saltText, 'base64url'), key: Buffer.from(keyText, 'base64url') };
+}
+
+/**
+ * Constant-time comparison. A malformed stored value, or a peppered one on a server without the pepper, is a server
+ * fault (it throws), never a wrong password.
+ */
+export async function payPasswordMatches(password: string, stored: string, pepper: Pepper): Promise<boolean> {
+  const { kind, params, salt, key } = parse(stored);
+  const actual = await derive(secretInput(password, kind, pepper), salt, key.length, params);
+  return timingSafeEqual(actual, key);
+}
+
+/** Whether a stored hash is of another kind or cost than this server writes now: replaced at its next match. */
+export function needsRehash(stored: string, pepper: Pepper): boolean {
+  const { kind, params } = parse(stored);
+  const wanted = current(pepper);
+  return kind !== wanted.kind || params.N !== wanted.N || params.r !== wanted.r || params.p !== wanted.p;
 }

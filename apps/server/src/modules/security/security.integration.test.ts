@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
+import { hashPayPassword } from './pay-password-hash.js';
 
 describe.each(databaseKinds)('transaction password on %s', (kind) => {
   let t: TestApp;
@@ -132,5 +133,43 @@ describe.each(databaseKinds)('transaction password on %s', (kind) => {
   it('needs a signed-in user', async () => {
     const res = await t.call({ method: 'POST', url: '/api/user/password', payload: { password: '123456', confirm: '123456' } });
     expect([res.http, res.status]).toEqual([401, 410000]);
+  });
+});
+
+describe.each(databaseKinds)('transaction password with PAY_PASSWORD_PEPPER on %s (decision 106)', (kind) => {
+  const PEPPER = 'pepper-for-tests-0123456789abcdefghijklmnopqrstuv';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { PAY_PASSWORD_PEPPER: PEPPER });
+  });
+  afterAll(() => t.close());
+
+  const hashOf = async (user: SignedInUser) =>
+    ((await t.database.db.execute(sql`select pay_password_hash as hash from users where id = ${user.uid}`)) as unknown as { rows: { hash: string }[] }).rows[0]!
+      .hash;
+  const send = (from: SignedInUser, to: SignedInUser, password: string) =>
+    t.call({ method: 'POST', url: '/api/finance/other/trade', token: from.token, payload: { to: String(to.uid), amount: '1', asset: 'usdt', password } });
+
+  it('stores new passwords peppered, never printing the pepper; transfers check them on every call', async () => {
+    const payer = await t.signInPayer('246810', { usdt: '10' });
+    const payee = await t.signIn();
+    expect(await hashOf(payer)).toMatch(/^scrypt-peppered\$256\$8\$1\$/);
+    expect(JSON.stringify(t.config)).not.toContain(PEPPER);
+    expect((await send(payer, payee, '246810')).status).toBe(200);
+    expect((await send(payer, payee, '246811')).data.code).toBe('PAY_PASSWORD_WRONG');
+  });
+
+  it('replaces an unpeppered hash from before the pepper at its first match, and a wrong entry still counts', async () => {
+    const payer = await t.signInPayer('135791', { usdt: '10' });
+    const payee = await t.signIn();
+    // As stored before PAY_PASSWORD_PEPPER was configured.
+    await t.database.db.execute(sql`update users set pay_password_hash = ${await hashPayPassword('135791', null)} where id = ${payer.uid}`);
+    expect((await send(payer, payee, '135790')).data).toMatchObject({ code: 'PAY_PASSWORD_WRONG', attempts_left: 4 });
+    expect(await hashOf(payer)).toMatch(/^scrypt\$16384\$/);
+    expect((await send(payer, payee, '135791')).status).toBe(200);
+    expect(await hashOf(payer)).toMatch(/^scrypt-peppered\$256\$/);
+    // The match cleared the count, and the new hash verifies.
+    expect((await send(payer, payee, '135791')).status).toBe(200);
+    expect((await send(payer, payee, '135790')).data).toMatchObject({ code: 'PAY_PASSWORD_WRONG', attempts_left: 4 });
   });
 });

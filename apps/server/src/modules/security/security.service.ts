@@ -12,9 +12,11 @@
 import { PAY_PASSWORD_LOCK_MINUTES, PAY_PASSWORD_MAX_FAILURES } from '@reef/contract';
 import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
-import { hashPayPassword, payPasswordMatches } from './pay-password-hash.js';
+import { hashPayPassword, needsRehash, payPasswordMatches, type Pepper } from './pay-password-hash.js';
 import * as repo from './security.repository.js';
 import * as clock from '../../core/clock.js';
+
+export type { Pepper } from './pay-password-hash.js';
 
 const LOCK_MS = PAY_PASSWORD_LOCK_MINUTES * 60_000;
 
@@ -24,10 +26,20 @@ const locked = (until: Date): Verdict => ({ ok: false, error: new DomainError('P
 const isLocked = (state: repo.PayPasswordState, now: Date): state is repo.PayPasswordState & { lockedUntil: Date } =>
   state.lockedUntil !== null && state.lockedUntil > now;
 
-/** Counts one hashed attempt against the locked, unlocked-at-`now` row: resets on a match, counts a failure. */
-async function countAttempt(tx: Transaction, userId: number, state: repo.PayPasswordState, matches: boolean, now: Date): Promise<Verdict> {
-  if (matches) {
-    if (state.failures > 0 || state.lockedUntil) await repo.clearFailures(tx, userId);
+/** A match's outcome: whether it matched, and the current kind of hash to store when the stored one is older. */
+interface Guess {
+  matches: boolean;
+  rehash: string | null;
+}
+
+/**
+ * Counts one hashed attempt against the locked, unlocked-at-`now` row: resets on a match (and stores the current
+ * kind of hash when the stored one is older, decision 106), counts a failure.
+ */
+async function countAttempt(tx: Transaction, userId: number, state: repo.PayPasswordState, guess: Guess, now: Date): Promise<Verdict> {
+  if (guess.matches) {
+    if (guess.rehash) await repo.storeHash(tx, userId, guess.rehash);
+    else if (state.failures > 0 || state.lockedUntil) await repo.clearFailures(tx, userId);
     return { ok: true };
   }
   const after = await repo.recordFailure(tx, userId, PAY_PASSWORD_MAX_FAILURES, new Date(now.getTime() + LOCK_MS));
@@ -42,34 +54,40 @@ async function countAttempt(tx: Transaction, userId: number, state: repo.PayPass
  */
 async function withHashedGuess(
   db: Database,
+  pepper: Pepper,
   userId: number,
   guess: string | undefined,
   now: Date,
-  decide: (tx: Transaction, state: repo.PayPasswordState | undefined, matches: boolean) => Promise<Verdict>,
+  decide: (tx: Transaction, state: repo.PayPasswordState | undefined, outcome: Guess) => Promise<Verdict>,
 ): Promise<Verdict> {
   const countable = (state: repo.PayPasswordState | undefined): state is repo.PayPasswordState & { hash: string } =>
     guess !== undefined && state !== undefined && state.hash !== null && !isLocked(state, now);
   let state = await repo.readState(db, userId);
   for (;;) {
     const hashedAgainst = countable(state) ? state.hash : null;
-    const matches = hashedAgainst !== null && (await payPasswordMatches(guess!, hashedAgainst));
+    const matches = hashedAgainst !== null && (await payPasswordMatches(guess!, hashedAgainst, pepper));
+    // An older kind of hash is replaced at a match; the new one is derived here too, before any row lock.
+    const rehash = matches && needsRehash(hashedAgainst, pepper) ? await hashPayPassword(guess!, pepper) : null;
     const outcome = await db.transaction(async (tx): Promise<{ verdict: Verdict } | { changed: repo.PayPasswordState }> => {
       const current = await repo.lockState(tx, userId);
       if (countable(current) && current.hash !== hashedAgainst) return { changed: current };
-      return { verdict: await decide(tx, current, matches) };
+      return { verdict: await decide(tx, current, { matches, rehash }) };
     });
     if ('verdict' in outcome) return outcome.verdict;
     state = outcome.changed;
   }
 }
 
-/** For other modules: throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_LOCKED or PAY_PASSWORD_WRONG unless it matches. */
-export async function verifyPayPassword(db: Database, userId: number, password: string, now = clock.now()): Promise<void> {
-  const verdict = await withHashedGuess(db, userId, password, now, async (tx, state, matches): Promise<Verdict> => {
+/**
+ * For other modules: throws PAY_PASSWORD_NOT_SET, PAY_PASSWORD_LOCKED or PAY_PASSWORD_WRONG unless it matches.
+ * `pepper` is the configuration's PAY_PASSWORD_PEPPER (decision 106).
+ */
+export async function verifyPayPassword(db: Database, pepper: Pepper, userId: number, password: string, now = clock.now()): Promise<void> {
+  const verdict = await withHashedGuess(db, pepper, userId, password, now, async (tx, state, guess): Promise<Verdict> => {
     if (!state) return { ok: false, error: new DomainError('USER_NOT_FOUND') };
     if (state.hash === null) return { ok: false, error: new DomainError('PAY_PASSWORD_NOT_SET') };
     if (isLocked(state, now)) return locked(state.lockedUntil);
-    return countAttempt(tx, userId, state, matches, now);
+    return countAttempt(tx, userId, state, guess, now);
   });
   if (!verdict.ok) throw verdict.error;
 }
@@ -81,16 +99,17 @@ export interface SetPayPasswordInput {
 }
 
 /** Sets the password when none is set; otherwise changes it, which needs the current one. */
-export async function setPayPassword(db: Database, userId: number, input: SetPayPasswordInput, now = clock.now()) {
+export async function setPayPassword(db: Database, pepper: Pepper, userId: number, input: SetPayPasswordInput, now = clock.now()) {
   if (input.password !== input.confirm) throw new DomainError('PAY_PASSWORD_MISMATCH');
   // Hashed before the row is locked: the new password's cost is not paid while other attempts wait.
-  const hash = await hashPayPassword(input.password);
-  const verdict = await withHashedGuess(db, userId, input.old_password, now, async (tx, state, matches): Promise<Verdict> => {
+  const hash = await hashPayPassword(input.password, pepper);
+  const verdict = await withHashedGuess(db, pepper, userId, input.old_password, now, async (tx, state, guess): Promise<Verdict> => {
     if (!state) return { ok: false, error: new DomainError('USER_NOT_FOUND') };
     if (state.hash !== null) {
       if (isLocked(state, now)) return locked(state.lockedUntil);
       if (input.old_password === undefined) return { ok: false, error: new DomainError('PAY_PASSWORD_OLD_REQUIRED') };
-      const checked = await countAttempt(tx, userId, state, matches, now);
+      // The new hash is stored just below; the old one's rehash would only be overwritten.
+      const checked = await countAttempt(tx, userId, state, { matches: guess.matches, rehash: null }, now);
       if (!checked.ok) return checked;
     }
     await repo.storeHash(tx, userId, hash);

@@ -256,7 +256,9 @@ describe.each(databaseKinds)('points shop on %s', (kind) => {
     // Past its time-out but before the sweep reached it, the order cannot be paid any more.
     const buyer = { id: erin.uid, account: erin.account, role: 'user' as const, roles: [], serviceAgent: false, frozen: false, tokenHash: '' };
     const overdue = new Date(Date.parse(other.expires_at) + 1000);
-    await expect(payOrder(t.database.db, times, buyer, other.id, PASSWORD, undefined, overdue)).rejects.toMatchObject({ code: 'SHOP_ORDER_STATE' });
+    await expect(payOrder(t.database.db, times, t.config.payPassword.pepper, buyer, other.id, PASSWORD, undefined, overdue)).rejects.toMatchObject({
+      code: 'SHOP_ORDER_STATE',
+    });
     await sweepOrders(t.database.db, times, overdue);
     expect((await t.call({ method: 'GET', url: `/api/point/detail/id/${other.id}`, token: erin.token })).data.status).toBe('cancelled');
     expect((await t.call({ method: 'GET', url: `/api/point/goods/${goods.id}`, token: erin.token })).data.stock).toBe(1);

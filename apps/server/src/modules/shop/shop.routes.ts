@@ -16,7 +16,7 @@ export async function shopRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, shopApi.placeOrder, ({ user, body }) => shop.placeOrder(app.db, times, user.id, body));
   registerEndpoint(app, shopApi.payOrder, ({ user, params, body, request }) =>
-    shop.payOrder(app.db, times, user, params.id, body.password, idempotencyKeyOf(request)),
+    shop.payOrder(app.db, times, app.config.payPassword.pepper, user, params.id, body.password, idempotencyKeyOf(request)),
   );
   registerEndpoint(app, shopApi.deleteOrder, ({ user, params }) => shop.deleteOrder(app.db, user.id, params.id));
   registerEndpoint(app, shopApi.orderDetail, ({ user, params }) => shop.orderDetail(app.db, times, user.id, params.id));

@@ -14,7 +14,7 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { balanceKey, postEntry } from '../ledger/ledger.service.js';
-import { verifyPayPassword } from '../security/security.service.js';
+import { verifyPayPassword, type Pepper } from '../security/security.service.js';
 import { findUploadByAddress } from '../uploads/uploads.service.js';
 import { userInfo } from '../users/users.service.js';
 import * as repo from './shop.repository.js';
@@ -231,6 +231,7 @@ async function ownOrder(db: Executor, userId: number, orderId: number, lock = fa
 export async function payOrder(
   db: Database,
   times: ShopTimes,
+  pepper: Pepper,
   user: AuthUser,
   orderId: number,
   password: string,
@@ -239,7 +240,7 @@ export async function payOrder(
 ) {
   // Someone else's order is refused before the password is tried: it must not cost an attempt.
   await ownOrder(db, user.id, orderId);
-  await verifyPayPassword(db, user.id, password);
+  await verifyPayPassword(db, pepper, user.id, password);
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request: ['shop_pay', orderId] }, async (tx) => {
     const order = await ownOrder(tx, user.id, orderId, true);
     if (order.status !== 'unpaid' && order.status !== 'failed') throw new DomainError('SHOP_ORDER_STATE', { status: order.status });

@@ -79,7 +79,7 @@ export async function transfer(
   const recipient = transferApi.parseRecipient(input.to);
   if (recipient === null) throw new DomainError('RECIPIENT_INVALID');
   // Checked on every call, a replay included: the key alone must not stand in for the password (decision 013).
-  await verifyPayPassword(db, senderId, input.password);
+  await verifyPayPassword(db, config.payPassword.pepper, senderId, input.password);
   // The password stays out of the digest; the recipient is digested in its one spelling.
   const request = ['transfer', { to: recipient, amount: input.amount, asset: input.asset }];
   return runIdempotent(db, { userId: senderId, key: idempotencyKey, request }, async (tx) => {

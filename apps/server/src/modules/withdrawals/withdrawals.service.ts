@@ -84,7 +84,7 @@ export async function requestWithdrawal(
   if (amount <= MIN_EXCLUSIVE) throw new DomainError('WITHDRAWAL_AMOUNT_TOO_SMALL', { min_exclusive: fromUnits(MIN_EXCLUSIVE) });
   const fee = toUnits(config.withdrawFees[asset]);
   // Checked on every call, a replay included: the key alone must not stand in for the password.
-  await verifyPayPassword(db, user.id, input.password);
+  await verifyPayPassword(db, config.payPassword.pepper, user.id, input.password);
   // The password stays out of the digest: a six-digit secret under a fast hash would be readable from the table.
   const request = ['withdraw', asset, input.amount];
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request }, async (tx) => {
