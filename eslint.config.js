@@ -31,8 +31,6 @@ const MODULE_PUBLIC_FILES = [
   'chain',
   // Committing queued requests in groups, each with its own Idempotency-Key (swaps, starter cards; decision 061).
   'idempotency/group-writer.ts',
-  // The referral binding's hook into the team figures, same transaction (decision 064).
-  'community/team-figures.ts',
   // The one definition of a qualifying purchase, shared by the team figures and the reward engine (decisions 064, 065).
   'community/qualifying.ts',
   // The desk's agent list, kept equal to the service_agent role holders by the operators module (decision 082).

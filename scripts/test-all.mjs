@@ -101,6 +101,8 @@ count(run('lint', 'npx', ['eslint', '--max-warnings=0', '.']));
 count(run('format', 'npx', ['prettier', '--check', '.']));
 // The documents against the code: architecture.md's rooms and paths, every cited decision record (decision 104).
 count(run('docs', 'node', ['scripts/check-docs.mjs']));
+// The import graph at the level of modules: no loop among server modules, web features and the console (decision 107).
+count(run('modules', 'node', ['scripts/check-module-graph.mjs']));
 count(await typecheck);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 count(built);

@@ -19,3 +19,17 @@ export interface AuthUser {
   frozen: boolean;
   tokenHash: string;
 }
+
+/** Who holds which operator role and who is frozen, at one moment (read from the operators' tables). */
+export interface AccessSnapshot {
+  roles: ReadonlyMap<string, readonly OperatorRole[]>;
+  frozen: ReadonlySet<number>;
+}
+
+/**
+ * Where the sign-in check reads roles and the frozen flag: the operators module's access book, handed to auth by the
+ * HTTP plumbing and the socket gateway, so auth never imports the operators module (decision 107).
+ */
+export interface AccessSource {
+  current(): Promise<AccessSnapshot>;
+}

@@ -2,9 +2,9 @@ import { hash, randomBytes } from 'node:crypto';
 import { recoverMessageAddress, type Hex } from 'viem';
 import { generateSiweNonce } from 'viem/siwe';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED } from '@reef/contract';
+import { LOGIN_MESSAGE_MAX_AGE_MS, LOGIN_NONCE_TTL_MS, STATUS_BAD_TOKEN, STATUS_NO_TOKEN, STATUS_TOKEN_EXPIRED, type OperatorRole } from '@reef/contract';
 import type { Config } from '../../config.js';
-import type { AuthUser } from '../../core/auth-user.js';
+import type { AccessSource, AuthUser } from '../../core/auth-user.js';
 import type { Database, Executor } from '../../db/client.js';
 import { AuthError, DomainError } from '../../core/errors.js';
 import { findOrCreateUser, findPublicUser } from '../users/users.service.js';
@@ -14,7 +14,6 @@ import { checkLoginMessage } from './login-message.js';
 import * as repo from './auth.repository.js';
 import * as clock from '../../core/clock.js';
 import type { SessionCache } from './session-cache.js';
-import { accessOf, type AccessBook } from '../operators/operators.service.js';
 
 /** 32 random bytes, base64url: 43 characters. Anything else is refused before touching the database. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -82,6 +81,8 @@ export async function openSession(db: Executor, config: Config, userId: number, 
   return { token, expires_at: expiresAt.toISOString() };
 }
 
+const NO_ROLES: readonly OperatorRole[] = [];
+
 /**
  * The caller of a request. With a session cache, a session seen before costs no database round trip;
  * without one (the chat socket's handshake), every call reads the session.
@@ -90,8 +91,8 @@ export async function authenticate(
   db: Database,
   config: Config,
   authorization: string | undefined,
-  sessions?: SessionCache,
-  access?: AccessBook,
+  sessions: SessionCache | undefined,
+  access: AccessSource,
   now = clock.now(),
 ): Promise<AuthUser> {
   const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : authorization?.trim();
@@ -110,7 +111,9 @@ export async function authenticate(
   if (session.expiresAtMs <= now.getTime()) throw new AuthError(STATUS_TOKEN_EXPIRED);
   // Roles and the frozen flag are read at every request (from the access book, dropped on every change), so a
   // change holds from the next request, not the next sign-in (decision 082).
-  const { roles, frozen } = await accessOf(db, access, session.account, session.userId);
+  const snapshot = await access.current();
+  const roles = snapshot.roles.get(session.account) ?? NO_ROLES;
+  const frozen = snapshot.frozen.has(session.userId);
   return {
     id: session.userId,
     account: session.account,

@@ -21,7 +21,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { message, type MessageKey } from '../../i18n/messages.js';
 import { AuthError, DomainError } from '../../core/errors.js';
-import type { AuthUser } from '../../core/auth-user.js';
+import type { AccessSource, AuthUser } from '../../core/auth-user.js';
 import { authenticate } from '../auth/auth.service.js';
 import * as chat from './chat.service.js';
 import { encodeFrame } from '../../infra/realtime/encode-frame.js';
@@ -76,6 +76,8 @@ export function closeReason(text: string): string {
 export interface GatewayContext {
   db: Database;
   config: Config;
+  /** Roles and frozen users, as the HTTP requests read them (the operators' access book). */
+  access: AccessSource;
   realtime: Realtime;
   log: { error(object: object, message: string): void };
 }
@@ -122,7 +124,7 @@ export class ChatConnection implements FrameSink {
       return;
     }
     try {
-      this.user = await authenticate(this.ctx.db, this.ctx.config, queryValue(this.request.query, 'token'));
+      this.user = await authenticate(this.ctx.db, this.ctx.config, queryValue(this.request.query, 'token'), undefined, this.ctx.access);
     } catch (error) {
       if (error instanceof AuthError) {
         this.closeForAuth(error);
@@ -309,7 +311,7 @@ export class ChatConnection implements FrameSink {
   private async sessionStillValid(): Promise<boolean> {
     this.lastSessionCheck = Date.now();
     try {
-      this.user = await authenticate(this.ctx.db, this.ctx.config, queryValue(this.request.query, 'token'));
+      this.user = await authenticate(this.ctx.db, this.ctx.config, queryValue(this.request.query, 'token'), undefined, this.ctx.access);
       return true;
     } catch (error) {
       if (!(error instanceof AuthError)) return true;

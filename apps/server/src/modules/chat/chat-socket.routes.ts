@@ -28,7 +28,7 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
         return;
       }
       socket.once('close', () => app.realtime.addresses.release(address));
-      return new ChatConnection({ db: app.db, config: app.config, realtime: app.realtime, log: request.log }, socket, request).open();
+      return new ChatConnection({ db: app.db, config: app.config, access: app.access, realtime: app.realtime, log: request.log }, socket, request).open();
     },
   );
 }

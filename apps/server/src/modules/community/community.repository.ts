@@ -9,6 +9,9 @@ import { preparedStatement } from '../../db/prepared.js';
 import { communityLevels, communityMembers, communityRemarks, referralPaths, users } from '../../db/schema/index.js';
 import { userBalanceSubquery } from '../ledger/ledger.service.js';
 
+/** The tree lock bindings take (decision 064), shared below the modules. */
+export { lockReferralTree } from '../../db/advisory-locks.js';
+
 /** The figures' columns of a community_members row `m`, as text. */
 const figureColumns = sql`m.direct_count, m.indirect_count, m.own_performance::text as own_performance,
   m.team_performance::text as team_performance, m.large_area::text as large_area,

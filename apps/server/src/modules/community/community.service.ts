@@ -10,10 +10,12 @@ import type * as z from 'zod/mini';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import { consumeEventBatches, recordEvent, type StoredEvent } from '../events/events.service.js';
-import { lockReferralTree } from '../users/users.service.js';
 import * as repo from './community.repository.js';
 import { performanceUnits, purchaseOf, qualifyingRules, PURCHASE_KINDS, type PurchaseKind } from './qualifying.js';
 import * as qualifyingRepo from './qualifying.repository.js';
+
+/** The binding's hook into the team figures, called by the users service in the binding's transaction (decision 064). */
+export { onSubtreeAttached } from './team-figures.js';
 
 /** The outbox consumer's name: the reward engine's consumer runs after it and reads `users.level` as it leaves it. */
 export const COMMUNITY_CONSUMER = 'community';
@@ -51,7 +53,7 @@ export async function handleCommunityBatch(tx: Transaction, events: readonly Sto
     if (purchase !== null && units !== null && units > 0n) purchases.push({ buyerId: purchase.buyerId, amount: fromUnits(units) });
   }
   const userIds = [...new Set(events.map((e) => e.user_id).filter((id): id is number => id !== null))];
-  await lockReferralTree(tx);
+  await repo.lockReferralTree(tx);
   // The figures of the buyers and all their ancestors, and the levels of those whose figures crossed a threshold.
   await repo.addPerformance(tx, purchases);
   // Every event's user may have moved their own holdings: only their own level can follow from that.

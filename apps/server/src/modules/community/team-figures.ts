@@ -1,6 +1,6 @@
 /**
- * The binding's hook into the team figures (decision 064), a public file of the community module so the users
- * service can call it without depending on the community service (which depends on users for the tree lock).
+ * The binding's hook into the team figures (decision 064), reached through the community service. Community no longer
+ * imports users (the tree lock lives in `db/advisory-locks.ts`), so users → community runs one way (decision 107).
  */
 import type { Transaction } from '../../db/client.js';
 import * as repo from './community.repository.js';

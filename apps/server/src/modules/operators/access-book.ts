@@ -5,17 +5,14 @@
  * every process drops its copy, so the change holds from the next request on, on every process. While the
  * broadcast is not live (Redis subscriber away) nothing is cached and each request reads the tables.
  */
-import type { OperatorRole } from '@reef/contract';
+import type { AccessSnapshot, AccessSource } from '../../core/auth-user.js';
 import type { Broadcast } from '../../infra/broadcast.js';
 
-export interface AccessSnapshot {
-  roles: ReadonlyMap<string, readonly OperatorRole[]>;
-  frozen: ReadonlySet<number>;
-}
+export type { AccessSnapshot } from '../../core/auth-user.js';
 
 const NOTICE = 'access';
 
-export class AccessBook {
+export class AccessBook implements AccessSource {
   private snapshot: AccessSnapshot | null = null;
   private loading: { generation: number; promise: Promise<AccessSnapshot> } | null = null;
   private generation = 0;

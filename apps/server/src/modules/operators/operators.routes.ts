@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleApi } from '@reef/contract';
+import { consoleApi, fromUnits, ledgerApi, toUnits } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
+import { runIdempotent } from '../idempotency/idempotency.service.js';
+import { adjustBalance } from '../ledger/ledger.service.js';
 import * as operators from './operators.service.js';
 import { dashboard } from './dashboard.service.js';
 
@@ -45,4 +48,27 @@ export async function operatorsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, consoleApi.adminListAdjustmentRequests, ({ query }) => operators.listAdjustmentRequests(app.db, query.status, query));
   registerEndpoint(app, consoleApi.adminApproveAdjustment, ({ db, user, params }) => operators.decideAdjustment(db, user.id, params.id, true));
   registerEndpoint(app, consoleApi.adminRejectAdjustment, ({ db, user, params }) => operators.decideAdjustment(db, user.id, params.id, false));
+
+  // The operator's balance adjustment sits with the four-eyes rule it needs; operators reach the ledger, never the
+  // other way (decision 107).
+  registerEndpoint(app, ledgerApi.adminAdjust, async ({ db, user, body, request, audit }) => {
+    // Above the four-eyes amount the adjustment waits for a second administrator (decision 084).
+    if (await operators.needsSecondAdministrator(db, toUnits(body.amount))) {
+      const pending = await operators.requestAdjustment(db, {
+        actorId: user.id,
+        userId: body.uid,
+        asset: body.asset,
+        amount: body.amount,
+        memo: body.memo,
+      });
+      audit.after = { ...pending, uid: body.uid, asset: body.asset, amount: body.amount };
+      return pending;
+    }
+    const result = await runIdempotent(db, { userId: user.id, key: idempotencyKeyOf(request), request: ['adjust', body] }, (tx) =>
+      adjustBalance(tx, { actorId: user.id, userId: body.uid, asset: body.asset, amount: toUnits(body.amount), memo: body.memo }),
+    );
+    audit.before = { uid: body.uid, asset: body.asset, balance: fromUnits(toUnits(result.balance) - toUnits(body.amount)) };
+    audit.after = { uid: body.uid, asset: body.asset, balance: result.balance, entry_id: result.entry_id };
+    return result;
+  });
 }

@@ -23,8 +23,6 @@ export interface Access {
   frozen: boolean;
 }
 
-const NO_ROLES: readonly OperatorRole[] = [];
-
 export async function loadAccess(db: Database): Promise<AccessSnapshot> {
   const [rows, frozen] = await Promise.all([repo.allRoles(db), frozenUserIds(db)]);
   const roles = new Map<string, OperatorRole[]>();
@@ -39,12 +37,6 @@ export async function loadAccess(db: Database): Promise<AccessSnapshot> {
 
 export function createAccessBook(db: Database, broadcast: ConstructorParameters<typeof AccessBook>[0]): AccessBook {
   return new AccessBook(broadcast, () => loadAccess(db));
-}
-
-/** The caller's roles and frozen flag, from the book when there is one (HTTP), else from the tables (socket handshake). */
-export async function accessOf(db: Database, book: AccessBook | undefined, account: string, userId: number): Promise<Access> {
-  const snapshot = book ? await book.current() : await loadAccess(db);
-  return { roles: snapshot.roles.get(account) ?? NO_ROLES, frozen: snapshot.frozen.has(userId) };
 }
 
 /** Copies the configured addresses into the role table (the seeded rows follow the configuration) and the desk's agent list. */

@@ -109,12 +109,7 @@ export async function downlineSizeByDepth(db: Executor, userId: number): Promise
   return rows;
 }
 
-/** Serializes changes to the referral tree: two crossing bindings (A under B, B under A) cannot both pass. */
-const REFERRAL_TREE_LOCK = 7_311_002;
-
-export async function lockReferralTree(db: Executor): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${REFERRAL_TREE_LOCK})`);
-}
+export { lockReferralTree } from '../../db/advisory-locks.js';
 
 export async function createdAtOf(db: Executor, id: number): Promise<Date | undefined> {
   const rows = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, id));

@@ -5,7 +5,7 @@ import { DomainError } from '../../core/errors.js';
 import type { AuthUser } from '../../core/auth-user.js';
 import { balancesFromJson, balancesOf, openUserAccounts, userBalancesSubquery } from '../ledger/ledger.service.js';
 import { findUploadByAddress } from '../uploads/uploads.service.js';
-import { onSubtreeAttached } from '../community/team-figures.js';
+import { onSubtreeAttached } from '../community/community.service.js';
 import * as repo from './users.repository.js';
 
 export function maskAddress(account: string): string {
@@ -114,9 +114,6 @@ export function referrerAccountOf(db: Executor, userId: number): Promise<string 
 }
 
 export { downlineSizeByDepth } from './users.repository.js';
-
-/** For the community consumer: the same lock bindings take, so a batch never reads the tree half-moved (decision 064). */
-export { lockReferralTree } from './users.repository.js';
 
 /** For other modules: the user of a wallet address (any letter case), if registered. */
 export function findUserIdByAddress(db: Executor, address: string): Promise<number | undefined> {
