@@ -18,7 +18,7 @@ for (const file of files) {
 if (over.length > 0) {
   over.sort((a, b) => b.lines - a.lines);
   for (const { file, lines } of over) console.error(`${lines}\t${file}`);
-  console.error(`\n${over.length} source file(s) over ${LIMIT} lines; split them into rooms (decision 101).`);
+  console.error(`\n${over.length} source file(s) over ${LIMIT} lines; split them into rooms (style guide habit 18; issue 24).`);
   process.exit(1);
 }
 console.log(`check-file-size: ${files.length} source files, none over ${LIMIT} lines`);
