@@ -37,6 +37,10 @@ const MODULE_PUBLIC_FILES = [
   'chat/service-desk.service.ts',
   // One transaction for an operator's change and its audit row: the registrar's, and any continuation or stored action re-run (decision 093).
   'audit/audited-write.ts',
+  // SQL expressions a repository composes into its own statement (balance subqueries, the batch credit, the event
+  // writer): a repository never imports a service (decision 107), and these cost no round trip (decisions 064, 094).
+  'ledger/ledger.sql.ts',
+  'events/events.sql.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

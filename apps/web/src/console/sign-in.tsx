@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { authApi } from '@reef/contract';
-import { signInWithWallet } from '../features/auth/model/sign-in';
+import { signInWithWallet } from '../lib/wallet/sign-in';
 import { discoverWallets } from '../lib/wallet';
 import { call } from './api';
 import { LanguageSelect } from './components/language-select';

@@ -7,7 +7,7 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { communityLevels, communityMembers, communityRemarks, referralPaths, users } from '../../db/schema/index.js';
-import { userBalanceSubquery } from '../ledger/ledger.service.js';
+import { userBalanceSubquery } from '../ledger/ledger.sql.js';
 
 /** The tree lock bindings take (decision 064), shared below the modules. */
 export { lockReferralTree } from '../../db/advisory-locks.js';

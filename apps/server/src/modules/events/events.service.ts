@@ -10,9 +10,6 @@ import { now } from '../../core/clock.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import * as repo from './events.repository.js';
 
-/** The set-based event writer for a caller's own statement (decision 094): see the repository. */
-export { recordEventsCall } from './events.repository.js';
-
 export type StoredEvent = BusinessEvent & { id: bigint; occurred_at: Date };
 
 /** Writes the event in the caller's transaction; an event the contract refuses is a programming error. */

@@ -10,15 +10,13 @@ import * as repo from './ledger.repository.js';
 
 /**
  * The SQL money functions, called only through here (decision 094): the swap batch (modules/market), the starter
- * card batch (modules/cards), the set-based credit (modules/pledge) and the single entry the property test checks
- * against `postEntry`.
+ * card batch (modules/cards) and the single entry the property test checks against `postEntry`. The set-based credit
+ * a repository composes into its statement (modules/pledge) is in `ledger.sql.ts`.
  */
 export {
   buyStarterBatch,
-  creditBatchCall,
   postThroughSql,
   swapBatch,
-  type CreditBatchColumns,
   type SqlPostingLine,
   type StarterBuyResult,
   type StarterBuyStatement,
@@ -294,23 +292,6 @@ export function openUserAccounts(tx: Transaction, userId: number): Promise<void>
 export async function balancesOf(db: Executor, userId: number): Promise<Map<AssetKey, string>> {
   const rows = await repo.userBalances(db, userId);
   return new Map(rows.map((r) => [r.asset, r.balance]));
-}
-
-/**
- * For a module that shows a user's balances beside its own row (the user card): a subquery to put in its
- * query, so the balances cost no round trip of their own. It yields [asset, balance text] pairs; read them
- * with `balancesFromJson`.
- */
-export function userBalancesSubquery(userId: Parameters<typeof repo.userBalancesJson>[0]) {
-  return repo.userBalancesJson(userId);
-}
-
-/**
- * A user's balance of an asset as a scalar subquery, for a read that needs it inside its own statement (a level's
- * holding threshold, decision 064): read only, and 0 for an asset the user has no account in.
- */
-export function userBalanceSubquery(userId: Parameters<typeof repo.userBalanceOf>[0], asset: Parameters<typeof repo.userBalanceOf>[1]) {
-  return repo.userBalanceOf(userId, asset);
 }
 
 export function balancesFromJson(pairs: [string, string][]): Map<AssetKey, string> {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { recordEventsCall } from '../events/events.service.js';
-import { creditBatchCall } from '../ledger/ledger.service.js';
+import { recordEventsCall } from '../events/events.sql.js';
+import { creditBatchCall } from '../ledger/ledger.sql.js';
 import { pledgePositions, pledgeProducts, pledgeSettlements } from '../../db/schema/index.js';
 
 export type ProductRow = typeof pledgeProducts.$inferSelect;

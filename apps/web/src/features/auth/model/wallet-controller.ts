@@ -19,7 +19,7 @@ import {
 import { getLoginNonce } from '../api/get-login-nonce';
 import { login } from '../api/login';
 import { logoutRequest } from '../api/logout';
-import { signInWithWallet } from './sign-in';
+import { signInWithWallet } from '../../../lib/wallet/sign-in';
 import { LOGGED_OUT_STORAGE_KEY } from './wallet-apps-expected';
 import type { WalletConnectConfig, WalletConnectSession } from './walletconnect-provider';
 

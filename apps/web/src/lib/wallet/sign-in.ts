@@ -1,6 +1,15 @@
-import { CHAIN_ID } from '@reef/contract';
-import { buildSiweMessage, ensureTargetChain, personalSign, requestAccount, SIGN_IN_STATEMENT, utf8ToHex, type Eip1193Provider } from '../../../lib/wallet';
-import type { LoginBody } from '../api/login';
+/**
+ * The wallet sign-in both front ends share (the app's auth feature and the console): wallet protocol steps only, with
+ * the nonce and login calls handed in, so neither reaches into the other (decision 107).
+ */
+import type * as z from 'zod/mini';
+import { authApi, CHAIN_ID } from '@reef/contract';
+import { ensureTargetChain, personalSign, requestAccount } from './chain';
+import type { Eip1193Provider } from './eip1193';
+import { buildSiweMessage, SIGN_IN_STATEMENT, utf8ToHex } from './siwe';
+
+/** The login endpoint's body, as the contract takes it. */
+export type LoginBody = z.input<typeof authApi.login.body>;
 
 export interface SignInSteps {
   provider: Eip1193Provider;

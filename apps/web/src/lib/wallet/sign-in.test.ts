@@ -2,9 +2,8 @@ import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import type { Eip1193Provider } from '../../../lib/wallet';
-import type { LoginBody } from '../api/login';
-import { signInWithWallet } from './sign-in';
+import type { Eip1193Provider } from './eip1193';
+import { signInWithWallet, type LoginBody } from './sign-in';
 
 // A wallet backed by a real key (Hardhat's first test account), signing like MetaMask does.
 const key = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
