@@ -1,3 +1,7 @@
+/**
+ * Cards' queries (decisions 050, 051): card types, sessions, schedules, the starter buy's counts, and a user's cards
+ * with their history. The market (`trading.repository.ts`) reads card types and sessions through these too.
+ */
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cardHistory, cardListings, cardMatches, cardSchedules, cardSessionBuyers, cardSessions, cardTypes, cards } from '../../db/schema/index.js';

@@ -1,26 +1,21 @@
 /**
  * The card market's queries (decision 053): listings, buy orders, matches, renewals and split settings. Rows
  * that a match changes are taken with `FOR UPDATE SKIP LOCKED`, so a busy listing or order is passed over, never
- * waited for; the matching book of a card type is one transaction-scoped advisory lock (`lockBook`).
+ * waited for; the matching book of a card type is one transaction-scoped advisory lock (`lockBook`). A card type
+ * or a session by id, and a type's current-or-next session, are `cards.repository.ts`'s, one query each.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cardHistory, cardListings, cardMatches, cardOrders, cardRenewals, cardSessions, cardSplitSettings, cards, cardTypes } from '../../db/schema/index.js';
+import type { CardRow, CardSessionRow, CardTypeRow } from './cards.repository.js';
 
-export type CardTypeRow = typeof cardTypes.$inferSelect;
-export type CardRow = typeof cards.$inferSelect;
 export type ListingRow = typeof cardListings.$inferSelect;
 export type OrderRow = typeof cardOrders.$inferSelect;
 export type MatchRow = typeof cardMatches.$inferSelect;
-export type SessionRow = typeof cardSessions.$inferSelect;
 export type SplitSettingsRow = typeof cardSplitSettings.$inferSelect;
 
 /** The advisory-lock namespace of the matching books (first key of the two-key form). */
 const BOOK_LOCK_SPACE = 5311;
-
-export async function cardType(db: Executor, id: number): Promise<CardTypeRow | undefined> {
-  return (await db.select().from(cardTypes).where(eq(cardTypes.id, id)))[0];
-}
 
 export async function cardTypesByIds(db: Executor, ids: readonly number[]): Promise<CardTypeRow[]> {
   if (ids.length === 0) return [];
@@ -38,7 +33,7 @@ const openAt = (at: Date) => and(lte(cardSessions.opensAt, at), sql`${cardSessio
  * and an order that reaches the lock after the close sees the row closed (PostgreSQL re-checks the condition on
  * the newest version), so no order lands in a session whose orders were already released.
  */
-export async function shareOpenSession(db: Executor, typeId: number, at: Date): Promise<SessionRow | undefined> {
+export async function shareOpenSession(db: Executor, typeId: number, at: Date): Promise<CardSessionRow | undefined> {
   const rows = await db
     .select()
     .from(cardSessions)
@@ -50,23 +45,8 @@ export async function shareOpenSession(db: Executor, typeId: number, at: Date): 
 }
 
 /** The open session of each type that has one at `at`. */
-export async function openSessions(db: Executor, at: Date): Promise<SessionRow[]> {
+export async function openSessions(db: Executor, at: Date): Promise<CardSessionRow[]> {
   return db.select().from(cardSessions).where(openAt(at)).orderBy(asc(cardSessions.opensAt));
-}
-
-/** The type's open session, else its next one (display). */
-export async function currentOrNextSession(db: Executor, typeId: number, at: Date): Promise<SessionRow | undefined> {
-  const rows = await db
-    .select()
-    .from(cardSessions)
-    .where(and(eq(cardSessions.cardTypeId, typeId), sql`${cardSessions.closesAt} > ${at}`, inArray(cardSessions.state, ['scheduled', 'open'])))
-    .orderBy(asc(cardSessions.opensAt))
-    .limit(1);
-  return rows[0];
-}
-
-export async function sessionById(db: Executor, id: number): Promise<SessionRow | undefined> {
-  return (await db.select().from(cardSessions).where(eq(cardSessions.id, id)))[0];
 }
 
 /**
