@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],
+          // One migrated PGlite per run, copied by every suite (its header says why).
+          globalSetup: ['src/test/pglite-template.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -38,7 +38,9 @@ export const migrationsFolder = ['../../drizzle', '../drizzle']
 /** Any constant: serializes migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_311_001;
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
+export type DatabaseTarget =
+  /** `template`: for an in-memory database only, a dump to start from (the test harness's migrated copy). */
+  { kind: 'pglite'; dataDir: string | null; template?: Uint8Array } | { kind: 'postgres'; url: string; onIdleError?: (error: Error) => void };
 
 /**
  * Databases that run one transaction at a time (PGlite: one session, decision 040). There a later transaction
@@ -69,7 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const release = target.dataDir ? lockDataDir(target.dataDir) : () => undefined;
   try {
     // PGlite in its own thread (decision 040), with commits fsynced to the data directory.
-    const client = new PGliteWorker(target.dataDir ? path.join(target.dataDir, 'pglite') : null);
+    const client = target.dataDir ? new PGliteWorker(path.join(target.dataDir, 'pglite')) : new PGliteWorker(null, target.template ?? null);
     // Drizzle's PGlite driver calls only query(), exec() and transaction(), which the worker's client provides.
     const pgliteDb = drizzlePglite(client as unknown as PGlite, { schema });
     try {

@@ -44,11 +44,13 @@ export class PGliteWorker {
   /** Set once the thread is gone: every later call fails with it. */
   #stopped: Error | null = null;
 
-  /** `dataDir` null: an in-memory database (tests). */
-  constructor(dataDir: string | null) {
+  /**
+   * `dataDir` null: an in-memory database (tests), started from `template` (a `dumpDataDir` of another) when given.
+   */
+  constructor(dataDir: string | null, template: Uint8Array | null = null) {
     // No inherited flags: the thread runs plain JavaScript from node_modules, and some of the parent's flags
     // (a TypeScript loader, --input-type) are wrong or costly there.
-    this.#worker = new Worker(workerUrl, { workerData: { dataDir }, execArgv: [] });
+    this.#worker = new Worker(workerUrl, { workerData: { dataDir, template }, execArgv: [] });
     // Like an in-process PGlite, an idle database does not keep the process alive.
     this.#worker.unref();
     this.#worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: PlainError }) => {

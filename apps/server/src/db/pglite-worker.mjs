@@ -47,10 +47,13 @@ class DurableNodeFS extends NodeFS {
  */
 const durableStartParams = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
 
-/** @type {{ dataDir: string | null }} */
-const { dataDir } = workerData;
-// In memory (tests) there is no disk to sync to.
-const pg = dataDir ? new PGlite({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams }) : new PGlite();
+/** @type {{ dataDir: string | null; template: Uint8Array | null }} */
+const { dataDir, template } = workerData;
+// In memory (tests) there is no disk to sync to. An in-memory database may start from a template, a dump of an
+// already migrated one: PostgreSQL's initdb and the migrations run once per test run instead of once per suite.
+const pg = dataDir
+  ? new PGlite({ fs: new DurableNodeFS(dataDir), startParams: durableStartParams })
+  : new PGlite(template ? { loadDataDir: new Blob([template]) } : {});
 
 /** Open transactions by id: PGlite's transaction object and the means to end its callback. */
 const transactions = new Map();

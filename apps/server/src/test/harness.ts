@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
@@ -21,8 +21,14 @@ export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['p
 
 export const TEST_ORIGIN = 'http://reef.test';
 
+let pgliteTemplate: Promise<Uint8Array> | undefined;
+
 export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null });
+  // The run's migrated template (pglite-template.global.ts): each suite gets its own copy of it.
+  if (kind === 'pglite') {
+    pgliteTemplate ??= fs.readFile(inject('pgliteTemplate')).then((bytes) => new Uint8Array(bytes));
+    return openDatabase({ kind: 'pglite', dataDir: null, template: await pgliteTemplate });
+  }
   return openScratchPostgres(process.env.TEST_DATABASE_URL!, 'reef_test', { durable: false });
 }
 
