@@ -19,7 +19,9 @@ export type SnapshotTrigger = LiabilitiesSnapshot['trigger'];
  * about a second (`npm run bench:liabilities`), a proof out of a built tree microseconds. Another process rebuilds its
  * own from the stored leaves, the same tree to the last byte.
  */
-let cached: { id: number; tree: Promise<SumTree> } | null = null;
+// Keyed by the root as well as the id: a process with two databases (a test suite on PGlite and PostgreSQL) has a
+// snapshot 1 in each, and only the root tells them apart.
+let cached: { id: number; root: string; tree: Promise<SumTree> } | null = null;
 
 function view(row: repo.SnapshotRow): LiabilitiesSnapshot {
   return {
@@ -72,7 +74,7 @@ async function snapshotNow(db: Database, trigger: SnapshotTrigger, actorId: numb
     );
     return snapshot;
   });
-  cached = { id: row.id, tree: Promise.resolve(tree) };
+  cached = { id: row.id, root: row.root, tree: Promise.resolve(tree) };
   return view(row);
 }
 
@@ -91,9 +93,9 @@ async function rebuild(db: Database, row: repo.SnapshotRow): Promise<SumTree> {
 }
 
 function treeOf(db: Database, row: repo.SnapshotRow): Promise<SumTree> {
-  if (cached?.id !== row.id) {
+  if (cached?.id !== row.id || cached.root !== row.root) {
     const tree = rebuild(db, row);
-    cached = { id: row.id, tree };
+    cached = { id: row.id, root: row.root, tree };
     tree.catch(() => {
       if (cached?.tree === tree) cached = null;
     });
