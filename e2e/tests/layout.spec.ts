@@ -32,8 +32,9 @@ const LANGUAGE_PAIRS = [LANGUAGES.slice(0, 2), LANGUAGES.slice(2, 4), LANGUAGES.
 
 for (const languages of LANGUAGE_PAIRS) {
   test(`every page fits a 360 px phone in ${languages.join(' and ')}, with no text under a fish`, async ({ page, wallet, api, app, openUserSession }) => {
-    // Two languages × every route (two more with the proof of liabilities): well above the usual page test.
-    test.setTimeout(300_000);
+    // Two languages × every route (two more with the proof of liabilities): well above the usual page test. A walk
+    // takes ~1.5 min alone; the limit is for a machine loaded by the other worker and more, not a hang.
+    test.setTimeout(600_000);
     // Animations off, so the swimming fish sit where their CSS puts them.
     await page.emulateMedia({ reducedMotion: 'reduce' });
 
