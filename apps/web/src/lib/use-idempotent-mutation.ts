@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from './api-client';
+import { ApiError } from './api-request';
 import { createIdempotencyKeeper, type IdempotencyKeeper } from './idempotency';
 import { useGuardedSubmit } from './submit-guard';
 
