@@ -1,15 +1,15 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { bpPercent } from '../model/rates';
 import { Money } from '../../../components/ui/money';
+import { FeeBox, type FeeRow } from '../../../components/ui/fee-box';
 
 /** The rules of a card type: the price step per resale, holding days, the fees, what a seller obtains. */
 export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; testId: string }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
-  const rows: { label: string; value: ReactNode }[] = [
+  const rows: FeeRow[] = [
     { label: t('cards.rules.startPrice'), value: <Money value={rules.start_price} symbol={symbols.rusd} /> },
     { label: t('cards.rules.step'), value: <span className="figure">{`+${bpPercent(rules.price_step_bp)}%`}</span> },
     { label: t('cards.rules.fuelFee'), value: <span className="figure">{`${bpPercent(rules.fuel_fee_bp)}%`}</span> },
@@ -25,14 +25,7 @@ export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; te
       <h2 id={`${testId}-title`} className="card__title">
         {t('cards.rules.title')}
       </h2>
-      <dl className="fee-box">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FeeBox rows={rows} />
     </section>
   );
 }

@@ -18,9 +18,10 @@ import { sessionWindow } from '../model/session-phase';
 import { CardsLinks } from './cards-links';
 import { CardRowLink } from './card-row';
 import { Money } from '../../../components/ui/money';
-import { PriceField } from './price-field';
+import { AmountField } from '../../../components/ui/amount-field';
 import { SessionClock } from './session-clock';
 import './cards.css';
+import { QuantityField } from '../../../components/ui/quantity-field';
 
 type Row = cardsApi.MarketListing & { id: number };
 
@@ -191,20 +192,16 @@ export function Market() {
           testId="market-types"
         />
         <form className="market-filter" noValidate onSubmit={apply} data-testid="market-filter">
-          <PriceField id={`${id}-min`} label={t('cards.market.minPrice')} value={min} onChange={setMin} testId="market-min" />
-          <PriceField id={`${id}-max`} label={t('cards.market.maxPrice')} value={max} onChange={setMax} testId="market-max" />
-          <label className="field market-filter__seller" htmlFor={`${id}-seller`}>
-            <span className="field__label">{t('cards.market.sellerUid')}</span>
-            <input
-              id={`${id}-seller`}
-              className="field__input"
-              inputMode="numeric"
-              value={seller}
-              onChange={(e) => setSeller(e.target.value)}
-              placeholder={t('cards.market.sellerPlaceholder')}
-              data-testid="market-seller"
-            />
-          </label>
+          <AmountField id={`${id}-min`} label={t('cards.market.minPrice')} value={min} onChange={setMin} testId="market-min" />
+          <AmountField id={`${id}-max`} label={t('cards.market.maxPrice')} value={max} onChange={setMax} testId="market-max" />
+          <QuantityField
+            className="market-filter__seller"
+            label={t('cards.market.sellerUid')}
+            value={seller}
+            onChange={setSeller}
+            placeholder={t('cards.market.sellerPlaceholder')}
+            testId="market-seller"
+          />
           {problem !== null && (
             <p className="form-warning market-filter__problem" role="alert" data-testid="market-filter-problem">
               {problemText(problem)}

@@ -4,6 +4,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { cardsPaths } from '../model/paths';
 import { Money } from '../../../components/ui/money';
 import { CardSuccess } from './success-panel';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 /** cards/success?card=: the starter card just bought — what it cost and from when it may be sold. */
@@ -23,26 +24,13 @@ export function PurchaseSuccess({ cardId }: { cardId: number }) {
       ]}
     >
       {(card) => (
-        <dl className="fee-box">
-          <div>
-            <dt>{t('cards.fields.purchasePrice')}</dt>
-            <dd>
-              <Money value={card.purchase_price} symbol={symbols.rusd} testId="purchase-success-price" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('cards.fields.fuelFee')}</dt>
-            <dd>
-              <Money value={card.fuel_fee} symbol={symbols.fuel} testId="purchase-success-fuel" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('cards.fields.holdUntil')}</dt>
-            <dd>
-              <time dateTime={card.hold_until}>{dateFormat.format(new Date(card.hold_until))}</time>
-            </dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('cards.fields.purchasePrice'), value: <Money value={card.purchase_price} symbol={symbols.rusd} testId="purchase-success-price" /> },
+            { label: t('cards.fields.fuelFee'), value: <Money value={card.fuel_fee} symbol={symbols.fuel} testId="purchase-success-fuel" /> },
+            { label: t('cards.fields.holdUntil'), value: <time dateTime={card.hold_until}>{dateFormat.format(new Date(card.hold_until))}</time> },
+          ]}
+        />
       )}
     </CardSuccess>
   );

@@ -20,6 +20,7 @@ import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
 import { ShortfallSheet } from './shortfall-sheet';
 import { useShortfall } from './use-shortfall';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 interface RenewalProps {
@@ -50,32 +51,21 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
     <FoundState id={cardId} query={preview} testId="renewal">
       {data !== undefined && (
         <form className="card form" noValidate onSubmit={submit} data-testid="renewal-form">
-          <dl className="fee-box">
-            <div>
-              <dt>{t('cards.fields.price')}</dt>
-              <dd>
-                <Money value={data.price} symbol={symbols.rusd} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cards.renewal.fee', { rate: bpPercent(data.renewal_fee_bp) })}</dt>
-              <dd>
-                <Money value={data.fee} symbol={symbols.rusd} testId="renewal-fee" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cards.fields.listBy')}</dt>
-              <dd>
-                <time dateTime={data.list_by}>{dateFormat.format(new Date(data.list_by))}</time>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cards.renewal.newListBy')}</dt>
-              <dd data-testid="renewal-new-list-by">
-                <time dateTime={data.new_list_by}>{dateFormat.format(new Date(data.new_list_by))}</time>
-              </dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              { label: t('cards.fields.price'), value: <Money value={data.price} symbol={symbols.rusd} /> },
+              {
+                label: t('cards.renewal.fee', { rate: bpPercent(data.renewal_fee_bp) }),
+                value: <Money value={data.fee} symbol={symbols.rusd} testId="renewal-fee" />,
+              },
+              { label: t('cards.fields.listBy'), value: <time dateTime={data.list_by}>{dateFormat.format(new Date(data.list_by))}</time> },
+              {
+                label: t('cards.renewal.newListBy'),
+                value: <time dateTime={data.new_list_by}>{dateFormat.format(new Date(data.new_list_by))}</time>,
+                testId: 'renewal-new-list-by',
+              },
+            ]}
+          />
           <p className="cards-note" data-testid="renewal-note">
             {data.refusal === 'CARD_HOLDING'
               ? t('cards.renewal.holding', { time: dateFormat.format(new Date(data.hold_until)) })

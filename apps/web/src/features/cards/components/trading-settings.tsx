@@ -17,7 +17,8 @@ import { checkSplitSettings, type SplitMode, type SplitProblem } from '../model/
 import { AutoSellSwitch } from './auto-sell-switch';
 import { CardsLinks } from './cards-links';
 import { Money } from '../../../components/ui/money';
-import { PriceField } from './price-field';
+import { AmountField } from '../../../components/ui/amount-field';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 const MODES: readonly SplitMode[] = ['none', 'full', 'auto'];
@@ -58,28 +59,15 @@ function SplitRule({ rule, testId }: { rule: cardsApi.SplitSettings; testId: str
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   return (
-    <dl className="fee-box" data-testid={testId} data-mode={rule.mode}>
-      <div>
-        <dt>{t('cards.split.mode')}</dt>
-        <dd>{t(`cards.split.modes.${rule.mode}`)}</dd>
-      </div>
-      {rule.threshold !== null && (
-        <div>
-          <dt>{t('cards.split.threshold')}</dt>
-          <dd>
-            <Money value={rule.threshold} symbol={symbols.rusd} />
-          </dd>
-        </div>
-      )}
-      {rule.amount !== null && (
-        <div>
-          <dt>{t('cards.split.amount')}</dt>
-          <dd>
-            <Money value={rule.amount} symbol={symbols.rusd} />
-          </dd>
-        </div>
-      )}
-    </dl>
+    <FeeBox
+      testId={testId}
+      data-mode={rule.mode}
+      rows={[
+        { label: t('cards.split.mode'), value: t(`cards.split.modes.${rule.mode}`) },
+        rule.threshold !== null && { label: t('cards.split.threshold'), value: <Money value={rule.threshold} symbol={symbols.rusd} /> },
+        rule.amount !== null && { label: t('cards.split.amount'), value: <Money value={rule.amount} symbol={symbols.rusd} /> },
+      ]}
+    />
   );
 }
 
@@ -123,13 +111,13 @@ function SplitForm({ current }: { current: cardsApi.SplitSettings | null }) {
       />
       {mode !== 'none' && (
         <>
-          <PriceField id={`${id}-threshold`} label={t('cards.split.threshold')} value={threshold} onChange={setThreshold} testId="split-threshold" />
+          <AmountField id={`${id}-threshold`} label={t('cards.split.threshold')} value={threshold} onChange={setThreshold} testId="split-threshold" />
           {warning('threshold')}
         </>
       )}
       {mode === 'auto' && (
         <>
-          <PriceField id={`${id}-amount`} label={t('cards.split.amount')} value={amount} onChange={setAmount} testId="split-amount" />
+          <AmountField id={`${id}-amount`} label={t('cards.split.amount')} value={amount} onChange={setAmount} testId="split-amount" />
           {warning('amount')}
         </>
       )}

@@ -4,6 +4,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { cardsPaths, type SuccessKind } from '../model/paths';
 import { Money } from '../../../components/ui/money';
 import { CardSuccess, SuccessPanel } from './success-panel';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 /** A listed or renewed card: its name and what now holds — the listing price, or the new deadline. */
@@ -29,23 +30,17 @@ function CardDone({ kind, cardId }: { kind: 'listed' | 'renewed'; cardId: number
       }
     >
       {(card) => (
-        <dl className="fee-box">
-          {kind === 'listed' ? (
-            <div>
-              <dt>{t('cards.sell.listPrice')}</dt>
-              <dd>
-                <Money value={card.next_price} symbol={symbols.rusd} testId="trading-success-price" />
-              </dd>
-            </div>
-          ) : (
-            <div>
-              <dt>{t('cards.fields.listBy')}</dt>
-              <dd data-testid="trading-success-list-by">
-                <time dateTime={card.list_by}>{dateFormat.format(new Date(card.list_by))}</time>
-              </dd>
-            </div>
-          )}
-        </dl>
+        <FeeBox
+          rows={[
+            kind === 'listed'
+              ? { label: t('cards.sell.listPrice'), value: <Money value={card.next_price} symbol={symbols.rusd} testId="trading-success-price" /> }
+              : {
+                  label: t('cards.fields.listBy'),
+                  value: <time dateTime={card.list_by}>{dateFormat.format(new Date(card.list_by))}</time>,
+                  testId: 'trading-success-list-by',
+                },
+          ]}
+        />
       )}
     </CardSuccess>
   );

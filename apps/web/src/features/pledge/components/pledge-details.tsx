@@ -24,6 +24,7 @@ import { Money } from '../../../components/ui/money';
 import { usePledgeClock } from './pledge-clock';
 import { PledgeProductCard } from './pledge-product-card';
 import './pledge.css';
+import { AmountField } from '../../../components/ui/amount-field';
 
 interface PledgeDetailsProps {
   balances: UserInfo['balances'] | undefined;
@@ -160,24 +161,18 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
         <h2 id={`${id}-form`} className="card__title">
           {t('pledge.lock.title')}
         </h2>
-        <label className="field" htmlFor={`${id}-amount`}>
-          <span className="field__label">{t('pledge.lock.amount', { symbol })}</span>
-          <input
-            id={`${id}-amount`}
-            className="field__input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            aria-invalid={problem !== null || refusal !== null}
-            aria-describedby={`${id}-limits`}
-            onChange={(event) => {
-              setText(event.target.value);
-              setProblem(null);
-              setRefusal(null);
-            }}
-            data-testid="pledge-amount"
-          />
-        </label>
+        <AmountField
+          label={t('pledge.lock.amount', { symbol })}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setProblem(null);
+            setRefusal(null);
+          }}
+          invalid={problem !== null || refusal !== null}
+          describedBy={`${id}-limits`}
+          testId="pledge-amount"
+        />
         <p id={`${id}-limits`} className="pledge-note" data-testid="pledge-limits">
           {t('pledge.lock.limits', { min: inAsset(product.min_lock), mine: inAsset(room.mine), cap: inAsset(room.cap) })}
           {available !== undefined && (

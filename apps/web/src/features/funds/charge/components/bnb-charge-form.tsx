@@ -11,7 +11,7 @@ import { useBnbChargeQuote } from '../api/calculate-bnb-charge';
 import { useChargeBnb } from '../api/charge-bnb';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { depositProvider, sendBnbPayment } from '../../shared/model/deposit-transaction';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
 import { FeeBox } from '../../../../components/ui/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useChargeQuote } from '../api/calculate-charge';
 import { useCharge } from '../api/charge';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
 import { FeeBox } from '../../../../components/ui/fee-box';
 import { QuoteError } from '../../shared/components/quote-problem';
 import '../../shared/components/funds-form.css';

@@ -14,6 +14,7 @@ import { uniqueRows } from '../../../../lib/paged-list';
 import { BillLog } from '../../bills/components/bill-log';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { FundActions } from './fund-actions';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import './holdings.css';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
@@ -71,20 +72,21 @@ export function AssetDetails({ asset, balances, failed, onRetry, lakes, lakesFai
               </span>
               <span className="price-figure__unit">{symbol}</span>
             </p>
-            <dl className="fee-box">
-              <div>
-                <dt>{t('details.value')}</dt>
-                <dd data-testid="details-value">
-                  {holding.value === null ? t('property.holdings.noPrice') : `≈ ${formatGroupedAmount(holding.value)} ${symbols.usdt}`}
-                </dd>
-              </div>
-              {holding.price !== null && asset !== 'usdt' && (
-                <div>
-                  <dt>{t('details.price')}</dt>
-                  <dd data-testid="details-price">{t('details.priceValue', { symbol, price: formatGroupedAmount(holding.price), quote: symbols.usdt })}</dd>
-                </div>
-              )}
-            </dl>
+            <FeeBox
+              rows={[
+                {
+                  label: t('details.value'),
+                  value: holding.value === null ? t('property.holdings.noPrice') : `≈ ${formatGroupedAmount(holding.value)} ${symbols.usdt}`,
+                  testId: 'details-value',
+                },
+                holding.price !== null &&
+                  asset !== 'usdt' && {
+                    label: t('details.price'),
+                    value: t('details.priceValue', { symbol, price: formatGroupedAmount(holding.price), quote: symbols.usdt }),
+                    testId: 'details-price',
+                  },
+              ]}
+            />
           </>
         )}
       </section>

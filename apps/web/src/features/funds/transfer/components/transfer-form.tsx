@@ -15,11 +15,12 @@ import { useTransfer } from '../api/transfer';
 import { getRecipient } from '../api/get-recipient';
 import { useRecentRecipients } from '../api/get-recent-recipients';
 import { checkTransfer, estimateFee, exceedsBalance, maxTransferAmount, normalizeAmountInput, ratePercent, transferTotal } from '../model/transfer-input';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
 import { RechargePrompt } from '../../shared/components/recharge-prompt';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { Avatar } from '../../../../components/ui/user-badge';
 import { TransferConfirmSheet, type TransferReview } from './transfer-confirm-sheet';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './transfer-form.css';
 
@@ -274,16 +275,12 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
           testId="transfer-amount"
         />
 
-        <dl className="fee-box">
-          <div>
-            <dt>{t('transfer.feeRate')}</dt>
-            <dd data-testid="transfer-fee-rate">{percent === null ? '—' : `${percent}%`}</dd>
-          </div>
-          <div>
-            <dt>{t('transfer.fee')}</dt>
-            <dd>{fee === null ? '—' : `${formatGroupedAmount(fee)} ${symbol}`}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('transfer.feeRate'), value: percent === null ? '—' : `${percent}%`, testId: 'transfer-fee-rate' },
+            { label: t('transfer.fee'), value: fee === null ? '—' : `${formatGroupedAmount(fee)} ${symbol}` },
+          ]}
+        />
 
         <Button type="submit" block disabled={asset === null || rate === undefined} data-testid="transfer-submit">
           {t('transfer.submit')}

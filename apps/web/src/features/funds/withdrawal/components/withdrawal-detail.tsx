@@ -11,6 +11,7 @@ import { withdrawalTimeline } from '../model/withdrawal-timeline';
 import { explorerLink } from '../../shared/model/chain-display';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { CopyButton } from '../../shared/components/copy-button';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './withdrawal-detail.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
@@ -58,16 +59,12 @@ export function WithdrawalDetail({ id }: { id: number }) {
         <span className="withdrawal-detail__amount" data-testid="withdrawal-detail-amount">
           {`${formatGroupedAmount(item.amount)} ${symbol}`}
         </span>
-        <dl className="fee-box">
-          <div>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd>{`${formatGroupedAmount(item.fee)} ${symbol}`}</dd>
-          </div>
-          <div>
-            <dt>{t('property.chain.network')}</dt>
-            <dd>{t('property.chain.networkName')}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('withdraw.fee'), value: `${formatGroupedAmount(item.fee)} ${symbol}` },
+            { label: t('property.chain.network'), value: t('property.chain.networkName') },
+          ]}
+        />
       </section>
 
       <DetailBlock titleId="withdrawal-to-title" title={t('withdraw.destination')}>

@@ -13,9 +13,10 @@ import { useWithdraw } from '../api/withdraw';
 import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
 import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './withdrawal.css';
 
@@ -134,20 +135,17 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
           testId="withdraw-amount"
         />
 
-        <dl className="fee-box">
-          <div>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="withdraw-fee">{rules.data ? `${formatGroupedAmount(rules.data.fee)} ${symbol}` : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('withdraw.received')}</dt>
-            <dd data-testid="withdraw-received">{total === null ? '—' : `${formatGroupedAmount(normalizeAmountInput(amount))} ${symbol}`}</dd>
-          </div>
-          <div>
-            <dt>{t('withdraw.charged')}</dt>
-            <dd data-testid="withdraw-total">{total === null ? '—' : `${formatGroupedAmount(total)} ${symbol}`}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('withdraw.fee'), value: rules.data ? `${formatGroupedAmount(rules.data.fee)} ${symbol}` : '—', testId: 'withdraw-fee' },
+            {
+              label: t('withdraw.received'),
+              value: total === null ? '—' : `${formatGroupedAmount(normalizeAmountInput(amount))} ${symbol}`,
+              testId: 'withdraw-received',
+            },
+            { label: t('withdraw.charged'), value: total === null ? '—' : `${formatGroupedAmount(total)} ${symbol}`, testId: 'withdraw-total' },
+          ]}
+        />
 
         <Button type="submit" block disabled={!rules.data || destination === undefined} data-testid="withdraw-submit">
           {t('withdraw.submit')}
@@ -156,30 +154,19 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
 
       {pending !== null && (
         <Modal title={t('withdraw.confirmTitle')} onClose={() => setPending(null)} testId="withdraw-sheet">
-          <dl className="fee-box">
-            <div>
-              <dt>{t('withdraw.destination')}</dt>
-              <dd className="withdraw-destination__sheet" data-testid="withdraw-sheet-destination">
-                {pending.destination}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('property.chain.network')}</dt>
-              <dd>{t('property.chain.networkName')}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.received')}</dt>
-              <dd>{`${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}`}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.fee')}</dt>
-              <dd>{`${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}`}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.charged')}</dt>
-              <dd data-testid="withdraw-sheet-total">{pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`}</dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              { label: t('withdraw.destination'), value: pending.destination, testId: 'withdraw-sheet-destination', className: 'withdraw-destination__sheet' },
+              { label: t('property.chain.network'), value: t('property.chain.networkName') },
+              { label: t('withdraw.received'), value: `${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}` },
+              { label: t('withdraw.fee'), value: `${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}` },
+              {
+                label: t('withdraw.charged'),
+                value: pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`,
+                testId: 'withdraw-sheet-total',
+              },
+            ]}
+          />
           <form className="form" noValidate onSubmit={confirm}>
             <PayPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
             <div className="modal__actions">
