@@ -1,24 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  SLOT_PAYLINES,
-  SLOT_REELS,
-  SLOT_SYMBOLS,
-  slotWindow,
-  toUnits,
-  fromUnits,
-  type GameAsset,
-  type GameRound,
-  type GameTerms,
-  type SlotSymbol,
-} from '@reef/contract';
+import { SLOT_PAYLINES, SLOT_REELS, SLOT_SYMBOLS, slotWindow, toUnits, fromUnits, type GameRound, type GameTerms, type SlotSymbol } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
-import { usePlaySlot } from '../api/play';
+import { useIdempotentRunner } from '../../../lib/use-idempotent-mutation';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { usePlaySlot, type BetIntent } from '../api/play';
 import { gamePaths, stakeProblem } from '../model/paths';
 import { BetFields, type BetDraft } from './bet-fields';
 import { GameShell } from './game-shell';
@@ -43,6 +33,7 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const play = usePlaySlot();
+  const runIdempotent = useIdempotentRunner();
   const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [round, setRound] = useState<GameRound | null>(null);
@@ -54,40 +45,55 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
   const stopAuto = useRef(false);
   const busy = spinning.some(Boolean) || play.isPending || autoLeft > 0;
 
-  const checked = (): { asset: GameAsset; amount: string } | null => {
+  const checked = (): BetIntent | null => {
     const stake = stakeProblem(draft.amount);
     const refusal = draft.asset === null || stake === 'required' ? t('games.bet.required') : stake === 'invalid' ? t('games.bet.invalid') : null;
     setProblem(refusal);
     return refusal !== null || draft.asset === null ? null : { asset: draft.asset, amount: draft.amount.trim() };
   };
 
-  /** One spin: the reels start, the server answers, the reels stop one after another on the fair outcome. */
-  const spinOnce = async (bet: { asset: GameAsset; amount: string }): Promise<GameRound | null> => {
+  /**
+   * One spin: the reels start, the server answers, the reels stop one after another on the fair outcome. A spin
+   * whose answer was lost keeps its Idempotency-Key, so spinning again with the same bet (by hand or by auto-spin)
+   * asks for that spin's outcome instead of paying for another.
+   */
+  const spinOnce = async (bet: BetIntent): Promise<GameRound | null> => {
     const animate = !reducedMotion();
     if (animate) setSpinning([true, true, true]);
+    let played = null as GameRound | null;
     try {
-      const [answer] = await Promise.all([play.mutateAsync({ ...bet, idempotencyKey: newIdempotencyKey() }), animate ? wait(SPIN_MS) : Promise.resolve()]);
-      setRound(answer.round);
+      await runIdempotent({
+        intent: () => bet,
+        send: async (intent, idempotencyKey) => {
+          const [answer] = await Promise.all([play.mutateAsync({ ...intent, idempotencyKey }), animate ? wait(SPIN_MS) : undefined]);
+          return answer;
+        },
+        onSuccess: (answer) => {
+          played = answer.round;
+          setRound(answer.round);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setProblem(error.message);
+          else toastError(error);
+        },
+      });
+      if (played === null) return null;
       for (let reel = 0; reel < 3 && animate; reel += 1) {
         setSpinning((now) => now.map((value, index) => (index === reel ? false : value)));
         if (reel < 2) await wait(REEL_STAGGER_MS);
       }
       setSpins((n) => n + 1);
       onBalancesChanged();
-      return answer.round;
-    } catch (error) {
-      if (error instanceof ApiError) setProblem(error.message);
-      else toastError(error);
-      return null;
+      return played;
     } finally {
       setSpinning([false, false, false]);
     }
   };
 
-  const onSpin = async () => {
+  const onSpin = useGuardedSubmit(async () => {
     const bet = checked();
     if (bet) await spinOnce(bet);
-  };
+  });
 
   const onAuto = async () => {
     const bet = checked();
@@ -164,7 +170,7 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
         problem={problem}
         testId="slot"
       />
-      <Button block busy={busy} disabled={busy} onClick={() => void onSpin()} data-testid="slot-spin">
+      <Button block busy={busy} disabled={busy} onClick={onSpin} data-testid="slot-spin">
         {t('games.slot.spin')}
       </Button>
       <div className="slot__auto">
