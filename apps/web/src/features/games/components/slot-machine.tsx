@@ -1,16 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { SLOT_PAYLINES, SLOT_REELS, SLOT_SYMBOLS, slotWindow, toUnits, fromUnits, type GameRound, type GameTerms, type SlotSymbol } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
-import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIdempotentRunner } from '../../../lib/use-idempotent-mutation';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { usePlaySlot, type BetIntent } from '../api/play';
-import { gamePaths, stakeProblem } from '../model/paths';
-import { BetFields, type BetDraft } from './bet-fields';
+import { BetFields, betRefusal, RoundResult, useBetDraft } from './bet-fields';
 import { GameShell } from './game-shell';
 import './games.css';
 
@@ -31,11 +27,9 @@ export function SlotMachineGame({ onBalancesChanged }: { onBalancesChanged: () =
 
 function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
-  const symbols = useAssetSymbols();
   const play = usePlaySlot();
   const runIdempotent = useIdempotentRunner();
-  const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+  const { draft, setProblem, fields } = useBetDraft(terms, 'slot');
   const [round, setRound] = useState<GameRound | null>(null);
   const [spinning, setSpinning] = useState<boolean[]>([false, false, false]);
   const [spins, setSpins] = useState(0);
@@ -46,8 +40,7 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
   const busy = spinning.some(Boolean) || play.isPending || autoLeft > 0;
 
   const checked = (): BetIntent | null => {
-    const stake = stakeProblem(draft.amount);
-    const refusal = draft.asset === null || stake === 'required' ? t('games.bet.required') : stake === 'invalid' ? t('games.bet.invalid') : null;
+    const refusal = betRefusal(draft, t);
     setProblem(refusal);
     return refusal !== null || draft.asset === null ? null : { asset: draft.asset, amount: draft.amount.trim() };
   };
@@ -150,50 +143,19 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
         ))}
       </div>
       {round && !spinning.some(Boolean) && (
-        <div className="game-result" role="status" data-testid="slot-result" data-payout={round.payout}>
-          <span>
-            {winningLines.size > 0 ? t('games.slot.lines', { lines: [...winningLines].map((line) => line + 1).join(', ') }) : t('games.result.noWin')}
-          </span>
-          <Money value={round.payout} symbol={symbols[round.asset]} testId="slot-payout" />
-          <Link className="text-link" to={gamePaths.verify(round.id)} data-testid="slot-verify">
-            {t('games.room.verify')}
-          </Link>
-        </div>
+        <RoundResult
+          round={round}
+          label={winningLines.size > 0 ? t('games.slot.lines', { lines: [...winningLines].map((line) => line + 1).join(', ') }) : t('games.result.noWin')}
+          testId="slot"
+        />
       )}
-      <BetFields
-        terms={terms}
-        draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setProblem(null);
-        }}
-        problem={problem}
-        testId="slot"
-      />
+      <BetFields {...fields} />
       <Button block busy={busy} disabled={busy} onClick={onSpin} data-testid="slot-spin">
         {t('games.slot.spin')}
       </Button>
       <div className="slot__auto">
-        <label>
-          {t('games.slot.autoRounds')}
-          <input
-            className="field__input"
-            inputMode="numeric"
-            value={autoRounds}
-            onChange={(event) => setAutoRounds(event.target.value)}
-            data-testid="slot-auto-rounds"
-          />
-        </label>
-        <label>
-          {t('games.slot.lossLimit')}
-          <input
-            className="field__input"
-            inputMode="decimal"
-            value={lossLimit}
-            onChange={(event) => setLossLimit(event.target.value)}
-            data-testid="slot-loss-limit"
-          />
-        </label>
+        <AutoSetting label={t('games.slot.autoRounds')} inputMode="numeric" value={autoRounds} onChange={setAutoRounds} testId="slot-auto-rounds" />
+        <AutoSetting label={t('games.slot.lossLimit')} inputMode="decimal" value={lossLimit} onChange={setLossLimit} testId="slot-loss-limit" />
         {autoLeft > 0 ? (
           <Button
             variant="secondary"
@@ -212,6 +174,22 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
       </div>
       <Paytable terms={terms} />
     </section>
+  );
+}
+
+/** One setting of auto-spin: how many rounds, or the loss that stops it. */
+function AutoSetting(props: { label: string; inputMode: 'numeric' | 'decimal'; value: string; onChange: (value: string) => void; testId: string }) {
+  return (
+    <label>
+      {props.label}
+      <input
+        className="field__input"
+        inputMode={props.inputMode}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.testId}
+      />
+    </label>
   );
 }
 
