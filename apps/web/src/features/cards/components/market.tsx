@@ -16,7 +16,7 @@ import { checkMarketFilter, type MarketFilterProblem } from '../model/market-fil
 import type { ClockOffset } from '../../../lib/server-clock';
 import { sessionWindow } from '../model/session-phase';
 import { CardsLinks } from './cards-links';
-import { CardRowLink } from './card-row';
+import { CardRow } from './card-row';
 import { Money } from '../../../components/ui/money';
 import { AmountField } from '../../../components/ui/amount-field';
 import { SessionClock } from './session-clock';
@@ -30,29 +30,20 @@ function ListingRow({ listing }: { listing: Row }) {
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   return (
-    <li className="card-list__item" data-testid="market-listing" data-listing={listing.listing_id} data-seller={listing.seller}>
-      <CardRowLink
-        to={cardsPaths.listing(listing.listing_id)}
-        image={listing.image}
-        main={
-          <>
-            <span className="bill__kind">{listing.name}</span>
-            <span className="bill__memo">{t('cards.market.seller', { uid: listing.seller })}</span>
-            <span className="bill__time">{dateFormat.format(new Date(listing.listed_at))}</span>
-          </>
-        }
-        side={
-          <>
-            <span className="bill__amount">
-              <Money value={listing.price} symbol={symbols.rusd} testId="market-listing-price" />
-            </span>
-            <span className="bill__balance">
-              + <Money value={listing.fuel_fee} symbol={symbols.fuel} />
-            </span>
-          </>
-        }
-      />
-    </li>
+    <CardRow
+      item={{ 'data-testid': 'market-listing', 'data-listing': listing.listing_id, 'data-seller': listing.seller }}
+      to={cardsPaths.listing(listing.listing_id)}
+      image={listing.image}
+      name={listing.name}
+      note={<span className="bill__memo">{t('cards.market.seller', { uid: listing.seller })}</span>}
+      time={dateFormat.format(new Date(listing.listed_at))}
+      amount={<Money value={listing.price} symbol={symbols.rusd} testId="market-listing-price" />}
+      details={[
+        <>
+          + <Money value={listing.fuel_fee} symbol={symbols.fuel} />
+        </>,
+      ]}
+    />
   );
 }
 
