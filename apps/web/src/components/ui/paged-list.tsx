@@ -4,15 +4,15 @@ import { Button } from './button';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
 
-interface LoadMoreProps {
+interface NextPages {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
-  testId: string;
 }
 
-/** The foot of a paged list: "load more" while the server has more, "no more records" after. */
-export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, testId }: LoadMoreProps) {
+/** The foot of a paged list (`query`: its infinite query): "load more" while the server has more, "no more records" after. */
+export function LoadMore({ query, testId }: { query: NextPages; testId: string }) {
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const { t } = useTranslation();
   return (
     <div className="list-footer">
@@ -37,12 +37,9 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, testI
   );
 }
 
-interface PagedQuery {
+interface PagedQuery extends NextPages {
   isError: boolean;
   refetch: () => unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
 }
 
 interface PagedListProps<T extends { id: number }> {
@@ -69,7 +66,7 @@ export function PagedList<T extends { id: number }>({ query, list, renderRow, te
           <Fragment key={item.id}>{renderRow(item)}</Fragment>
         ))}
       </ul>
-      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} testId={testId} />
+      <LoadMore query={query} testId={testId} />
     </>
   );
 }

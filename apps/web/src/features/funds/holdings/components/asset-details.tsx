@@ -15,6 +15,7 @@ import { BillLog } from '../../bills/components/bill-log';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { FundActions } from './fund-actions';
 import { FeeBox } from '../../../../components/ui/fee-box';
+import { PriceFigure } from '../../../../components/ui/price-figure';
 import './holdings.css';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
@@ -63,15 +64,10 @@ export function AssetDetails({ asset, balances, failed, onRetry, lakes, lakesFai
         {failed ? (
           <ErrorState className="inline-error" onRetry={onRetry} />
         ) : holding === undefined ? (
-          <span className="skeleton coin-stats__skeleton" />
+          <PriceFigure value={undefined} unit={symbol} testId="details-balance" />
         ) : (
           <>
-            <p className="price-figure price-figure--large">
-              <span className="price-figure__value" data-testid="details-balance">
-                {formatGroupedAmount(holding.amount)}
-              </span>
-              <span className="price-figure__unit">{symbol}</span>
-            </p>
+            <PriceFigure value={formatGroupedAmount(holding.amount)} unit={symbol} large testId="details-balance" />
             <FeeBox
               rows={[
                 {
