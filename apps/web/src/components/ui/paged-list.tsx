@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n';
 import { Button } from './button';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
+import { uniqueRows, type Page } from '../../lib/paged-list';
 
 interface NextPages {
   hasNextPage: boolean;
@@ -40,12 +41,13 @@ export function LoadMore({ query, testId }: { query: NextPages; testId: string }
 interface PagedQuery extends NextPages {
   isError: boolean;
   refetch: () => unknown;
+  data?: { pages: readonly Page<unknown>[] } | undefined;
 }
 
 interface PagedListProps<T extends { id: number }> {
   query: PagedQuery;
-  /** The rows of every page loaded so far (undefined until the first page arrives). */
-  list: readonly T[] | undefined;
+  /** The rows of every page loaded so far (undefined until the first page arrives); by default the query's, each once. */
+  list?: readonly T[] | undefined;
   renderRow: (item: T) => ReactNode;
   testId: string;
 }
@@ -54,8 +56,9 @@ interface PagedListProps<T extends { id: number }> {
  * A paged list of records: retry when the first page fails (a later failure keeps the rows shown),
  * a spinner until it arrives, the empty state, then the rows and "load more".
  */
-export function PagedList<T extends { id: number }>({ query, list, renderRow, testId }: PagedListProps<T>) {
+export function PagedList<T extends { id: number }>({ query, list: given, renderRow, testId }: PagedListProps<T>) {
   const { t } = useTranslation();
+  const list = given ?? (query.data === undefined ? undefined : uniqueRows(query.data.pages as readonly Page<T>[]));
   if (query.isError && list === undefined) return <ErrorState className="inline-error" onRetry={query.refetch} />;
   if (list === undefined) return <LoadingState size="small" />;
   if (list.length === 0) return <p className="empty-state">{t('common.empty')}</p>;
