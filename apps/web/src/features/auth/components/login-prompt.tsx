@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { closeLoginPrompt, takeReturnUrl, useSession } from '../../../lib/session';
 import { useAuth } from './auth-context';
+import { SignInButtons } from './sign-in-buttons';
 
 /** Shown after a forced logout (token refused): sign in again and come back to the same page. */
 export function LoginPrompt() {
@@ -24,19 +25,25 @@ export function LoginPrompt() {
   }, [signInWithPhone]);
   if (!loginPromptOpen) return null;
   return (
-    <Modal title={t('auth.notLoggedIn')} onClose={dismiss} testId="login-prompt">
-      <p className="modal__text">{t('auth.sessionEnded')}</p>
-      <div className="modal__actions">
-        <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="login-prompt-sign-in">
-          {signingIn ? t('auth.signingIn') : t('auth.signIn')}
-        </Button>
-        <Button variant="secondary" block onClick={openPhone} data-testid="login-prompt-phone">
-          {t('auth.signInPhone')}
-        </Button>
-        <Button variant="ghost" block onClick={dismiss}>
-          {t('common.later')}
-        </Button>
-      </div>
-    </Modal>
+    <Modal
+      title={t('auth.notLoggedIn')}
+      onClose={dismiss}
+      testId="login-prompt"
+      text={t('auth.sessionEnded')}
+      actions={
+        <>
+          <SignInButtons
+            signingIn={signingIn}
+            onSignIn={onSignIn}
+            onPhone={openPhone}
+            phoneVariant="secondary"
+            testIds={{ wallet: 'login-prompt-sign-in', phone: 'login-prompt-phone' }}
+          />
+          <Button variant="ghost" block onClick={dismiss}>
+            {t('common.later')}
+          </Button>
+        </>
+      }
+    />
   );
 }

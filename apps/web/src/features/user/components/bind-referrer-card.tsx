@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { PasteInput } from '../../../components/ui/paste-input';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
@@ -31,16 +32,6 @@ export function BindReferrerCard() {
     }
   });
 
-  const paste = async () => {
-    try {
-      const text = await navigator.clipboard.readText();
-      setValue(text.trim());
-    } catch {
-      // Clipboard reading needs a permission some browsers never grant: the field still takes a long-press paste.
-      showToast(t('bind.pasteUnavailable'));
-    }
-  };
-
   if (user.data === undefined || user.data.invite_address !== null) return null;
 
   return (
@@ -51,22 +42,16 @@ export function BindReferrerCard() {
       <p className="muted">{t('bind.hint')}</p>
       <form className="form" noValidate onSubmit={submit}>
         <Field label={t('bind.label')}>
-          <span className="bind-card__input-row">
-            <input
-              id={inputId}
-              className="field__input"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              placeholder={t('bind.placeholder')}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              data-testid="bind-address-input"
-            />
-            <button type="button" className="chip-button bind-card__paste" onClick={() => void paste()} data-testid="bind-paste">
-              {t('bind.paste')}
-            </button>
-          </span>
+          <PasteInput
+            id={inputId}
+            value={value}
+            onChange={setValue}
+            placeholder={t('bind.placeholder')}
+            testId="bind-address-input"
+            paste={{ label: t('bind.paste'), failed: t('bind.pasteUnavailable'), testId: 'bind-paste' }}
+            className="bind-card__input-row"
+            buttonClassName="chip-button bind-card__paste"
+          />
         </Field>
         <Button type="submit" block busy={bind.isPending} data-testid="bind-submit">
           {t('bind.submit')}

@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n';
-import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiError, toastError } from '../../../../lib/api-client';
-import { pagePath, payPasswordPath } from '../../../../lib/pages';
+import { pagePath } from '../../../../lib/pages';
 import { showToast } from '../../../../lib/toast';
 import { useIdempotentMutation } from '../../../../lib/use-idempotent-mutation';
 import { useWithdrawalRules } from '../api/get-withdrawal-rules';
@@ -14,6 +13,7 @@ import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../../../components/ui/amount-field';
+import { NoPayPasswordSheet } from '../../shared/components/no-pay-password-sheet';
 import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { FeeBox } from '../../../../components/ui/fee-box';
@@ -55,7 +55,8 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
   const symbol = symbolOf(asset);
   const total = rules.data ? withdrawalTotal(amount, rules.data.fee) : null;
 
-  const review = () => {
+  const review = (event: FormEvent) => {
+    event.preventDefault();
     if (!rules.data || destination === undefined) return;
     const problem = checkWithdrawal(amount, rules.data.min_exclusive);
     if (problem !== null) {
@@ -101,14 +102,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
 
   return (
     <>
-      <form
-        className="card form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          review();
-        }}
-      >
+      <form className="card form" noValidate onSubmit={review}>
         <AssetToggle value={asset} onChange={setAsset} testId="withdraw-asset" />
         {rules.isError ? (
           <ErrorState className="inline-error" onRetry={() => rules.refetch()} />
@@ -181,19 +175,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
         </Modal>
       )}
 
-      {needsPassword && (
-        <Modal title={t('withdraw.noPasswordTitle')} onClose={() => setNeedsPassword(false)} testId="withdraw-no-password">
-          <p className="modal__text">{t('withdraw.noPassword')}</p>
-          <div className="modal__actions">
-            <Button variant="secondary" onClick={() => setNeedsPassword(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Link className="btn btn--primary" to={payPasswordPath(pagePath('property/withdrawal'))} data-testid="withdraw-set-password">
-              <span className="btn__label">{t('withdraw.setPassword')}</span>
-            </Link>
-          </div>
-        </Modal>
-      )}
+      {needsPassword && <NoPayPasswordSheet kind="withdraw" back={pagePath('property/withdrawal')} onClose={() => setNeedsPassword(false)} />}
     </>
   );
 }
