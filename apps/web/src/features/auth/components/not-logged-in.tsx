@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../i18n';
 import { WalletIcon } from '../../../components/ui/art/icons';
 import { useAppConfig } from '../../../lib/app-config';
-import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { WALLET_APP_COUNT } from '../model/wallet-apps-expected';
 import { useAuth } from './auth-context';
 import './auth.css';
@@ -31,8 +30,7 @@ function WalletAppListPlaceholder() {
 /** The visitor's prompt on pages that need a user (spec §6). */
 export function NotLoggedIn() {
   const { t } = useTranslation();
-  const { signIn, signingIn, walletAppsOffered, signInWithPhone } = useAuth();
-  const onSignIn = useGuardedSubmit(signIn);
+  const { walletAppsOffered } = useAuth();
   return (
     <section className="card not-logged-in" data-testid="not-logged-in">
       <span className="not-logged-in__icon">
@@ -45,13 +43,7 @@ export function NotLoggedIn() {
           <WalletAppList />
         </Suspense>
       )}
-      <SignInButtons
-        signingIn={signingIn}
-        onSignIn={onSignIn}
-        onPhone={signInWithPhone}
-        phoneVariant="ghost"
-        testIds={{ wallet: 'sign-in', phone: 'sign-in-phone' }}
-      />
+      <SignInButtons place="page" />
     </section>
   );
 }

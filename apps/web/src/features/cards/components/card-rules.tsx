@@ -4,6 +4,7 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { bpPercent } from '../model/rates';
 import { Money } from '../../../components/ui/money';
 import { FeeBox, type FeeRow } from '../../../components/ui/fee-box';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** The rules of a card type: the price step per resale, holding days, the fees, what a seller obtains. */
 export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; testId: string }) {
@@ -21,11 +22,8 @@ export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; te
     { label: t('cards.rules.renewalFee'), value: <span className="figure">{`${bpPercent(rules.renewal_fee_bp)}%`}</span> },
   ];
   return (
-    <section className="card" aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <h2 id={`${testId}-title`} className="card__title">
-        {t('cards.rules.title')}
-      </h2>
+    <CardSection title={t('cards.rules.title')} testId={testId}>
       <FeeBox rows={rows} />
-    </section>
+    </CardSection>
   );
 }

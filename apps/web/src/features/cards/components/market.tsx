@@ -20,6 +20,7 @@ import { CardRow } from './card-row';
 import { Money } from '../../../components/ui/money';
 import { AmountField } from '../../../components/ui/amount-field';
 import { SessionClock } from './session-clock';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 import { QuantityField } from '../../../components/ui/quantity-field';
 
@@ -154,10 +155,7 @@ export function Market() {
   return (
     <div className="cards-page">
       <CardsLinks pages={['trading/order', 'trading/sell', 'trading/record', 'trading/set']} testId="market-links" />
-      <section className="card" aria-labelledby={`${id}-sessions`}>
-        <h2 id={`${id}-sessions`} className="card__title">
-          {t('cards.market.sessions')}
-        </h2>
+      <CardSection title={t('cards.market.sessions')}>
         <MarketSessions
           sessions={sessions}
           names={names}
@@ -170,11 +168,8 @@ export function Market() {
         <Link className="btn btn--primary btn--block" to={cardsPaths.order(filter.type ?? undefined)} data-testid="market-place-order">
           <span className="btn__label">{t('cards.market.placeOrder')}</span>
         </Link>
-      </section>
-      <section className="card" aria-labelledby={`${id}-list`}>
-        <h2 id={`${id}-list`} className="card__title">
-          {t('cards.market.listings')}
-        </h2>
+      </CardSection>
+      <CardSection title={t('cards.market.listings')}>
         <Tabs
           label={t('cards.market.type')}
           tabs={typeTabs}
@@ -208,7 +203,7 @@ export function Market() {
           </div>
         </form>
         <PagedList query={market} list={list} renderRow={(listing) => <ListingRow listing={listing} />} testId="market-more" />
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { Money } from '../../../components/ui/money';
 import { ShortfallSheet } from './shortfall-sheet';
 import { useShortfall } from './use-shortfall';
 import { FeeBox } from '../../../components/ui/fee-box';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 
 interface RenewalProps {
@@ -96,10 +97,7 @@ function RenewalChoice() {
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   const nowMs = serverNowMs(offset, Date.now());
   return (
-    <section className="card" aria-labelledby="renewal-choice-title">
-      <h2 id="renewal-choice-title" className="card__title">
-        {t('cards.renewal.choose')}
-      </h2>
+    <CardSection title={t('cards.renewal.choose')}>
       <p className="cards-note">{t('cards.renewal.explain')}</p>
       <PagedList
         query={cards}
@@ -120,7 +118,7 @@ function RenewalChoice() {
         )}
         testId="renewal-more"
       />
-    </section>
+    </CardSection>
   );
 }
 

@@ -19,6 +19,7 @@ import { CardsLinks } from './cards-links';
 import { Money } from '../../../components/ui/money';
 import { AmountField } from '../../../components/ui/amount-field';
 import { FeeBox } from '../../../components/ui/fee-box';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 
 const MODES: readonly SplitMode[] = ['none', 'full', 'auto'];
@@ -30,10 +31,7 @@ function AutoSellList() {
   const data = cards.data;
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
-    <section className="card" aria-labelledby="auto-sell-title" data-testid="auto-sell">
-      <h2 id="auto-sell-title" className="card__title">
-        {t('cards.autoSell.title')}
-      </h2>
+    <CardSection title={t('cards.autoSell.title')} testId="auto-sell">
       <p className="cards-note">{t('cards.autoSell.explain')}</p>
       <PagedList
         query={cards}
@@ -50,7 +48,7 @@ function AutoSellList() {
         )}
         testId="auto-sell-more"
       />
-    </section>
+    </CardSection>
   );
 }
 
@@ -138,10 +136,7 @@ export function SplitSettingsSection() {
   const query = useSplitSettings();
   const data = query.data;
   return (
-    <section className="card" aria-labelledby="split-title" data-testid="split-settings">
-      <h2 id="split-title" className="card__title">
-        {t('cards.split.title')}
-      </h2>
+    <CardSection title={t('cards.split.title')} testId="split-settings">
       <QueryState query={query}>
         {data !== undefined && (
           <div className="cards-page">
@@ -157,7 +152,7 @@ export function SplitSettingsSection() {
           </div>
         )}
       </QueryState>
-    </section>
+    </CardSection>
   );
 }
 

@@ -23,6 +23,7 @@ import { pledgePaths, productParam } from '../model/paths';
 import { Money } from '../../../components/ui/money';
 import { usePledgeClock } from './pledge-clock';
 import { PledgeProductCard } from './pledge-product-card';
+import { CardSection } from '../../../components/ui/card-section';
 import './pledge.css';
 import { AmountField } from '../../../components/ui/amount-field';
 
@@ -136,10 +137,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   return (
     <>
       <PledgeProductCard product={product} clock={clock} linked={false} />
-      <section className="card pledge-terms" aria-labelledby={`${id}-terms`}>
-        <h2 id={`${id}-terms`} className="card__title">
-          {t('pledge.terms.title')}
-        </h2>
+      <CardSection title={t('pledge.terms.title')} className="pledge-terms">
         <FeeBox
           rows={[
             {
@@ -156,7 +154,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
           ]}
         />
         <p className="pledge-note">{t('pledge.terms.explain', { cycle: product.cycle_days, interest: interestSymbol, days: product.release_days })}</p>
-      </section>
+      </CardSection>
       <form className="card form" noValidate onSubmit={(event) => void onNext(event)} aria-labelledby={`${id}-form`} data-testid="pledge-lock-form">
         <h2 id={`${id}-form`} className="card__title">
           {t('pledge.lock.title')}

@@ -9,6 +9,7 @@ import { showToast } from '../../../lib/toast';
 import { useBindReferrer } from '../api/bind-referrer';
 import { useUserInfo } from '../api/get-user-info';
 import { parseReferrerInput } from '../model/referrer-input';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** "A referrer must be bound first" (spec §5): shown until the user has an invite address. */
 export function BindReferrerCard() {
@@ -35,10 +36,7 @@ export function BindReferrerCard() {
   if (user.data === undefined || user.data.invite_address !== null) return null;
 
   return (
-    <section className="card bind-card" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="card__title">
-        {t('bind.title')}
-      </h2>
+    <CardSection title={t('bind.title')} className="bind-card">
       <p className="muted">{t('bind.hint')}</p>
       <form className="form" noValidate onSubmit={submit}>
         <Field label={t('bind.label')}>
@@ -57,6 +55,6 @@ export function BindReferrerCard() {
           {t('bind.submit')}
         </Button>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -14,6 +14,7 @@ import { useAssetSymbols } from '../../../../lib/use-asset-symbols';
 import { valueHoldings, type PricedLake } from '../model/holdings';
 import { FundActions, FundListSkeleton } from './fund-actions';
 import { PriceFigure } from '../../../../components/ui/price-figure';
+import { CardSection } from '../../../../components/ui/card-section';
 import './holdings.css';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
@@ -73,10 +74,7 @@ export function BalancesOverview({ balances, failed, onRetry, lakes, lakesFailed
 
       <FundActions actions={ACTIONS.map(({ page, Icon, testId }) => ({ key: page, to: pagePath(page), Icon, label: t(`titles.${page}`), testId }))} />
 
-      <section className="card" aria-labelledby="holdings-title">
-        <h2 id="holdings-title" className="card__title">
-          {t('funds.balances')}
-        </h2>
+      <CardSection title={t('funds.balances')}>
         {holdings === undefined ? (
           <FundListSkeleton />
         ) : (
@@ -101,7 +99,7 @@ export function BalancesOverview({ balances, failed, onRetry, lakes, lakesFailed
             ))}
           </ul>
         )}
-      </section>
+      </CardSection>
     </>
   );
 }
