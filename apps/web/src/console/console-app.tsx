@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleApi, type OperatorRole } from '@reef/contract';
 import { mayCall, OperatorContext } from './access';
-import { call, ConsoleApiError } from './api';
+import { ApiError, call } from './api';
 import { LanguageSelect } from './components/language-select';
 import { useT } from './i18n';
 import { CONSOLE_PAGES, PAGE_GROUPS } from './registry';
@@ -19,7 +19,7 @@ export function ConsoleApp() {
   const me = useQuery({ queryKey: ['me', token], queryFn: () => call(consoleApi.adminMe), enabled: token !== null });
   if (!token) return <SignIn refused={false} />;
   if (me.error) {
-    const refused = me.error instanceof ConsoleApiError && me.error.status === 403;
+    const refused = me.error instanceof ApiError && me.error.status === 403;
     return <SignIn refused={refused} />;
   }
   if (!me.data) return null;

@@ -85,6 +85,15 @@ describe('runIdempotentMutation', () => {
     expect(events).toEqual(['error unknown', 'error answered', 'success done-3', 'success done-4']);
   });
 
+  it('plays the same bet again under a new key once answered, and a spin whose answer was lost under its own key', async () => {
+    const bet = { address: 'slot', amount: '1' };
+    const { sent, events, options } = recorder([bet, bet, bet], ['ok', new client.TransportError('offline', false), 'ok']);
+    const keeper = counterKeeper();
+    for (let i = 0; i < 3; i++) await mutation.runIdempotentMutation(keeper, options);
+    expect(sent.map((s) => s.key)).toEqual(['key-1', 'key-2', 'key-2']);
+    expect(events).toEqual(['success done-1', 'error unknown', 'success done-3']);
+  });
+
   it('leaves out of the key what the fingerprint leaves out (a password)', async () => {
     const { sent, options } = recorder(
       [

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { ApiError } from './api-client';
+import { useCallback, useState } from 'react';
+import { ApiError } from './api-request';
 import { createIdempotencyKeeper, type IdempotencyKeeper } from './idempotency';
 import { useGuardedSubmit } from './submit-guard';
 
@@ -46,11 +46,21 @@ export async function runIdempotentMutation<TIntent, TResult>(keeper: Idempotenc
 }
 
 /**
+ * The runner behind useIdempotentMutation, for a component that drives its money calls itself and awaits each one
+ * (the slot's auto-spin): the same key rules, one keeper for the component's life, and no submit guard, so the
+ * component must run one call at a time (its button is disabled while one runs).
+ */
+export function useIdempotentRunner(): <TIntent, TResult>(options: IdempotentMutationOptions<TIntent, TResult>) => Promise<void> {
+  const [keeper] = useState(createIdempotencyKeeper);
+  return useCallback((options) => runIdempotentMutation(keeper, options), [keeper]);
+}
+
+/**
  * The submit handler of a money form: pass it as the form's `onSubmit` (it cancels the browser's own submit,
  * also for an ignored repeat) or as a button's `onClick`. Repeats within 500 ms or while a call is pending are
  * ignored, and every intent carries one Idempotency-Key, so neither a double tap nor a retry moves money twice.
  */
 export function useIdempotentMutation<TIntent, TResult>(options: IdempotentMutationOptions<TIntent, TResult>): (event?: unknown) => void {
-  const [keeper] = useState(createIdempotencyKeeper);
-  return useGuardedSubmit((_event?: unknown) => runIdempotentMutation(keeper, options));
+  const run = useIdempotentRunner();
+  return useGuardedSubmit((_event?: unknown) => run(options));
 }

@@ -3,12 +3,16 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 interface ModalProps {
   title: string;
   onClose: () => void;
-  children: ReactNode;
+  /** The sheet's sentence, under the title. */
+  text?: ReactNode;
+  children?: ReactNode;
+  /** The buttons at the foot, stacked. */
+  actions?: ReactNode;
   testId?: string;
 }
 
 /** A bottom sheet dialog (z-index 10075). Escape and the backdrop close it. */
-export function Modal({ title, onClose, children, testId }: ModalProps) {
+export function Modal({ title, onClose, text, children, actions, testId }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -39,7 +43,9 @@ export function Modal({ title, onClose, children, testId }: ModalProps) {
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
+        {text !== undefined && <p className="modal__text">{text}</p>}
         {children}
+        {actions !== undefined && <div className="modal__actions">{actions}</div>}
       </div>
     </div>
   );

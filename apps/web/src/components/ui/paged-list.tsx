@@ -3,16 +3,17 @@ import { useTranslation } from '../../i18n';
 import { Button } from './button';
 import { ErrorState } from './error-state';
 import { LoadingState } from './loading-state';
+import { uniqueRows, type Page } from '../../lib/paged-list';
 
-interface LoadMoreProps {
+interface NextPages {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
-  testId: string;
 }
 
-/** The foot of a paged list: "load more" while the server has more, "no more records" after. */
-export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, testId }: LoadMoreProps) {
+/** The foot of a paged list (`query`: its infinite query): "load more" while the server has more, "no more records" after. */
+export function LoadMore({ query, testId }: { query: NextPages; testId: string }) {
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const { t } = useTranslation();
   return (
     <div className="list-footer">
@@ -37,18 +38,16 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage, testI
   );
 }
 
-interface PagedQuery {
+interface PagedQuery extends NextPages {
   isError: boolean;
   refetch: () => unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
+  data?: { pages: readonly Page<unknown>[] } | undefined;
 }
 
 interface PagedListProps<T extends { id: number }> {
   query: PagedQuery;
-  /** The rows of every page loaded so far (undefined until the first page arrives). */
-  list: readonly T[] | undefined;
+  /** The rows of every page loaded so far (undefined until the first page arrives); by default the query's, each once. */
+  list?: readonly T[] | undefined;
   renderRow: (item: T) => ReactNode;
   testId: string;
 }
@@ -57,8 +56,9 @@ interface PagedListProps<T extends { id: number }> {
  * A paged list of records: retry when the first page fails (a later failure keeps the rows shown),
  * a spinner until it arrives, the empty state, then the rows and "load more".
  */
-export function PagedList<T extends { id: number }>({ query, list, renderRow, testId }: PagedListProps<T>) {
+export function PagedList<T extends { id: number }>({ query, list: given, renderRow, testId }: PagedListProps<T>) {
   const { t } = useTranslation();
+  const list = given ?? (query.data === undefined ? undefined : uniqueRows(query.data.pages as readonly Page<T>[]));
   if (query.isError && list === undefined) return <ErrorState className="inline-error" onRetry={query.refetch} />;
   if (list === undefined) return <LoadingState size="small" />;
   if (list.length === 0) return <p className="empty-state">{t('common.empty')}</p>;
@@ -69,7 +69,7 @@ export function PagedList<T extends { id: number }>({ query, list, renderRow, te
           <Fragment key={item.id}>{renderRow(item)}</Fragment>
         ))}
       </ul>
-      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} testId={testId} />
+      <LoadMore query={query} testId={testId} />
     </>
   );
 }

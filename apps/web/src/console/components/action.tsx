@@ -116,6 +116,25 @@ export function Field({ label, name, ...input }: { label: string; name: string }
   );
 }
 
+/** A whole number (days, a limit, a count) from `min` (1 unless given) to `max`; an optional one may stay empty. */
+export function WholeField({
+  label,
+  name,
+  min = 1,
+  max,
+  value,
+  required,
+}: {
+  label: string;
+  name: string;
+  min?: number;
+  max?: number;
+  value?: number | null | undefined;
+  required?: boolean;
+}) {
+  return <Field label={label} name={name} type="number" min={min} max={max} step={1} defaultValue={value ?? ''} required={required} />;
+}
+
 /** A choice among fixed values; `show` draws a value's label (translated), `blank` adds an empty first option. */
 export function Select({
   label,

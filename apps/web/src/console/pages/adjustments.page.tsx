@@ -5,15 +5,19 @@ import { consoleApi, type AdjustmentRequest } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { StatusSelect } from '../components/filter-select';
+import { heldRequestColumns } from '../components/review-actions';
 import { useListSort } from '../components/use-paged';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
+
+const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 /** The four-eyes rule (decision 084): its amount, and the adjustments waiting for a second administrator. */
 function Adjustments() {
   const t = useT();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
+  const [status, setStatus] = useState<(typeof ADJUSTMENT_STATUSES)[number]>('pending');
   const rule = useQuery({ queryKey: ['four-eyes'], queryFn: () => call(consoleApi.adminFourEyes) });
   const { query: sortQuery, sorting } = useListSort<(typeof consoleApi.ADJUSTMENT_SORTS)[number]>();
   const list = useQuery({
@@ -27,36 +31,11 @@ function Adjustments() {
     { accessorKey: 'asset', header: t('common.asset') },
     { accessorKey: 'amount', header: t('common.amount') },
     { accessorKey: 'memo', header: t('common.reason') },
-    { accessorKey: 'requested_by', header: t('fourEyes.requestedBy') },
-    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`status.${c.row.original.status}`) },
-    { accessorKey: 'created_at', header: t('common.created') },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      cell: ({ row: { original: r } }) =>
-        r.status === 'pending' ? (
-          <div className="row-actions">
-            <Action
-              label={t('reviews.approve')}
-              endpoint={consoleApi.adminApproveAdjustment}
-              confirm={() => `${t('reviews.approve')} #${r.id}: uid ${r.uid} ${r.amount} ${r.asset.toUpperCase()} — ${r.memo}`}
-              run={async () => {
-                await call(consoleApi.adminApproveAdjustment, { params: { id: r.id } });
-                await refresh();
-              }}
-            />
-            <Action
-              label={t('reviews.reject')}
-              variant="danger"
-              endpoint={consoleApi.adminRejectAdjustment}
-              run={async () => {
-                await call(consoleApi.adminRejectAdjustment, { params: { id: r.id } });
-                await refresh();
-              }}
-            />
-          </div>
-        ) : null,
-    },
+    ...heldRequestColumns<AdjustmentRequest>(t, {
+      approve: consoleApi.adminApproveAdjustment,
+      reject: consoleApi.adminRejectAdjustment,
+      summary: (r) => `uid ${r.uid} ${r.amount} ${r.asset.toUpperCase()} — ${r.memo}`,
+    }),
   ];
   return (
     <>
@@ -82,15 +61,7 @@ function Adjustments() {
         rows={list.data?.list}
         error={list.error}
         sorting={{ ...sorting, columns: consoleApi.ADJUSTMENT_SORTS }}
-        toolbar={
-          <select aria-label={t('common.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            {(['pending', 'approved', 'rejected'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        }
+        toolbar={<StatusSelect value={status} onChange={setStatus} values={ADJUSTMENT_STATUSES} />}
       />
     </>
   );

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { airdropsApi, ASSET_KEYS, DEPOSIT_ASSETS, type AdminAirdropCampaign, type AirdropRules, type AssetKey, type DepositAsset } from '@reef/contract';
 import { call } from '../api';
-import { Action, Check, Field, formText, Select, TextArea } from '../components/action';
+import { Action, Check, Field, formText, Select, TextArea, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
@@ -49,50 +49,48 @@ function rulesText(t: Translate, rules: AirdropRules): string {
   return parts.length ? parts.join(' · ') : t('airdrops.noRules');
 }
 
+/** An optional threshold in an asset: the asset (none: no threshold) and the amount. */
+function ThresholdFields({
+  name,
+  assets,
+  value,
+  labels,
+  t,
+}: {
+  name: 'min_recharge' | 'min_holding';
+  assets: readonly string[];
+  value: { asset: string; amount: string } | null | undefined;
+  labels: [asset: string, amount: string];
+  t: Translate;
+}) {
+  return (
+    <>
+      <Select label={labels[0]} name={`${name}_asset`} values={assets} value={value?.asset} blank={t('airdrops.none')} />
+      <Field label={labels[1]} name={`${name}_amount`} defaultValue={value?.amount} pattern={AMOUNT_PATTERN} inputMode="decimal" />
+    </>
+  );
+}
+
 function RuleFields({ rules, t }: { rules?: AirdropRules | undefined; t: Translate }) {
   return (
     <fieldset className="article-text">
       <legend>{t('airdrops.rules')}</legend>
-      <Select
-        label={t('airdrops.minRechargeAsset')}
-        name="min_recharge_asset"
-        values={DEPOSIT_ASSETS}
-        value={rules?.min_recharge?.asset}
-        blank={t('airdrops.none')}
+      <ThresholdFields
+        name="min_recharge"
+        assets={DEPOSIT_ASSETS}
+        value={rules?.min_recharge}
+        labels={[t('airdrops.minRechargeAsset'), t('airdrops.minRecharge')]}
+        t={t}
       />
-      <Field
-        label={t('airdrops.minRecharge')}
-        name="min_recharge_amount"
-        defaultValue={rules?.min_recharge?.amount}
-        pattern={AMOUNT_PATTERN}
-        inputMode="decimal"
+      <WholeField label={t('airdrops.minAge')} name="min_account_age_hours" max={24 * 3650} value={rules?.min_account_age_hours} />
+      <ThresholdFields
+        name="min_holding"
+        assets={ASSET_KEYS}
+        value={rules?.min_holding}
+        labels={[t('airdrops.minHoldingAsset'), t('airdrops.minHolding')]}
+        t={t}
       />
-      <Field
-        label={t('airdrops.minAge')}
-        name="min_account_age_hours"
-        type="number"
-        min={1}
-        max={24 * 3650}
-        step={1}
-        defaultValue={rules?.min_account_age_hours ?? ''}
-      />
-      <Select label={t('airdrops.minHoldingAsset')} name="min_holding_asset" values={ASSET_KEYS} value={rules?.min_holding?.asset} blank={t('airdrops.none')} />
-      <Field
-        label={t('airdrops.minHolding')}
-        name="min_holding_amount"
-        defaultValue={rules?.min_holding?.amount}
-        pattern={AMOUNT_PATTERN}
-        inputMode="decimal"
-      />
-      <Field
-        label={t('airdrops.referrerCap')}
-        name="per_referrer_cap"
-        type="number"
-        min={1}
-        max={1_000_000}
-        step={1}
-        defaultValue={rules?.per_referrer_cap ?? ''}
-      />
+      <WholeField label={t('airdrops.referrerCap')} name="per_referrer_cap" max={1_000_000} value={rules?.per_referrer_cap} />
     </fieldset>
   );
 }
@@ -210,7 +208,6 @@ function Airdrops() {
         {...table}
         toolbar={
           <FilterSelect
-            label={t('common.status')}
             value={state}
             onChange={setState}
             values={airdropsApi.AIRDROP_STATE_FILTERS}

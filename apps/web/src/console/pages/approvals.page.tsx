@@ -5,6 +5,8 @@ import { consoleApi, type ApprovalRequest } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { StatusSelect } from '../components/filter-select';
+import { heldRequestColumns } from '../components/review-actions';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -38,36 +40,11 @@ function Approvals() {
           </a>
         )),
     },
-    { accessorKey: 'requested_by', header: t('fourEyes.requestedBy') },
-    { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`status.${c.row.original.status}`) },
-    { accessorKey: 'created_at', header: t('common.created') },
-    {
-      id: 'actions',
-      header: t('common.actions'),
-      cell: ({ row: { original: r } }) =>
-        r.status === 'pending' ? (
-          <div className="row-actions">
-            <Action
-              label={t('reviews.approve')}
-              endpoint={consoleApi.adminApproveRequest}
-              confirm={() => `${t('reviews.approve')} #${r.id}: ${r.action} ${r.value ?? ''}`}
-              run={async () => {
-                await call(consoleApi.adminApproveRequest, { params: { id: r.id } });
-                await refresh();
-              }}
-            />
-            <Action
-              label={t('reviews.reject')}
-              variant="danger"
-              endpoint={consoleApi.adminRejectRequest}
-              run={async () => {
-                await call(consoleApi.adminRejectRequest, { params: { id: r.id } });
-                await refresh();
-              }}
-            />
-          </div>
-        ) : null,
-    },
+    ...heldRequestColumns<ApprovalRequest>(t, {
+      approve: consoleApi.adminApproveRequest,
+      reject: consoleApi.adminRejectRequest,
+      summary: (r) => `${r.action} ${r.value ?? ''}`,
+    }),
   ];
   return (
     <>
@@ -101,15 +78,7 @@ function Approvals() {
         columns={columns}
         rows={list.data?.list}
         error={list.error}
-        toolbar={
-          <select aria-label={t('common.status')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            {consoleApi.APPROVAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        }
+        toolbar={<StatusSelect value={status} onChange={setStatus} values={consoleApi.APPROVAL_STATUSES} />}
       />
     </>
   );

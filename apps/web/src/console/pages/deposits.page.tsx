@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DEPOSIT_STATUSES, depositsApi, type AdminDeposit } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { ReviewActions } from '../components/review-actions';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
 import { VoucherImage } from '../components/voucher-image';
@@ -13,10 +12,8 @@ import type { ConsolePage } from '../registry';
 
 function Deposits() {
   const t = useT();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('review');
   const { table, sorting } = usePaged(depositsApi.adminListDeposits, { status: status || undefined });
-  const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminDeposit, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'uid', header: t('common.user'), cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
@@ -37,28 +34,14 @@ function Deposits() {
       cell: ({ row: { original: d } }) =>
         d.status === 'review' ? (
           <div className="row-actions" data-testid={`deposit-${d.id}`}>
-            <Action
-              label={t('reviews.approve')}
-              endpoint={depositsApi.adminApproveDeposit}
-              confirm={() => `${t('reviews.approve')} #${d.id}: +${d.amount} ${d.asset.toUpperCase()} → uid ${d.uid}`}
-              run={async () => {
-                await call(depositsApi.adminApproveDeposit, { params: { id: d.id }, idempotencyKey: crypto.randomUUID() });
-                await refresh();
-              }}
-            />
-            <Action
-              label={t('reviews.reject')}
-              variant="danger"
-              endpoint={depositsApi.adminRejectDeposit}
-              fields={<Field label={t('reviews.rejectReason')} name="reason" required maxLength={200} />}
-              run={async (form) => {
-                await call(depositsApi.adminRejectDeposit, {
-                  params: { id: d.id },
-                  body: { reason: String(form.get('reason')) },
-                  idempotencyKey: crypto.randomUUID(),
-                });
-                await refresh();
-              }}
+            <ReviewActions
+              id={d.id}
+              summary={`+${d.amount} ${d.asset.toUpperCase()} → uid ${d.uid}`}
+              approve={depositsApi.adminApproveDeposit}
+              reject={depositsApi.adminRejectDeposit}
+              onApprove={() => call(depositsApi.adminApproveDeposit, { params: { id: d.id }, idempotencyKey: crypto.randomUUID() })}
+              onReject={(reason) => call(depositsApi.adminRejectDeposit, { params: { id: d.id }, body: { reason }, idempotencyKey: crypto.randomUUID() })}
+              withReason
             />
           </div>
         ) : null,
@@ -73,7 +56,7 @@ function Deposits() {
         columns={columns}
         {...table}
         sorting={{ ...sorting, columns: depositsApi.DEPOSIT_SORTS }}
-        toolbar={<FilterSelect label={t('common.status')} value={status} onChange={setStatus} values={DEPOSIT_STATUSES} show={(s) => t(`status.${s}`)} />}
+        toolbar={<FilterSelect value={status} onChange={setStatus} values={DEPOSIT_STATUSES} />}
       />
     </>
   );

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { gamesApi, SLOT_SYMBOLS, type GameAsset } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field } from '../components/action';
+import { Action, Field, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -227,8 +227,8 @@ function Raffle() {
           endpoint={gamesApi.adminGrantSpins}
           fields={
             <>
-              <Field label="uid" name="uid" type="number" min={1} step={1} required />
-              <Field label={t('games.spins')} name="spins" type="number" min={1} max={1000} step={1} required />
+              <WholeField label="uid" name="uid" required />
+              <WholeField label={t('games.spins')} name="spins" max={1000} required />
             </>
           }
           confirm={(form) => `${t('games.grantSpins')}: uid ${String(form.get('uid'))} +${String(form.get('spins'))}`}

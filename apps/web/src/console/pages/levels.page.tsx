@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ASSET_KEYS, communityApi, type AssetKey, type CommunityLevel } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field, formText, Select } from '../components/action';
+import { Action, Field, formText, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -21,7 +21,7 @@ const AMOUNT_PATTERN = '^\\d+(\\.\\d{1,8})?$';
 function LevelFields({ level, t }: { level?: CommunityLevel | undefined; t: Translate }) {
   return (
     <>
-      {!level && <Field label={t('levels.level')} name="level" type="number" min={0} max={communityApi.MAX_LEVEL} step={1} required />}
+      {!level && <WholeField label={t('levels.level')} name="level" min={0} max={communityApi.MAX_LEVEL} required />}
       <Field label={t('levels.name')} name="name" defaultValue={level?.name} required maxLength={communityApi.LEVEL_NAME_MAX_LENGTH} />
       <Field
         label={t('levels.minSmallArea')}
@@ -31,7 +31,7 @@ function LevelFields({ level, t }: { level?: CommunityLevel | undefined; t: Tran
         pattern={AMOUNT_PATTERN}
         inputMode="decimal"
       />
-      <Field label={t('levels.minDirect')} name="min_direct" type="number" min={0} max={1_000_000} step={1} defaultValue={level?.min_direct ?? 0} required />
+      <WholeField label={t('levels.minDirect')} name="min_direct" min={0} max={1_000_000} value={level?.min_direct ?? 0} required />
       <Select label={t('levels.holdingAsset')} name="holding_asset" values={ASSET_KEYS} value={level?.holding_asset ?? undefined} blank={t('airdrops.none')} />
       <Field label={t('levels.minHolding')} name="min_holding" defaultValue={level?.min_holding ?? '0'} required pattern={AMOUNT_PATTERN} inputMode="decimal" />
     </>

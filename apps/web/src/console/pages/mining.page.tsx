@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ASSET_KEYS, miningApi } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field, Select, Check } from '../components/action';
+import { Action, Field, Select, Check, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { ProductTable } from '../components/product-table';
 import { useT, type Translate } from '../i18n';
@@ -25,29 +25,12 @@ function ProductFields({ product, t }: { product?: MiningProduct; t: Translate }
       <Field label={t('products.image')} name="image" defaultValue={product?.image} maxLength={300} placeholder="/uploads/….png" />
       <Field label={t('products.price')} name="price" defaultValue={product?.price} required inputMode="decimal" pattern={AMOUNT} />
       <Select label={t('products.priceAsset')} name="price_asset" values={ASSET_KEYS} value={product?.price_asset ?? 'usdt'} />
-      <Field label={t('mining.periodDays')} name="period_days" type="number" min={1} max={3650} step={1} defaultValue={product?.period_days} required />
+      <WholeField label={t('mining.periodDays')} name="period_days" max={3650} value={product?.period_days} required />
       <Field label={t('mining.multiple')} name="multiple" defaultValue={product?.multiple} required inputMode="decimal" pattern={AMOUNT} />
       <Field label={t('mining.dailyOutput')} name="daily_output" defaultValue={product?.daily_output} required inputMode="decimal" pattern={AMOUNT} />
       <Select label={t('mining.outputAsset')} name="output_asset" values={miningApi.MINING_OUTPUT_ASSETS} value={product?.output_asset} />
-      <Field
-        label={t('products.perUserLimit')}
-        name="per_user_limit"
-        type="number"
-        min={1}
-        max={1_000_000}
-        step={1}
-        defaultValue={product?.per_user_limit ?? ''}
-      />
-      <Field
-        label={t('mining.bubbleExpiryDays')}
-        name="bubble_expiry_days"
-        type="number"
-        min={1}
-        max={3650}
-        step={1}
-        defaultValue={product?.bubble_expiry_days ?? 7}
-        required
-      />
+      <WholeField label={t('products.perUserLimit')} name="per_user_limit" max={1_000_000} value={product?.per_user_limit} />
+      <WholeField label={t('mining.bubbleExpiryDays')} name="bubble_expiry_days" max={3650} value={product?.bubble_expiry_days ?? 7} required />
       <Check label={t('mining.oneAtATime')} name="one_at_a_time" checked={product?.one_at_a_time ?? false} />
       {!product && (
         <Select
@@ -145,7 +128,7 @@ function PauseMiner() {
           endpoint={miningApi.adminPauseMiner}
           fields={
             <>
-              <Field label={t('mining.minerId')} name="miner" type="number" min={1} step={1} required />
+              <WholeField label={t('mining.minerId')} name="miner" required />
               <Select
                 label={t('common.status')}
                 name="paused"

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ASSET_KEYS, pledgeApi } from '@reef/contract';
 import { call } from '../api';
-import { Field, Select } from '../components/action';
+import { Field, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { ProductTable } from '../components/product-table';
 import { utcInstant, utcShort, UtcTimeField } from '../components/utc-time';
@@ -27,7 +27,7 @@ function ProductFields({ product, t }: { product?: PledgeProduct; t: Translate }
       <Field label={t('pledge.productType')} name="product_type" defaultValue={product?.product_type} required maxLength={30} />
       <Select label={t('pledge.asset')} name="asset" values={ASSET_KEYS} value={product?.asset ?? 'usdt'} />
       <Select label={t('pledge.interestAsset')} name="interest_asset" values={ASSET_KEYS} value={product?.interest_asset ?? 'usdt'} />
-      <Field label={t('pledge.cycleDays')} name="cycle_days" type="number" min={1} max={3650} step={1} defaultValue={product?.cycle_days} required />
+      <WholeField label={t('pledge.cycleDays')} name="cycle_days" max={3650} value={product?.cycle_days} required />
       <Field label={t('pledge.annualRate')} name="annual_rate" defaultValue={product?.annual_rate} required inputMode="decimal" pattern={RATE} />
       <Field label={t('pledge.minLock')} name="min_lock" defaultValue={product?.min_lock} required inputMode="decimal" pattern={AMOUNT} />
       <Field label={t('pledge.maxPerUser')} name="max_per_user" defaultValue={product?.max_per_user} required inputMode="decimal" pattern={AMOUNT} />
@@ -36,7 +36,7 @@ function ProductFields({ product, t }: { product?: PledgeProduct; t: Translate }
       <UtcTimeField label={t('pledge.saleStartsAt')} name="sale_starts_at" value={product?.sale_starts_at} required />
       <UtcTimeField label={t('pledge.saleEndsAt')} name="sale_ends_at" value={product?.sale_ends_at} required />
       <UtcTimeField label={t('pledge.dividendAt')} name="dividend_at" value={product?.dividend_at} required />
-      <Field label={t('pledge.releaseDays')} name="release_days" type="number" min={0} max={3650} step={1} defaultValue={product?.release_days ?? 0} required />
+      <WholeField label={t('pledge.releaseDays')} name="release_days" min={0} max={3650} value={product?.release_days ?? 0} required />
       {!product && (
         <Select
           label={t('common.status')}

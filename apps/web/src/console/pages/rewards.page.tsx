@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { LEVEL_RULES_LIST, REWARD_RULES, rewardsApi, type RewardRule, type RewardRuleName } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field, formText, Select } from '../components/action';
+import { Action, Field, formText, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -97,8 +97,8 @@ function Rules() {
         fields={
           <>
             <Select label={t('rewards.rule')} name="rule" values={REWARD_RULES} show={(v) => t(ruleKey(v))} />
-            <Field label={t('rewards.generationHint')} name="generation" type="number" min={2} max={100} step={1} />
-            <Field label={t('rewards.levelHint')} name="level" type="number" min={0} max={100} step={1} />
+            <WholeField label={t('rewards.generationHint')} name="generation" min={2} max={100} />
+            <WholeField label={t('rewards.levelHint')} name="level" min={0} max={100} />
             <ValueFields t={t} />
           </>
         }

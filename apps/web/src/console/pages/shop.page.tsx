@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { shopApi, type Goods, type ShopOrder } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field, Select } from '../components/action';
+import { Action, Field, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
@@ -37,8 +37,8 @@ function GoodsFields({ goods, t }: { goods?: Goods; t: Translate }) {
       </label>
       <Field label={t('shop.price')} name="price" defaultValue={goods?.price} required inputMode="decimal" pattern="^\d+(\.\d{1,8})?$" />
       <Select label={t('common.asset')} name="asset" values={shopApi.SHOP_ASSETS} value={goods?.asset} />
-      <Field label={t('shop.stock')} name="stock" type="number" min={0} max={10_000_000} step={1} defaultValue={goods?.stock ?? 0} required />
-      <Field label={t('shop.perUserLimit')} name="per_user_limit" type="number" min={1} max={1_000_000} step={1} defaultValue={goods?.per_user_limit ?? ''} />
+      <WholeField label={t('shop.stock')} name="stock" min={0} max={10_000_000} value={goods?.stock ?? 0} required />
+      <WholeField label={t('shop.perUserLimit')} name="per_user_limit" max={1_000_000} value={goods?.per_user_limit} />
       <Select label={t('shop.kind')} name="kind" values={shopApi.GOODS_KINDS} value={goods?.kind} show={(v) => t(`shop.kind.${v as Goods['kind']}`)} />
       <Select
         label={t('common.status')}
@@ -178,7 +178,6 @@ function OrdersTable() {
         sorting={{ ...sorting, columns: shopApi.ORDER_SORTS }}
         toolbar={
           <FilterSelect
-            label={t('common.status')}
             value={status}
             onChange={setStatus}
             values={shopApi.ORDER_FILTERS}

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ASSET_KEYS, cardsApi, consoleApi, ledgerApi, OPERATOR_ROLES, type OperatorUser } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field } from '../components/action';
+import { Action, Field, Select } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { usePaged } from '../components/use-paged';
 import { useT } from '../i18n';
@@ -91,16 +91,7 @@ function UserDetail({ uid }: { uid: number }) {
           testId="adjust-balance"
           fields={
             <>
-              <label className="field">
-                <span>{t('common.asset')}</span>
-                <select name="asset">
-                  {ASSET_KEYS.map((asset) => (
-                    <option key={asset} value={asset}>
-                      {asset.toUpperCase()}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <Select label={t('common.asset')} name="asset" values={ASSET_KEYS} show={(asset) => asset.toUpperCase()} />
               <Field label={t('users.adjustAmount')} name="amount" required pattern="^-?\d+(\.\d{1,8})?$" inputMode="decimal" />
               <Field label={t('users.adjustReason')} name="memo" required maxLength={200} />
             </>

@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { WITHDRAWAL_STATUSES, withdrawalsApi, type AdminWithdrawal } from '@reef/contract';
 import { call } from '../api';
-import { Action, Field } from '../components/action';
+import { Action, Field, formText } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { ReviewActions } from '../components/review-actions';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
 import { useT } from '../i18n';
@@ -34,34 +35,24 @@ function Withdrawals() {
         <div className="row-actions" data-testid={`withdrawal-${w.id}`}>
           {w.status === 'pending' && (
             <>
-              <Action
-                label={t('reviews.approve')}
-                endpoint={withdrawalsApi.adminApproveWithdrawal}
-                fields={<Field label={t('reviews.txHash')} name="tx_hash" pattern="^0x[0-9a-fA-F]{64}$" />}
-                confirm={() => `${t('reviews.approve')} #${w.id}: ${w.amount} ${w.asset.toUpperCase()} → ${w.to_address}`}
-                run={async (form) => {
-                  const hash = String(form.get('tx_hash') ?? '').trim();
-                  await call(withdrawalsApi.adminApproveWithdrawal, {
+              <ReviewActions
+                id={w.id}
+                summary={`${w.amount} ${w.asset.toUpperCase()} → ${w.to_address}`}
+                approve={withdrawalsApi.adminApproveWithdrawal}
+                reject={withdrawalsApi.adminRejectWithdrawal}
+                approveFields={<Field label={t('reviews.txHash')} name="tx_hash" pattern="^0x[0-9a-fA-F]{64}$" />}
+                onApprove={(form) => {
+                  const hash = formText(form, 'tx_hash');
+                  return call(withdrawalsApi.adminApproveWithdrawal, {
                     params: { id: w.id },
                     body: hash ? { tx_hash: hash } : {},
                     idempotencyKey: crypto.randomUUID(),
                   });
-                  await refresh();
                 }}
-              />
-              <Action
-                label={t('reviews.reject')}
-                variant="danger"
-                endpoint={withdrawalsApi.adminRejectWithdrawal}
-                fields={<Field label={t('reviews.rejectReason')} name="reason" required maxLength={200} />}
-                run={async (form) => {
-                  await call(withdrawalsApi.adminRejectWithdrawal, {
-                    params: { id: w.id },
-                    body: { reason: String(form.get('reason')) },
-                    idempotencyKey: crypto.randomUUID(),
-                  });
-                  await refresh();
-                }}
+                onReject={(reason) =>
+                  call(withdrawalsApi.adminRejectWithdrawal, { params: { id: w.id }, body: { reason }, idempotencyKey: crypto.randomUUID() })
+                }
+                withReason
               />
             </>
           )}
@@ -72,7 +63,7 @@ function Withdrawals() {
               fields={<Field label={`${t('reviews.resolvePaid')} — ${t('reviews.txHash')}`} name="tx_hash" pattern="^0x[0-9a-fA-F]{64}$" />}
               confirm={(form) => `${t('reviews.resolve')} #${w.id}: ${form.get('tx_hash') ? t('reviews.resolvePaid') : t('reviews.resolvePending')}`}
               run={async (form) => {
-                const hash = String(form.get('tx_hash') ?? '').trim();
+                const hash = formText(form, 'tx_hash');
                 await call(withdrawalsApi.adminResolveWithdrawal, {
                   params: { id: w.id },
                   body: hash ? { outcome: 'paid', tx_hash: hash } : { outcome: 'pending' },
@@ -95,16 +86,7 @@ function Withdrawals() {
         columns={columns}
         {...table}
         sorting={{ ...sorting, columns: withdrawalsApi.WITHDRAWAL_SORTS }}
-        toolbar={
-          <FilterSelect
-            label={t('common.status')}
-            value={status}
-            onChange={setStatus}
-            values={WITHDRAWAL_STATUSES}
-            show={(s) => t(`status.${s}`)}
-            testId="status-filter"
-          />
-        }
+        toolbar={<FilterSelect value={status} onChange={setStatus} values={WITHDRAWAL_STATUSES} testId="status-filter" />}
       />
     </>
   );

@@ -12,6 +12,7 @@ import { useAirdrops } from '../api/list-airdrops';
 import { useClaimAirdrop } from '../api/claim-airdrop';
 import { ineligibleReason } from '../model/ineligible-reason';
 import { formatGroupedAmount } from '../../../lib/amount-format';
+import { CardSection } from '../../../components/ui/card-section';
 
 function AirdropRow({ campaign, onClaimed }: { campaign: UserAirdrop; onClaimed: () => void }) {
   const { t } = useTranslation();
@@ -70,13 +71,7 @@ export function AirdropCard({ historyLink, onClaimed }: { historyLink: ReactNode
   const list = airdrops.data?.list ?? [];
 
   return (
-    <section className="card airdrops" aria-labelledby="airdrops-title" data-testid="airdrop-card">
-      <header className="card__header">
-        <h2 id="airdrops-title" className="card__title">
-          {t('airdrop.title')}
-        </h2>
-        {historyLink}
-      </header>
+    <CardSection title={t('airdrop.title')} action={historyLink} className="airdrops" testId="airdrop-card">
       {airdrops.isError ? (
         <ErrorState className="inline-error" onRetry={airdrops.refetch} />
       ) : airdrops.isPending ? (
@@ -92,6 +87,6 @@ export function AirdropCard({ historyLink, onClaimed }: { historyLink: ReactNode
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

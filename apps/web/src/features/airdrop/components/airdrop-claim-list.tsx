@@ -47,12 +47,7 @@ export function AirdropClaimList() {
           </li>
         ))}
       </ul>
-      <LoadMore
-        hasNextPage={claims.hasNextPage}
-        isFetchingNextPage={claims.isFetchingNextPage}
-        fetchNextPage={claims.fetchNextPage}
-        testId="airdrop-claims-load-more"
-      />
+      <LoadMore query={claims} testId="airdrop-claims-load-more" />
     </>
   );
 }

@@ -25,17 +25,22 @@ export function LogoutButton() {
       {/* Into the body: on the Mine tab the tab bar's layer would otherwise cover the sheet's buttons. */}
       {confirming &&
         createPortal(
-          <Modal title={t('auth.logoutConfirmTitle')} onClose={close} testId="logout-confirm">
-            <p className="modal__text">{t('auth.logoutConfirmText')}</p>
-            <div className="modal__actions">
-              <Button variant="danger" block onClick={onConfirm} data-testid="logout-confirm-yes">
-                {t('auth.logout')}
-              </Button>
-              <Button variant="ghost" block onClick={close}>
-                {t('common.cancel')}
-              </Button>
-            </div>
-          </Modal>,
+          <Modal
+            title={t('auth.logoutConfirmTitle')}
+            onClose={close}
+            testId="logout-confirm"
+            text={t('auth.logoutConfirmText')}
+            actions={
+              <>
+                <Button variant="danger" block onClick={onConfirm} data-testid="logout-confirm-yes">
+                  {t('auth.logout')}
+                </Button>
+                <Button variant="ghost" block onClick={close}>
+                  {t('common.cancel')}
+                </Button>
+              </>
+            }
+          />,
           document.body,
         )}
     </>

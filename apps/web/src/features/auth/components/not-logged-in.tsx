@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../i18n';
 import { WalletIcon } from '../../../components/ui/art/icons';
-import { Button } from '../../../components/ui/button';
 import { useAppConfig } from '../../../lib/app-config';
-import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { WALLET_APP_COUNT } from '../model/wallet-apps-expected';
 import { useAuth } from './auth-context';
 import './auth.css';
+import { SignInButtons } from './sign-in-buttons';
 
 // The wallet-app links show only on a phone without a wallet: their builders load then, not with every page. Their
 // strings are in the first-screen part of the catalogue (the auth section), so the list does not wait for the rest of it.
@@ -31,8 +30,7 @@ function WalletAppListPlaceholder() {
 /** The visitor's prompt on pages that need a user (spec §6). */
 export function NotLoggedIn() {
   const { t } = useTranslation();
-  const { signIn, signingIn, walletAppsOffered, signInWithPhone } = useAuth();
-  const onSignIn = useGuardedSubmit(signIn);
+  const { walletAppsOffered } = useAuth();
   return (
     <section className="card not-logged-in" data-testid="not-logged-in">
       <span className="not-logged-in__icon">
@@ -45,12 +43,7 @@ export function NotLoggedIn() {
           <WalletAppList />
         </Suspense>
       )}
-      <Button variant="primary" block busy={signingIn} onClick={onSignIn} data-testid="sign-in">
-        {signingIn ? t('auth.signingIn') : t('auth.signIn')}
-      </Button>
-      <Button variant="ghost" block onClick={signInWithPhone} data-testid="sign-in-phone">
-        {t('auth.signInPhone')}
-      </Button>
+      <SignInButtons place="page" />
     </section>
   );
 }

@@ -45,8 +45,7 @@ export function PhoneSignInSheet({ onClose, onSignedIn }: { onClose(): void; onS
   };
 
   return (
-    <Modal title={t('phone.signInTitle')} onClose={onClose} testId="phone-sign-in">
-      <p className="modal__text">{t('phone.signInHint')}</p>
+    <Modal title={t('phone.signInTitle')} onClose={onClose} testId="phone-sign-in" text={t('phone.signInHint')}>
       <PhoneCodeForm onSend={send} onSubmit={submit} submitLabel={t('phone.signIn')} busy={busy} testId="phone-sign-in-form" />
     </Modal>
   );

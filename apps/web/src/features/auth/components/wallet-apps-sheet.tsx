@@ -43,8 +43,7 @@ export function WalletAppList() {
 export function WalletAppsSheet({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t('auth.openInWallet')} onClose={onClose} testId="wallet-apps">
-      <p className="modal__text">{t('auth.openInWalletHint')}</p>
+    <Modal title={t('auth.openInWallet')} onClose={onClose} testId="wallet-apps" text={t('auth.openInWalletHint')}>
       <WalletAppList />
       <Button variant="ghost" block onClick={onClose}>
         {t('common.cancel')}

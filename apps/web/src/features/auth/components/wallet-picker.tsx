@@ -22,8 +22,12 @@ export function WalletPicker({ wallets, walletConnect, onChoose }: WalletPickerP
   const { t } = useTranslation();
   const cancel = useCallback(() => onChoose(null), [onChoose]);
   return (
-    <Modal title={t('auth.chooseWallet')} onClose={cancel} testId="wallet-picker">
-      <p className="modal__text">{wallets.length === 0 ? t('auth.walletConnectOnlyHint') : t('auth.chooseWalletHint')}</p>
+    <Modal
+      title={t('auth.chooseWallet')}
+      onClose={cancel}
+      testId="wallet-picker"
+      text={wallets.length === 0 ? t('auth.walletConnectOnlyHint') : t('auth.chooseWalletHint')}
+    >
       <ul className="wallet-list">
         {wallets.map((wallet, index) => {
           const name = wallet.info?.name || t('auth.browserWallet');

@@ -3,6 +3,7 @@ import type { cardsApi } from '@reef/contract';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { Money } from '../../../components/ui/money';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** A card's whole history, oldest first: every owner's price, the others anonymised ("#2"), the caller as "you". */
 export function CardHistory({ lines }: { lines: readonly cardsApi.CardHistoryLine[] }) {
@@ -10,10 +11,7 @@ export function CardHistory({ lines }: { lines: readonly cardsApi.CardHistoryLin
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   return (
-    <section className="card" aria-labelledby="card-history-title">
-      <h2 id="card-history-title" className="card__title">
-        {t('cards.history.title')}
-      </h2>
+    <CardSection title={t('cards.history.title')}>
       <ol className="card-history" data-testid="card-history">
         {lines.map((line) => (
           <li key={line.id} className="card-history__line" data-testid="card-history-line" data-event={line.event}>
@@ -29,6 +27,6 @@ export function CardHistory({ lines }: { lines: readonly cardsApi.CardHistoryLin
           </li>
         ))}
       </ol>
-    </section>
+    </CardSection>
   );
 }

@@ -3,26 +3,51 @@ import { Link } from 'react-router-dom';
 import { CardArt } from './card-art';
 import './cards.css';
 
-interface CardRowLinkProps {
+interface CardRowProps {
+  /** The list item's test id and data attributes (`data-testid`, `data-card`, …). */
+  item: Record<`data-${string}`, string | number>;
   to: string;
   /** The card's picture; none for the rows that name a trade rather than a card (`card-row--plain`). */
   image?: string;
-  /** The name and its lines (state, counterparty, time). */
-  main: ReactNode;
-  /** The figures, under the name. */
-  side: ReactNode;
+  /** Before the name: what the row is (a trade's side). */
+  lead?: ReactNode;
+  name: string;
+  /** Under the name: a state chip or a counterparty. */
+  note?: ReactNode;
+  /** The row's time line. */
+  time: ReactNode;
+  /** The price, and the lines under it (the fee, what a seller obtains). */
+  amount: ReactNode;
+  details: ReactNode[];
+  /** After the link, inside the item: the row's own action. */
+  after?: ReactNode;
 }
 
 /** One row of the card lists: the whole row is the link, with the picture, the name's lines, the figures and a chevron. */
-export function CardRowLink({ to, image, main, side }: CardRowLinkProps) {
+export function CardRow({ item, to, image, lead, name, note, time, amount, details, after }: CardRowProps) {
   return (
-    <Link className={image === undefined ? 'card-row card-row--plain' : 'card-row'} to={to}>
-      {image !== undefined && <CardArt image={image} />}
-      <span className="card-row__main">{main}</span>
-      <span className="card-row__side">{side}</span>
-      <span className="card-row__chevron" aria-hidden="true">
-        ›
-      </span>
-    </Link>
+    <li className="card-list__item" {...item}>
+      <Link className={image === undefined ? 'card-row card-row--plain' : 'card-row'} to={to}>
+        {image !== undefined && <CardArt image={image} />}
+        <span className="card-row__main">
+          {lead}
+          <span className="bill__kind">{name}</span>
+          {note}
+          <span className="bill__time">{time}</span>
+        </span>
+        <span className="card-row__side">
+          <span className="bill__amount">{amount}</span>
+          {details.map((detail, i) => (
+            <span key={i} className="bill__balance">
+              {detail}
+            </span>
+          ))}
+        </span>
+        <span className="card-row__chevron" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+      {after}
+    </li>
   );
 }

@@ -1,15 +1,16 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { bpPercent } from '../model/rates';
 import { Money } from '../../../components/ui/money';
+import { FeeBox, type FeeRow } from '../../../components/ui/fee-box';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** The rules of a card type: the price step per resale, holding days, the fees, what a seller obtains. */
 export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; testId: string }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
-  const rows: { label: string; value: ReactNode }[] = [
+  const rows: FeeRow[] = [
     { label: t('cards.rules.startPrice'), value: <Money value={rules.start_price} symbol={symbols.rusd} /> },
     { label: t('cards.rules.step'), value: <span className="figure">{`+${bpPercent(rules.price_step_bp)}%`}</span> },
     { label: t('cards.rules.fuelFee'), value: <span className="figure">{`${bpPercent(rules.fuel_fee_bp)}%`}</span> },
@@ -21,18 +22,8 @@ export function CardRules({ rules, testId }: { rules: cardsApi.CardTypeRules; te
     { label: t('cards.rules.renewalFee'), value: <span className="figure">{`${bpPercent(rules.renewal_fee_bp)}%`}</span> },
   ];
   return (
-    <section className="card" aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <h2 id={`${testId}-title`} className="card__title">
-        {t('cards.rules.title')}
-      </h2>
-      <dl className="fee-box">
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <CardSection title={t('cards.rules.title')} testId={testId}>
+      <FeeBox rows={rows} />
+    </CardSection>
   );
 }

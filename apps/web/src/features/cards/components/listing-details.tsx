@@ -12,6 +12,7 @@ import { CardRules } from './card-rules';
 import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
 import { SessionClock } from './session-clock';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 /**
@@ -49,32 +50,14 @@ export function ListingDetails({ listingId }: { listingId: number }) {
                   />
                 </div>
               </div>
-              <dl className="fee-box">
-                <div>
-                  <dt>{t('cards.market.sellerUidShort')}</dt>
-                  <dd className="figure" data-testid="listing-seller">
-                    {listing.seller}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('cards.fields.fuelFee')}</dt>
-                  <dd>
-                    <Money value={listing.fuel_fee} symbol={symbols.fuel} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('cards.rules.tradePoints')}</dt>
-                  <dd>
-                    <Money value={listing.trade_points} symbol={symbols.trade} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('cards.fields.listedAt')}</dt>
-                  <dd>
-                    <time dateTime={listing.listed_at}>{dateFormat.format(new Date(listing.listed_at))}</time>
-                  </dd>
-                </div>
-              </dl>
+              <FeeBox
+                rows={[
+                  { label: t('cards.market.sellerUidShort'), value: listing.seller, testId: 'listing-seller', className: 'figure' },
+                  { label: t('cards.fields.fuelFee'), value: <Money value={listing.fuel_fee} symbol={symbols.fuel} /> },
+                  { label: t('cards.rules.tradePoints'), value: <Money value={listing.trade_points} symbol={symbols.trade} /> },
+                  { label: t('cards.fields.listedAt'), value: <time dateTime={listing.listed_at}>{dateFormat.format(new Date(listing.listed_at))}</time> },
+                ]}
+              />
               <p className="cards-note">{t('cards.market.orderExplain')}</p>
               <Link className="btn btn--primary btn--block" to={cardsPaths.order(listing.card_type_id, trimAmount(listing.price))} data-testid="listing-order">
                 <span className="btn__label">{t('cards.market.orderAtPrice')}</span>

@@ -16,11 +16,13 @@ import { checkMarketFilter, type MarketFilterProblem } from '../model/market-fil
 import type { ClockOffset } from '../../../lib/server-clock';
 import { sessionWindow } from '../model/session-phase';
 import { CardsLinks } from './cards-links';
-import { CardRowLink } from './card-row';
+import { CardRow } from './card-row';
 import { Money } from '../../../components/ui/money';
-import { PriceField } from './price-field';
+import { AmountField } from '../../../components/ui/amount-field';
 import { SessionClock } from './session-clock';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
+import { QuantityField } from '../../../components/ui/quantity-field';
 
 type Row = cardsApi.MarketListing & { id: number };
 
@@ -29,29 +31,20 @@ function ListingRow({ listing }: { listing: Row }) {
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   return (
-    <li className="card-list__item" data-testid="market-listing" data-listing={listing.listing_id} data-seller={listing.seller}>
-      <CardRowLink
-        to={cardsPaths.listing(listing.listing_id)}
-        image={listing.image}
-        main={
-          <>
-            <span className="bill__kind">{listing.name}</span>
-            <span className="bill__memo">{t('cards.market.seller', { uid: listing.seller })}</span>
-            <span className="bill__time">{dateFormat.format(new Date(listing.listed_at))}</span>
-          </>
-        }
-        side={
-          <>
-            <span className="bill__amount">
-              <Money value={listing.price} symbol={symbols.rusd} testId="market-listing-price" />
-            </span>
-            <span className="bill__balance">
-              + <Money value={listing.fuel_fee} symbol={symbols.fuel} />
-            </span>
-          </>
-        }
-      />
-    </li>
+    <CardRow
+      item={{ 'data-testid': 'market-listing', 'data-listing': listing.listing_id, 'data-seller': listing.seller }}
+      to={cardsPaths.listing(listing.listing_id)}
+      image={listing.image}
+      name={listing.name}
+      note={<span className="bill__memo">{t('cards.market.seller', { uid: listing.seller })}</span>}
+      time={dateFormat.format(new Date(listing.listed_at))}
+      amount={<Money value={listing.price} symbol={symbols.rusd} testId="market-listing-price" />}
+      details={[
+        <>
+          + <Money value={listing.fuel_fee} symbol={symbols.fuel} />
+        </>,
+      ]}
+    />
   );
 }
 
@@ -162,10 +155,7 @@ export function Market() {
   return (
     <div className="cards-page">
       <CardsLinks pages={['trading/order', 'trading/sell', 'trading/record', 'trading/set']} testId="market-links" />
-      <section className="card" aria-labelledby={`${id}-sessions`}>
-        <h2 id={`${id}-sessions`} className="card__title">
-          {t('cards.market.sessions')}
-        </h2>
+      <CardSection title={t('cards.market.sessions')}>
         <MarketSessions
           sessions={sessions}
           names={names}
@@ -178,11 +168,8 @@ export function Market() {
         <Link className="btn btn--primary btn--block" to={cardsPaths.order(filter.type ?? undefined)} data-testid="market-place-order">
           <span className="btn__label">{t('cards.market.placeOrder')}</span>
         </Link>
-      </section>
-      <section className="card" aria-labelledby={`${id}-list`}>
-        <h2 id={`${id}-list`} className="card__title">
-          {t('cards.market.listings')}
-        </h2>
+      </CardSection>
+      <CardSection title={t('cards.market.listings')}>
         <Tabs
           label={t('cards.market.type')}
           tabs={typeTabs}
@@ -191,20 +178,16 @@ export function Market() {
           testId="market-types"
         />
         <form className="market-filter" noValidate onSubmit={apply} data-testid="market-filter">
-          <PriceField id={`${id}-min`} label={t('cards.market.minPrice')} value={min} onChange={setMin} testId="market-min" />
-          <PriceField id={`${id}-max`} label={t('cards.market.maxPrice')} value={max} onChange={setMax} testId="market-max" />
-          <label className="field market-filter__seller" htmlFor={`${id}-seller`}>
-            <span className="field__label">{t('cards.market.sellerUid')}</span>
-            <input
-              id={`${id}-seller`}
-              className="field__input"
-              inputMode="numeric"
-              value={seller}
-              onChange={(e) => setSeller(e.target.value)}
-              placeholder={t('cards.market.sellerPlaceholder')}
-              data-testid="market-seller"
-            />
-          </label>
+          <AmountField id={`${id}-min`} label={t('cards.market.minPrice')} value={min} onChange={setMin} testId="market-min" />
+          <AmountField id={`${id}-max`} label={t('cards.market.maxPrice')} value={max} onChange={setMax} testId="market-max" />
+          <QuantityField
+            className="market-filter__seller"
+            label={t('cards.market.sellerUid')}
+            value={seller}
+            onChange={setSeller}
+            placeholder={t('cards.market.sellerPlaceholder')}
+            testId="market-seller"
+          />
           {problem !== null && (
             <p className="form-warning market-filter__problem" role="alert" data-testid="market-filter-problem">
               {problemText(problem)}
@@ -220,7 +203,7 @@ export function Market() {
           </div>
         </form>
         <PagedList query={market} list={list} renderRow={(listing) => <ListingRow listing={listing} />} testId="market-more" />
-      </section>
+      </CardSection>
     </div>
   );
 }

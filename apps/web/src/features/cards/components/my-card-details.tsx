@@ -16,6 +16,7 @@ import { CardStageChip } from './card-stage-chip';
 import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
 import { useWeekdayName } from './weekday';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 /** cards/details?card=: one of the caller's cards (held, listed or sold), what they may do with it, its whole history. */
@@ -72,14 +73,7 @@ export function MyCardDetails({ cardId }: { cardId: number }) {
               </p>
             </div>
           </div>
-          <dl className="fee-box">
-            {facts.map((fact) => (
-              <div key={fact.label}>
-                <dt>{fact.label}</dt>
-                <dd data-testid={fact.testId}>{fact.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FeeBox rows={facts} />
           {card.state === 'warehouse' && <AutoSellSwitch cardId={card.id} on={card.auto_sell} label={t('cards.autoSell.label')} testId="card-auto-sell" />}
           {(card.listable || card.renewable || card.state === 'listed') && (
             <div className="cards-success__actions">

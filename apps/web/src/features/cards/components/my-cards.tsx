@@ -14,7 +14,7 @@ import { cardsPaths } from '../model/paths';
 import { serverNowMs } from '../../../lib/server-clock';
 import { CardsLinks } from './cards-links';
 import { CardStageChip } from './card-stage-chip';
-import { CardRowLink } from './card-row';
+import { CardRow } from './card-row';
 import { Money } from '../../../components/ui/money';
 import './cards.css';
 
@@ -30,29 +30,20 @@ function MyCardRow({ card, nowMs }: { card: cardsApi.MyCard; nowMs: number }) {
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   return (
-    <li className="card-list__item" data-testid="my-card" data-card={card.id} data-state={card.state}>
-      <CardRowLink
-        to={cardsPaths.card(card.id)}
-        image={card.image}
-        main={
-          <>
-            <span className="bill__kind">{card.name}</span>
-            <CardStageChip stage={cardStage(card, nowMs)} />
-            <span className="bill__time">{t('cards.fields.boughtOn', { time: dateFormat.format(new Date(card.purchased_at)) })}</span>
-          </>
-        }
-        side={
-          <>
-            <span className="bill__amount">
-              <Money value={card.state === 'sold' && card.match_price !== null ? card.match_price : card.price} symbol={symbols.rusd} />
-            </span>
-            <span className="bill__balance">
-              {t(card.state === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={card.obtainable} symbol={symbols.rusd} />
-            </span>
-          </>
-        }
-      />
-    </li>
+    <CardRow
+      item={{ 'data-testid': 'my-card', 'data-card': card.id, 'data-state': card.state }}
+      to={cardsPaths.card(card.id)}
+      image={card.image}
+      name={card.name}
+      note={<CardStageChip stage={cardStage(card, nowMs)} />}
+      time={t('cards.fields.boughtOn', { time: dateFormat.format(new Date(card.purchased_at)) })}
+      amount={<Money value={card.state === 'sold' && card.match_price !== null ? card.match_price : card.price} symbol={symbols.rusd} />}
+      details={[
+        <>
+          {t(card.state === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={card.obtainable} symbol={symbols.rusd} />
+        </>,
+      ]}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyOrders } from '../api/orders';
 import { cardsPaths } from '../model/paths';
 import { Money } from '../../../components/ui/money';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 
 const TONE: Record<cardsApi.CardOrder['state'], string> = {
@@ -76,11 +77,8 @@ export function MyOrders() {
   const data = orders.data;
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
-    <section className="card" aria-labelledby="my-orders-title">
-      <h2 id="my-orders-title" className="card__title">
-        {t('cards.order.mine')}
-      </h2>
+    <CardSection title={t('cards.order.mine')}>
       <PagedList query={orders} list={list} renderRow={(order) => <OrderRow order={order} />} testId="my-orders-more" />
-    </section>
+    </CardSection>
   );
 }

@@ -15,7 +15,7 @@ import { useWithdrawListing } from '../api/hanging';
 import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';
-import { CardRowLink } from './card-row';
+import { CardRow } from './card-row';
 import { Money } from '../../../components/ui/money';
 import './cards.css';
 
@@ -51,33 +51,26 @@ function SaleRow({ sale }: { sale: cardsApi.MySale & { id: number } }) {
   const dateFormat = useDateFormat();
   const state = sale.state === 'ended' && sale.outcome !== null ? (`ended_${sale.outcome}` as const) : sale.state;
   return (
-    <li className="card-list__item" data-testid="my-sale" data-state={sale.state} data-outcome={sale.outcome ?? ''}>
-      <CardRowLink
-        to={cardsPaths.card(sale.card_id)}
-        image={sale.image}
-        main={
-          <>
-            <span className="bill__kind">{sale.name}</span>
-            <span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>
-            <span className="bill__time">
-              {dateFormat.format(new Date(sale.listed_at))}
-              {sale.auto && ` · ${t('cards.sales.auto')}`}
-            </span>
-          </>
-        }
-        side={
-          <>
-            <span className="bill__amount">
-              <Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />
-            </span>
-            <span className="bill__balance">
-              {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
-            </span>
-          </>
-        }
-      />
-      {sale.state !== 'ended' && <WithdrawButton cardId={sale.card_id} />}
-    </li>
+    <CardRow
+      item={{ 'data-testid': 'my-sale', 'data-state': sale.state, 'data-outcome': sale.outcome ?? '' }}
+      to={cardsPaths.card(sale.card_id)}
+      image={sale.image}
+      name={sale.name}
+      note={<span className={`card-state ${TONE[sale.state]}`}>{t(`cards.saleState.${state}`)}</span>}
+      time={
+        <>
+          {dateFormat.format(new Date(sale.listed_at))}
+          {sale.auto && ` · ${t('cards.sales.auto')}`}
+        </>
+      }
+      amount={<Money value={sale.price} symbol={symbols.rusd} testId="my-sale-price" />}
+      details={[
+        <>
+          {t(sale.outcome === 'sold' ? 'cards.fields.obtained' : 'cards.fields.obtainable')} <Money value={sale.obtainable} symbol={symbols.rusd} />
+        </>,
+      ]}
+      after={sale.state !== 'ended' && <WithdrawButton cardId={sale.card_id} />}
+    />
   );
 }
 

@@ -12,7 +12,8 @@ import { cardsPaths, idParam } from '../model/paths';
 import { checkPriceBand, type PriceBandProblem } from '../model/price-band';
 import { sessionWindow } from '../model/session-phase';
 import { Money } from '../../../components/ui/money';
-import { PriceField } from './price-field';
+import { AmountField } from '../../../components/ui/amount-field';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 import { SessionClockView, useSessionClock } from './session-clock';
 import { ShortfallSheet } from './shortfall-sheet';
@@ -102,7 +103,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
         </select>
       </label>
       <SessionClockView clock={clock} testId="order-session" />
-      <PriceField
+      <AmountField
         id={`${id}-min`}
         label={t('cards.market.minPrice')}
         value={min}
@@ -113,7 +114,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
         testId="order-min"
       />
       {fieldProblem('min')}
-      <PriceField
+      <AmountField
         id={`${id}-max`}
         label={t('cards.market.maxPrice')}
         value={max}
@@ -124,20 +125,23 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
         testId="order-max"
       />
       {fieldProblem('max')}
-      <dl className="fee-box" data-testid="order-reservation">
-        <div>
-          <dt>{t('cards.order.reserveRusd')}</dt>
-          <dd>{reservation === null ? '—' : <Money value={reservation.rusd} symbol={symbols.rusd} testId="order-reserve-rusd" />}</dd>
-        </div>
-        <div>
-          <dt>{t('cards.order.reserveFuel')}</dt>
-          <dd>{reservation === null ? '—' : <Money value={reservation.fuel} symbol={symbols.fuel} testId="order-reserve-fuel" />}</dd>
-        </div>
-        <div>
-          <dt>{t('cards.order.reserveTrade')}</dt>
-          <dd>{reservation === null ? '—' : <Money value={reservation.trade} symbol={symbols.trade} testId="order-reserve-trade" />}</dd>
-        </div>
-      </dl>
+      <FeeBox
+        testId="order-reservation"
+        rows={[
+          {
+            label: t('cards.order.reserveRusd'),
+            value: reservation === null ? '—' : <Money value={reservation.rusd} symbol={symbols.rusd} testId="order-reserve-rusd" />,
+          },
+          {
+            label: t('cards.order.reserveFuel'),
+            value: reservation === null ? '—' : <Money value={reservation.fuel} symbol={symbols.fuel} testId="order-reserve-fuel" />,
+          },
+          {
+            label: t('cards.order.reserveTrade'),
+            value: reservation === null ? '—' : <Money value={reservation.trade} symbol={symbols.trade} testId="order-reserve-trade" />,
+          },
+        ]}
+      />
       <p className="cards-note">{t('cards.order.explain')}</p>
       <Button type="submit" block disabled={type === undefined || clock.phase !== 'open'} busy={place.isPending} data-testid="order-submit">
         {clock.phase === 'open' ? t('cards.order.submit') : t('cards.order.closed')}

@@ -20,6 +20,8 @@ import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
 import { ShortfallSheet } from './shortfall-sheet';
 import { useShortfall } from './use-shortfall';
+import { FeeBox } from '../../../components/ui/fee-box';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 
 interface RenewalProps {
@@ -50,32 +52,21 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
     <FoundState id={cardId} query={preview} testId="renewal">
       {data !== undefined && (
         <form className="card form" noValidate onSubmit={submit} data-testid="renewal-form">
-          <dl className="fee-box">
-            <div>
-              <dt>{t('cards.fields.price')}</dt>
-              <dd>
-                <Money value={data.price} symbol={symbols.rusd} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cards.renewal.fee', { rate: bpPercent(data.renewal_fee_bp) })}</dt>
-              <dd>
-                <Money value={data.fee} symbol={symbols.rusd} testId="renewal-fee" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cards.fields.listBy')}</dt>
-              <dd>
-                <time dateTime={data.list_by}>{dateFormat.format(new Date(data.list_by))}</time>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cards.renewal.newListBy')}</dt>
-              <dd data-testid="renewal-new-list-by">
-                <time dateTime={data.new_list_by}>{dateFormat.format(new Date(data.new_list_by))}</time>
-              </dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              { label: t('cards.fields.price'), value: <Money value={data.price} symbol={symbols.rusd} /> },
+              {
+                label: t('cards.renewal.fee', { rate: bpPercent(data.renewal_fee_bp) }),
+                value: <Money value={data.fee} symbol={symbols.rusd} testId="renewal-fee" />,
+              },
+              { label: t('cards.fields.listBy'), value: <time dateTime={data.list_by}>{dateFormat.format(new Date(data.list_by))}</time> },
+              {
+                label: t('cards.renewal.newListBy'),
+                value: <time dateTime={data.new_list_by}>{dateFormat.format(new Date(data.new_list_by))}</time>,
+                testId: 'renewal-new-list-by',
+              },
+            ]}
+          />
           <p className="cards-note" data-testid="renewal-note">
             {data.refusal === 'CARD_HOLDING'
               ? t('cards.renewal.holding', { time: dateFormat.format(new Date(data.hold_until)) })
@@ -106,10 +97,7 @@ function RenewalChoice() {
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   const nowMs = serverNowMs(offset, Date.now());
   return (
-    <section className="card" aria-labelledby="renewal-choice-title">
-      <h2 id="renewal-choice-title" className="card__title">
-        {t('cards.renewal.choose')}
-      </h2>
+    <CardSection title={t('cards.renewal.choose')}>
       <p className="cards-note">{t('cards.renewal.explain')}</p>
       <PagedList
         query={cards}
@@ -130,7 +118,7 @@ function RenewalChoice() {
         )}
         testId="renewal-more"
       />
-    </section>
+    </CardSection>
   );
 }
 

@@ -13,6 +13,7 @@ import { sessionWindow } from '../model/session-phase';
 import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
 import { SessionClock } from './session-clock';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './cards.css';
 
 /**
@@ -43,32 +44,17 @@ export function SellCard({ cardId }: { cardId: number }) {
       <FoundState id={cardId} query={preview} testId="sell">
         {data !== undefined && (
           <form className="card form" noValidate onSubmit={submit} data-testid="sell-form">
-            <dl className="fee-box">
-              <div>
-                <dt>{t('cards.sell.price')}</dt>
-                <dd>
-                  <Money value={data.price} symbol={symbols.rusd} testId="sell-price" />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('cards.sell.listPrice')}</dt>
-                <dd>
-                  <Money value={data.list_price} symbol={symbols.rusd} testId="sell-list-price" />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('cards.sell.fee', { rate: bpPercent(data.platform_fee_bp) })}</dt>
-                <dd>
-                  <Money value={data.platform_fee} symbol={symbols.rusd} testId="sell-fee" />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('cards.sell.obtainable')}</dt>
-                <dd>
-                  <Money value={data.obtainable} symbol={symbols.rusd} testId="sell-obtainable" />
-                </dd>
-              </div>
-            </dl>
+            <FeeBox
+              rows={[
+                { label: t('cards.sell.price'), value: <Money value={data.price} symbol={symbols.rusd} testId="sell-price" /> },
+                { label: t('cards.sell.listPrice'), value: <Money value={data.list_price} symbol={symbols.rusd} testId="sell-list-price" /> },
+                {
+                  label: t('cards.sell.fee', { rate: bpPercent(data.platform_fee_bp) }),
+                  value: <Money value={data.platform_fee} symbol={symbols.rusd} testId="sell-fee" />,
+                },
+                { label: t('cards.sell.obtainable'), value: <Money value={data.obtainable} symbol={symbols.rusd} testId="sell-obtainable" /> },
+              ]}
+            />
             <SessionClock schedule={schedule} offset={offset} onChange={() => void preview.refetch()} testId="sell-session" />
             <p className="cards-note" data-testid="sell-note">
               {data.refusal === 'CARD_HOLDING'

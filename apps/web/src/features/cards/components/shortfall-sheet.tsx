@@ -21,8 +21,7 @@ interface ShortfallSheetProps {
 export function ShortfallSheet({ shortfall, message, rusdChargePath, onClose, testId }: ShortfallSheetProps) {
   const { t } = useTranslation();
   return (
-    <Modal title={message} onClose={onClose} testId={testId}>
-      <p className="modal__text">{t(`cards.shortfall.${shortfall}`)}</p>
+    <Modal title={message} onClose={onClose} testId={testId} text={t(`cards.shortfall.${shortfall}`)}>
       <div className="modal__actions">
         {shortfall === 'rusd' && (
           <Link className="btn btn--primary btn--block" to={rusdChargePath} data-testid={`${testId}-charge`}>

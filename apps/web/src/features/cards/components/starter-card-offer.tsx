@@ -14,6 +14,7 @@ import { ShortfallSheet } from './shortfall-sheet';
 import { StockBar } from './stock-bar';
 import { SessionClockView, useSessionClock } from './session-clock';
 import { useShortfall } from './use-shortfall';
+import { FeeBox } from '../../../components/ui/fee-box';
 
 interface StarterCardOfferProps {
   type: cardsApi.StarterCardType;
@@ -81,20 +82,17 @@ export function StarterCardOffer({ type, offset, onSessionChange, rusdChargePath
           <SessionClockView clock={clock} testId={`${testId}-session`} />
         </div>
       </div>
-      <dl className="fee-box">
-        <div>
-          <dt>{t('cards.fields.fuelFee')}</dt>
-          <dd>
-            <Money value={type.fuel_fee} symbol={symbols.fuel} testId={`${testId}-fuel`} />
-          </dd>
-        </div>
-        {session !== null && (
-          <div>
-            <dt>{t('cards.fields.myPurchases')}</dt>
-            <dd className="figure" data-testid={`${testId}-mine`}>{`${type.bought_by_me} / ${session.per_user_cap}`}</dd>
-          </div>
-        )}
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('cards.fields.fuelFee'), value: <Money value={type.fuel_fee} symbol={symbols.fuel} testId={`${testId}-fuel`} /> },
+          session !== null && {
+            label: t('cards.fields.myPurchases'),
+            value: `${type.bought_by_me} / ${session.per_user_cap}`,
+            testId: `${testId}-mine`,
+            className: 'figure',
+          },
+        ]}
+      />
       {session !== null && <StockBar sold={session.sold} stock={session.stock} testId={`${testId}-stock`} />}
       <Button block disabled={blocked !== null} busy={buy.isPending} onClick={submit} data-testid={`${testId}-buy`}>
         {blocked ?? t('cards.starter.buy')}

@@ -10,7 +10,7 @@ import { useDateFormat } from '../../../lib/use-date-format';
 import { useTradeRecord, type RecordSide } from '../api/list-trade-record';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';
-import { CardRowLink } from './card-row';
+import { CardRow } from './card-row';
 import { Money } from '../../../components/ui/money';
 import './cards.css';
 
@@ -25,40 +25,31 @@ function RecordRow({ record }: { record: cardsApi.TradeRecord & { id: number } }
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   return (
-    <li className="card-list__item" data-testid="trade-record" data-side={record.side} data-match={record.match_id}>
-      <CardRowLink
-        to={cardsPaths.card(record.card_id)}
-        main={
-          <>
-            <span className={`card-state ${record.side === 'buy' ? 'card-state--live' : 'card-state--good'}`}>{t(`cards.record.${record.side}`)}</span>
-            <span className="bill__kind">{record.name}</span>
-            <span className="bill__memo">{t(record.side === 'buy' ? 'cards.record.from' : 'cards.record.to', { uid: record.counterparty })}</span>
-            <span className="bill__time">{dateFormat.format(new Date(record.created_at))}</span>
-          </>
-        }
-        side={
-          <>
-            <span className="bill__amount">
-              <Money value={record.price} symbol={symbols.rusd} testId="trade-record-price" />
-            </span>
-            {record.side === 'sell' ? (
+    <CardRow
+      item={{ 'data-testid': 'trade-record', 'data-side': record.side, 'data-match': record.match_id }}
+      to={cardsPaths.card(record.card_id)}
+      lead={<span className={`card-state ${record.side === 'buy' ? 'card-state--live' : 'card-state--good'}`}>{t(`cards.record.${record.side}`)}</span>}
+      name={record.name}
+      note={<span className="bill__memo">{t(record.side === 'buy' ? 'cards.record.from' : 'cards.record.to', { uid: record.counterparty })}</span>}
+      time={dateFormat.format(new Date(record.created_at))}
+      amount={<Money value={record.price} symbol={symbols.rusd} testId="trade-record-price" />}
+      details={
+        record.side === 'sell'
+          ? [
               <>
-                <span className="bill__balance">
-                  {t('cards.record.fee')} <Money value={record.platform_fee} symbol={symbols.rusd} />
-                </span>
-                <span className="bill__balance">
-                  {t('cards.fields.obtained')} <Money value={record.seller_obtained} symbol={symbols.rusd} testId="trade-record-obtained" />
-                </span>
-              </>
-            ) : (
-              <span className="bill__balance">
+                {t('cards.record.fee')} <Money value={record.platform_fee} symbol={symbols.rusd} />
+              </>,
+              <>
+                {t('cards.fields.obtained')} <Money value={record.seller_obtained} symbol={symbols.rusd} testId="trade-record-obtained" />
+              </>,
+            ]
+          : [
+              <>
                 + <Money value={record.fuel_fee} symbol={symbols.fuel} />
-              </span>
-            )}
-          </>
-        }
-      />
-    </li>
+              </>,
+            ]
+      }
+    />
   );
 }
 

@@ -17,7 +17,9 @@ import { checkSplitSettings, type SplitMode, type SplitProblem } from '../model/
 import { AutoSellSwitch } from './auto-sell-switch';
 import { CardsLinks } from './cards-links';
 import { Money } from '../../../components/ui/money';
-import { PriceField } from './price-field';
+import { AmountField } from '../../../components/ui/amount-field';
+import { FeeBox } from '../../../components/ui/fee-box';
+import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 
 const MODES: readonly SplitMode[] = ['none', 'full', 'auto'];
@@ -29,10 +31,7 @@ function AutoSellList() {
   const data = cards.data;
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
-    <section className="card" aria-labelledby="auto-sell-title" data-testid="auto-sell">
-      <h2 id="auto-sell-title" className="card__title">
-        {t('cards.autoSell.title')}
-      </h2>
+    <CardSection title={t('cards.autoSell.title')} testId="auto-sell">
       <p className="cards-note">{t('cards.autoSell.explain')}</p>
       <PagedList
         query={cards}
@@ -49,7 +48,7 @@ function AutoSellList() {
         )}
         testId="auto-sell-more"
       />
-    </section>
+    </CardSection>
   );
 }
 
@@ -58,28 +57,15 @@ function SplitRule({ rule, testId }: { rule: cardsApi.SplitSettings; testId: str
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   return (
-    <dl className="fee-box" data-testid={testId} data-mode={rule.mode}>
-      <div>
-        <dt>{t('cards.split.mode')}</dt>
-        <dd>{t(`cards.split.modes.${rule.mode}`)}</dd>
-      </div>
-      {rule.threshold !== null && (
-        <div>
-          <dt>{t('cards.split.threshold')}</dt>
-          <dd>
-            <Money value={rule.threshold} symbol={symbols.rusd} />
-          </dd>
-        </div>
-      )}
-      {rule.amount !== null && (
-        <div>
-          <dt>{t('cards.split.amount')}</dt>
-          <dd>
-            <Money value={rule.amount} symbol={symbols.rusd} />
-          </dd>
-        </div>
-      )}
-    </dl>
+    <FeeBox
+      testId={testId}
+      data-mode={rule.mode}
+      rows={[
+        { label: t('cards.split.mode'), value: t(`cards.split.modes.${rule.mode}`) },
+        rule.threshold !== null && { label: t('cards.split.threshold'), value: <Money value={rule.threshold} symbol={symbols.rusd} /> },
+        rule.amount !== null && { label: t('cards.split.amount'), value: <Money value={rule.amount} symbol={symbols.rusd} /> },
+      ]}
+    />
   );
 }
 
@@ -123,13 +109,13 @@ function SplitForm({ current }: { current: cardsApi.SplitSettings | null }) {
       />
       {mode !== 'none' && (
         <>
-          <PriceField id={`${id}-threshold`} label={t('cards.split.threshold')} value={threshold} onChange={setThreshold} testId="split-threshold" />
+          <AmountField id={`${id}-threshold`} label={t('cards.split.threshold')} value={threshold} onChange={setThreshold} testId="split-threshold" />
           {warning('threshold')}
         </>
       )}
       {mode === 'auto' && (
         <>
-          <PriceField id={`${id}-amount`} label={t('cards.split.amount')} value={amount} onChange={setAmount} testId="split-amount" />
+          <AmountField id={`${id}-amount`} label={t('cards.split.amount')} value={amount} onChange={setAmount} testId="split-amount" />
           {warning('amount')}
         </>
       )}
@@ -150,10 +136,7 @@ export function SplitSettingsSection() {
   const query = useSplitSettings();
   const data = query.data;
   return (
-    <section className="card" aria-labelledby="split-title" data-testid="split-settings">
-      <h2 id="split-title" className="card__title">
-        {t('cards.split.title')}
-      </h2>
+    <CardSection title={t('cards.split.title')} testId="split-settings">
       <QueryState query={query}>
         {data !== undefined && (
           <div className="cards-page">
@@ -169,7 +152,7 @@ export function SplitSettingsSection() {
           </div>
         )}
       </QueryState>
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,52 +1,53 @@
+import type { cardsApi } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { cardsPaths, type SuccessKind } from '../model/paths';
 import { Money } from '../../../components/ui/money';
-import { CardSuccess, SuccessPanel } from './success-panel';
+import { CardSuccess, SuccessPanel, type SuccessLink } from './success-panel';
+import { FeeBox, type FeeRow } from '../../../components/ui/fee-box';
 import './cards.css';
 
-/** A listed or renewed card: its name and what now holds — the listing price, or the new deadline. */
-function CardDone({ kind, cardId }: { kind: 'listed' | 'renewed'; cardId: number }) {
+/**
+ * A card just bought, listed or renewed: its name, what now holds (what it cost and from when it may be sold, the
+ * listing price, or the new deadline) and where to go next.
+ */
+export function CardDone({ kind, cardId }: { kind: 'bought' | 'listed' | 'renewed'; cardId: number }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
+  const time = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
+  const viewCard = (card: cardsApi.MyCard, testId: string) => ({ to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId });
+  const myCards = (testId: string) => ({ to: cardsPaths.myCards(), label: t('titles.cards/order'), testId });
+  const done: Record<typeof kind, { testId: string; links: (card: cardsApi.MyCard) => SuccessLink[]; rows: (card: cardsApi.MyCard) => FeeRow[] }> = {
+    bought: {
+      testId: 'purchase-success',
+      links: (card) => [
+        viewCard(card, 'purchase-success-card'),
+        myCards('purchase-success-my-cards'),
+        { to: cardsPaths.starter(), label: t('cards.success.backToStarter'), testId: 'purchase-success-starter' },
+      ],
+      rows: (card) => [
+        { label: t('cards.fields.purchasePrice'), value: <Money value={card.purchase_price} symbol={symbols.rusd} testId="purchase-success-price" /> },
+        { label: t('cards.fields.fuelFee'), value: <Money value={card.fuel_fee} symbol={symbols.fuel} testId="purchase-success-fuel" /> },
+        { label: t('cards.fields.holdUntil'), value: time(card.hold_until) },
+      ],
+    },
+    listed: {
+      testId: 'trading-success',
+      links: (card) => [{ to: cardsPaths.mySales(), label: t('titles.trading/sell'), testId: 'trading-success-sales' }, viewCard(card, 'trading-success-card')],
+      rows: (card) => [{ label: t('cards.sell.listPrice'), value: <Money value={card.next_price} symbol={symbols.rusd} testId="trading-success-price" /> }],
+    },
+    renewed: {
+      testId: 'trading-success',
+      links: (card) => [viewCard(card, 'trading-success-card'), myCards('trading-success-my-cards')],
+      rows: (card) => [{ label: t('cards.fields.listBy'), value: time(card.list_by), testId: 'trading-success-list-by' }],
+    },
+  };
+  const { testId, links, rows } = done[kind];
   return (
-    <CardSuccess
-      cardId={cardId}
-      testId="trading-success"
-      title={(card) => t(`cards.success.${kind}`, { name: card.name })}
-      links={(card) =>
-        kind === 'listed'
-          ? [
-              { to: cardsPaths.mySales(), label: t('titles.trading/sell'), testId: 'trading-success-sales' },
-              { to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId: 'trading-success-card' },
-            ]
-          : [
-              { to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId: 'trading-success-card' },
-              { to: cardsPaths.myCards(), label: t('titles.cards/order'), testId: 'trading-success-my-cards' },
-            ]
-      }
-    >
-      {(card) => (
-        <dl className="fee-box">
-          {kind === 'listed' ? (
-            <div>
-              <dt>{t('cards.sell.listPrice')}</dt>
-              <dd>
-                <Money value={card.next_price} symbol={symbols.rusd} testId="trading-success-price" />
-              </dd>
-            </div>
-          ) : (
-            <div>
-              <dt>{t('cards.fields.listBy')}</dt>
-              <dd data-testid="trading-success-list-by">
-                <time dateTime={card.list_by}>{dateFormat.format(new Date(card.list_by))}</time>
-              </dd>
-            </div>
-          )}
-        </dl>
-      )}
+    <CardSuccess cardId={cardId} testId={testId} title={(card) => t(`cards.success.${kind}`, { name: card.name })} links={links}>
+      {(card) => <FeeBox rows={rows(card)} />}
     </CardSuccess>
   );
 }

@@ -7,6 +7,7 @@ import { communityPaths } from '../model/paths';
 import { LevelProgress } from './level-progress';
 import { TeamAreas } from './team-areas';
 import { TeamFigures } from './team-figures';
+import { CardSection } from '../../../components/ui/card-section';
 import './community.css';
 
 /** A row of the centre's link lists: a page of mine, with a chevron. */
@@ -25,14 +26,11 @@ function LeaderArea() {
   const leader = useLeaderInfo();
   if (!leader.data) return null;
   return (
-    <section className="card team-section" aria-labelledby="team-leader-area" data-testid="leader-area">
-      <h2 id="team-leader-area" className="card__title">
-        {t('team.leader.area')}
-      </h2>
+    <CardSection title={t('team.leader.area')} className="team-section" testId="leader-area">
       <p className="muted team-note">{t('team.leader.areaNote', { count: leader.data.figures.team_total })}</p>
       <RowLink to={communityPaths.leader()} label={t('team.leader.title')} testId="leader-area-team" />
       <RowLink to={communityPaths.split()} label={t('titles.community/set')} testId="leader-area-split" />
-    </section>
+    </CardSection>
   );
 }
 
@@ -46,13 +44,10 @@ export function CommunityCentre() {
       <QueryState query={community}>
         {data !== undefined && (
           <>
-            <section className="card team-section" aria-labelledby="team-figures-title" data-testid="team-figures">
-              <h2 id="team-figures-title" className="card__title">
-                {t('team.figures.title')}
-              </h2>
+            <CardSection title={t('team.figures.title')} className="team-section" testId="team-figures">
               <TeamAreas figures={data.figures} />
               <TeamFigures figures={data.figures} testId="team" />
-            </section>
+            </CardSection>
             <LevelProgress level={data.level_name} next={data.next_level} />
           </>
         )}

@@ -8,6 +8,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useContact, useSetContact } from '../api/contact';
 import { LineField } from './line-field';
+import { CardSection } from '../../../components/ui/card-section';
 import './community.css';
 
 /** The contact line I show my team (a leader sees it with my figures): a WeChat id, a phone, a short note. */
@@ -33,10 +34,7 @@ export function ContactForm() {
   });
 
   return (
-    <section className="card team-section" aria-labelledby="team-contact-title">
-      <h2 id="team-contact-title" className="card__title">
-        {t('team.contact.title')}
-      </h2>
+    <CardSection title={t('team.contact.title')} className="team-section">
       <QueryState query={contact}>
         <form className="form" noValidate onSubmit={submit} data-testid="contact-form">
           <LineField
@@ -54,6 +52,6 @@ export function ContactForm() {
           </Button>
         </form>
       </QueryState>
-    </section>
+    </CardSection>
   );
 }

@@ -10,6 +10,7 @@ import { communityPaths } from '../model/paths';
 import { MemberSummary } from './member-summary';
 import { memberRows } from './team-members';
 import { TeamFigures } from './team-figures';
+import { CardSection } from '../../../components/ui/card-section';
 import './community.css';
 
 type LeaderInfo = NonNullable<ReturnType<typeof useLeaderInfo>['data']>;
@@ -18,10 +19,7 @@ type LeaderInfo = NonNullable<ReturnType<typeof useLeaderInfo>['data']>;
 export function LeaderSummary({ info }: { info: LeaderInfo }) {
   const { t } = useTranslation();
   return (
-    <section className="card team-section" aria-labelledby="leader-title" data-testid="leader-info">
-      <h2 id="leader-title" className="card__title">
-        {t('team.leader.title')}
-      </h2>
+    <CardSection title={t('team.leader.title')} className="team-section" testId="leader-info">
       <div className="team-member__head">
         <Avatar src={info.avatar} uid={info.uid} size={40} />
         <div className="team-member__who">
@@ -49,7 +47,7 @@ export function LeaderSummary({ info }: { info: LeaderInfo }) {
         <span>{t('titles.community/set')}</span>
         <span aria-hidden="true">›</span>
       </Link>
-    </section>
+    </CardSection>
   );
 }
 

@@ -5,6 +5,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useTranslation } from '../../../i18n';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { metCount, thresholdPercent } from '../model/level-progress';
+import { CardSection } from '../../../components/ui/card-section';
 
 type NextLevel = NonNullable<z.output<typeof communityApi.myCommunity.response>['next_level']>;
 
@@ -15,10 +16,7 @@ export function LevelProgress({ level, next }: { level: string; next: NextLevel 
   const usdt = symbols.usdt;
   const thresholds = next === null ? [] : [next.small_area, next.direct_count, ...(next.holding === null ? [] : [next.holding])];
   return (
-    <section className="card team-level" aria-labelledby="team-level-title" data-testid="team-level">
-      <h2 id="team-level-title" className="card__title">
-        {t('team.level.title')}
-      </h2>
+    <CardSection title={t('team.level.title')} className="team-level" testId="team-level">
       <p className="team-level__current">
         <span className="muted">{t('team.level.current')}</span> <strong data-testid="team-level-name">{level}</strong>
       </p>
@@ -49,6 +47,6 @@ export function LevelProgress({ level, next }: { level: string; next: NextLevel 
           )}
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

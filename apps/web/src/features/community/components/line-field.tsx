@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { Field } from '../../../components/ui/field';
+import { InputField } from '../../../components/ui/input-field';
 
 interface LineFieldProps {
   label: string;
@@ -15,21 +14,17 @@ interface LineFieldProps {
 
 /** One line of free text a member keeps (a remark, a contact line), with the contract rule's warning under it. */
 export function LineField({ label, value, onChange, maxLength, placeholder, problem, testId }: LineFieldProps) {
-  const id = useId();
   return (
     <>
-      <Field label={label} htmlFor={id}>
-        <input
-          id={id}
-          className="field__input"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          maxLength={maxLength}
-          placeholder={placeholder}
-          aria-invalid={problem !== null || undefined}
-          data-testid={`${testId}-input`}
-        />
-      </Field>
+      <InputField
+        label={label}
+        value={value}
+        onChange={onChange}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        invalid={problem !== null}
+        testId={`${testId}-input`}
+      />
       {problem !== null && (
         <p className="form-warning" role="alert" data-testid={`${testId}-invalid`}>
           {problem}

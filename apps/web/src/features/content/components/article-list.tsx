@@ -55,12 +55,7 @@ export function ArticleList({ kind, onKind }: { kind: ArticleKind | undefined; o
               </li>
             ))}
           </ul>
-          <LoadMore
-            hasNextPage={articles.hasNextPage}
-            isFetchingNextPage={articles.isFetchingNextPage}
-            fetchNextPage={articles.fetchNextPage}
-            testId="articles-load-more"
-          />
+          <LoadMore query={articles} testId="articles-load-more" />
         </>
       )}
     </>

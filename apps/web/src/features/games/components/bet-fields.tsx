@@ -1,15 +1,17 @@
-import { useId } from 'react';
-import type { GameAsset, GameTerms } from '@reef/contract';
-import { useTranslation } from '../../../i18n';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { GameAsset, GameRound, GameTerms } from '@reef/contract';
+import { useTranslation, type TFunction } from '../../../i18n';
+import { Money } from '../../../components/ui/money';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { formatGroupedAmount } from '../../../lib/amount-format';
+import { gamePaths, stakeProblem } from '../model/paths';
 
 export interface BetDraft {
   asset: GameAsset | null;
   amount: string;
 }
 
-/** The stake and the payment method (spec §5: both required), with the game's limits beside them. */
 /** The payment method and stake of a bet, the operator's limits, and the refusal of the last try (`problem`) below them. */
 export function BetFields({
   terms,
@@ -70,5 +72,37 @@ export function BetFields({
         </p>
       )}
     </>
+  );
+}
+
+/** Why the drafted bet cannot be played (spec §5: method and stake both required), or null when it can. */
+export function betRefusal(draft: BetDraft, t: TFunction): string | null {
+  const stake = stakeProblem(draft.amount);
+  return draft.asset === null || stake === 'required' ? t('games.bet.required') : stake === 'invalid' ? t('games.bet.invalid') : null;
+}
+
+/** A game table's bet: the draft, the refusal shown under it, and the props of its BetFields (a change clears the refusal). */
+export function useBetDraft(terms: GameTerms, testId: string) {
+  const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const onChange = (next: BetDraft) => {
+    setDraft(next);
+    setProblem(null);
+  };
+  return { draft, problem, setProblem, fields: { terms, draft, onChange, problem, testId } };
+}
+
+/** The round just played: what it says of the outcome, the payout and the link to check it in the browser. */
+export function RoundResult({ round, label, testId }: { round: GameRound; label: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  const symbols = useAssetSymbols();
+  return (
+    <div className="game-result" role="status" data-testid={`${testId}-result`} data-payout={round.payout}>
+      <span>{label}</span>
+      <Money value={round.payout} symbol={symbols[round.asset]} testId={`${testId}-payout`} />
+      <Link className="text-link" to={gamePaths.verify(round.id)} data-testid={`${testId}-verify`}>
+        {t('games.room.verify')}
+      </Link>
+    </div>
   );
 }

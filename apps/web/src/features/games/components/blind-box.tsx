@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { GameRound, GameTerms } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
-import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { usePlayBlindBox } from '../api/play';
-import { gamePaths, stakeProblem } from '../model/paths';
-import { BetFields, type BetDraft } from './bet-fields';
+import { BetFields, betRefusal, RoundResult, useBetDraft } from './bet-fields';
 import { GameShell } from './game-shell';
 import './games.css';
 
@@ -20,25 +16,15 @@ export function BlindBoxGame({ onBalancesChanged }: { onBalancesChanged: () => v
 
 function BlindBoxTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
-  const symbols = useAssetSymbols();
   const play = usePlayBlindBox();
   const boxes = terms.multipliers ?? [];
-  const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
+  const { draft, setProblem, fields } = useBetDraft(terms, 'blind-box');
   const [box, setBox] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [round, setRound] = useState<GameRound | null>(null);
 
   const submit = useIdempotentMutation({
     intent: () => {
-      const stake = stakeProblem(draft.amount);
-      const refusal =
-        draft.asset === null || stake === 'required'
-          ? t('games.bet.required')
-          : stake === 'invalid'
-            ? t('games.bet.invalid')
-            : box === null
-              ? t('games.box.pick')
-              : null;
+      const refusal = betRefusal(draft, t) ?? (box === null ? t('games.box.pick') : null);
       setProblem(refusal);
       return refusal !== null || draft.asset === null || box === null ? null : { asset: draft.asset, amount: draft.amount.trim(), box };
     },
@@ -79,28 +65,11 @@ function BlindBoxTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalan
           );
         })}
       </div>
-      <BetFields
-        terms={terms}
-        draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setProblem(null);
-        }}
-        problem={problem}
-        testId="blind-box"
-      />
+      <BetFields {...fields} />
       <Button block busy={play.isPending} onClick={submit} data-testid="blind-box-play">
         {t('games.box.open')}
       </Button>
-      {round && (
-        <div className="game-result" role="status" data-testid="blind-box-result" data-payout={round.payout}>
-          <span>{t('games.result.payout')}</span>
-          <Money value={round.payout} symbol={symbols[round.asset]} testId="blind-box-payout" />
-          <Link className="text-link" to={gamePaths.verify(round.id)} data-testid="blind-box-verify">
-            {t('games.room.verify')}
-          </Link>
-        </div>
-      )}
+      {round && <RoundResult round={round} label={t('games.result.payout')} testId="blind-box" />}
     </section>
   );
 }

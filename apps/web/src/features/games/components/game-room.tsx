@@ -3,7 +3,6 @@ import type { GameRound } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
-import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useGameRounds } from '../api/game-rounds';
@@ -44,12 +43,7 @@ export function GameRoom() {
           ))}
         </section>
       )}
-      <PagedList
-        query={rounds}
-        list={rounds.data === undefined ? undefined : uniqueRows(rounds.data.pages)}
-        renderRow={(round) => <RoundRow round={round} />}
-        testId="game-rounds-more"
-      />
+      <PagedList query={rounds} renderRow={(round: GameRound) => <RoundRow round={round} />} testId="game-rounds-more" />
       <SeedPanel />
     </div>
   );

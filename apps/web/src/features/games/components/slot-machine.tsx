@@ -1,26 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
-import {
-  SLOT_PAYLINES,
-  SLOT_REELS,
-  SLOT_SYMBOLS,
-  slotWindow,
-  toUnits,
-  fromUnits,
-  type GameAsset,
-  type GameRound,
-  type GameTerms,
-  type SlotSymbol,
-} from '@reef/contract';
+import { SLOT_PAYLINES, SLOT_REELS, SLOT_SYMBOLS, slotWindow, toUnits, fromUnits, type GameRound, type GameTerms, type SlotSymbol } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { useAssetSymbols } from '../../../lib/use-asset-symbols';
-import { usePlaySlot } from '../api/play';
-import { gamePaths, stakeProblem } from '../model/paths';
-import { BetFields, type BetDraft } from './bet-fields';
+import { useIdempotentRunner } from '../../../lib/use-idempotent-mutation';
+import { useGuardedSubmit } from '../../../lib/submit-guard';
+import { usePlaySlot, type BetIntent } from '../api/play';
+import { BetFields, betRefusal, RoundResult, useBetDraft } from './bet-fields';
 import { GameShell } from './game-shell';
 import './games.css';
 
@@ -41,10 +27,9 @@ export function SlotMachineGame({ onBalancesChanged }: { onBalancesChanged: () =
 
 function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
-  const symbols = useAssetSymbols();
   const play = usePlaySlot();
-  const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+  const runIdempotent = useIdempotentRunner();
+  const { draft, setProblem, fields } = useBetDraft(terms, 'slot');
   const [round, setRound] = useState<GameRound | null>(null);
   const [spinning, setSpinning] = useState<boolean[]>([false, false, false]);
   const [spins, setSpins] = useState(0);
@@ -54,40 +39,54 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
   const stopAuto = useRef(false);
   const busy = spinning.some(Boolean) || play.isPending || autoLeft > 0;
 
-  const checked = (): { asset: GameAsset; amount: string } | null => {
-    const stake = stakeProblem(draft.amount);
-    const refusal = draft.asset === null || stake === 'required' ? t('games.bet.required') : stake === 'invalid' ? t('games.bet.invalid') : null;
+  const checked = (): BetIntent | null => {
+    const refusal = betRefusal(draft, t);
     setProblem(refusal);
     return refusal !== null || draft.asset === null ? null : { asset: draft.asset, amount: draft.amount.trim() };
   };
 
-  /** One spin: the reels start, the server answers, the reels stop one after another on the fair outcome. */
-  const spinOnce = async (bet: { asset: GameAsset; amount: string }): Promise<GameRound | null> => {
+  /**
+   * One spin: the reels start, the server answers, the reels stop one after another on the fair outcome. A spin
+   * whose answer was lost keeps its Idempotency-Key, so spinning again with the same bet (by hand or by auto-spin)
+   * asks for that spin's outcome instead of paying for another.
+   */
+  const spinOnce = async (bet: BetIntent): Promise<GameRound | null> => {
     const animate = !reducedMotion();
     if (animate) setSpinning([true, true, true]);
+    let played = null as GameRound | null;
     try {
-      const [answer] = await Promise.all([play.mutateAsync({ ...bet, idempotencyKey: newIdempotencyKey() }), animate ? wait(SPIN_MS) : Promise.resolve()]);
-      setRound(answer.round);
+      await runIdempotent({
+        intent: () => bet,
+        send: async (intent, idempotencyKey) => {
+          const [answer] = await Promise.all([play.mutateAsync({ ...intent, idempotencyKey }), animate ? wait(SPIN_MS) : undefined]);
+          return answer;
+        },
+        onSuccess: (answer) => {
+          played = answer.round;
+          setRound(answer.round);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) setProblem(error.message);
+          else toastError(error);
+        },
+      });
+      if (played === null) return null;
       for (let reel = 0; reel < 3 && animate; reel += 1) {
         setSpinning((now) => now.map((value, index) => (index === reel ? false : value)));
         if (reel < 2) await wait(REEL_STAGGER_MS);
       }
       setSpins((n) => n + 1);
       onBalancesChanged();
-      return answer.round;
-    } catch (error) {
-      if (error instanceof ApiError) setProblem(error.message);
-      else toastError(error);
-      return null;
+      return played;
     } finally {
       setSpinning([false, false, false]);
     }
   };
 
-  const onSpin = async () => {
+  const onSpin = useGuardedSubmit(async () => {
     const bet = checked();
     if (bet) await spinOnce(bet);
-  };
+  });
 
   const onAuto = async () => {
     const bet = checked();
@@ -144,50 +143,19 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
         ))}
       </div>
       {round && !spinning.some(Boolean) && (
-        <div className="game-result" role="status" data-testid="slot-result" data-payout={round.payout}>
-          <span>
-            {winningLines.size > 0 ? t('games.slot.lines', { lines: [...winningLines].map((line) => line + 1).join(', ') }) : t('games.result.noWin')}
-          </span>
-          <Money value={round.payout} symbol={symbols[round.asset]} testId="slot-payout" />
-          <Link className="text-link" to={gamePaths.verify(round.id)} data-testid="slot-verify">
-            {t('games.room.verify')}
-          </Link>
-        </div>
+        <RoundResult
+          round={round}
+          label={winningLines.size > 0 ? t('games.slot.lines', { lines: [...winningLines].map((line) => line + 1).join(', ') }) : t('games.result.noWin')}
+          testId="slot"
+        />
       )}
-      <BetFields
-        terms={terms}
-        draft={draft}
-        onChange={(next) => {
-          setDraft(next);
-          setProblem(null);
-        }}
-        problem={problem}
-        testId="slot"
-      />
-      <Button block busy={busy} disabled={busy} onClick={() => void onSpin()} data-testid="slot-spin">
+      <BetFields {...fields} />
+      <Button block busy={busy} disabled={busy} onClick={onSpin} data-testid="slot-spin">
         {t('games.slot.spin')}
       </Button>
       <div className="slot__auto">
-        <label>
-          {t('games.slot.autoRounds')}
-          <input
-            className="field__input"
-            inputMode="numeric"
-            value={autoRounds}
-            onChange={(event) => setAutoRounds(event.target.value)}
-            data-testid="slot-auto-rounds"
-          />
-        </label>
-        <label>
-          {t('games.slot.lossLimit')}
-          <input
-            className="field__input"
-            inputMode="decimal"
-            value={lossLimit}
-            onChange={(event) => setLossLimit(event.target.value)}
-            data-testid="slot-loss-limit"
-          />
-        </label>
+        <AutoSetting label={t('games.slot.autoRounds')} inputMode="numeric" value={autoRounds} onChange={setAutoRounds} testId="slot-auto-rounds" />
+        <AutoSetting label={t('games.slot.lossLimit')} inputMode="decimal" value={lossLimit} onChange={setLossLimit} testId="slot-loss-limit" />
         {autoLeft > 0 ? (
           <Button
             variant="secondary"
@@ -206,6 +174,22 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
       </div>
       <Paytable terms={terms} />
     </section>
+  );
+}
+
+/** One setting of auto-spin: how many rounds, or the loss that stops it. */
+function AutoSetting(props: { label: string; inputMode: 'numeric' | 'decimal'; value: string; onChange: (value: string) => void; testId: string }) {
+  return (
+    <label>
+      {props.label}
+      <input
+        className="field__input"
+        inputMode={props.inputMode}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.testId}
+      />
+    </label>
   );
 }
 

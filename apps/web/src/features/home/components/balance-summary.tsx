@@ -7,6 +7,7 @@ import { HideBalancesButton } from '../../../components/ui/hide-balances-button'
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { HIDDEN_AMOUNT, useBalancesHidden } from '../../../lib/hidden-balances';
 import { pagePath, type PageId } from '../../../lib/pages';
+import { PriceFigure } from '../../../components/ui/price-figure';
 
 type ActionKind = 'recharge' | 'withdraw' | 'transfer' | 'exchange';
 
@@ -41,15 +42,14 @@ export function BalanceSummary({ total, unit, failed, onRetry }: BalanceSummaryP
       </header>
       {failed ? (
         <ErrorState className="inline-error" onRetry={onRetry} />
-      ) : total === undefined ? (
-        <span className="skeleton coin-stats__skeleton" />
       ) : (
-        <p className="price-figure price-figure--large">
-          <span className="price-figure__value figure" data-testid="home-total">
-            {hidden ? HIDDEN_AMOUNT : formatGroupedAmount(total)}
-          </span>
-          <span className="price-figure__unit">{unit}</span>
-        </p>
+        <PriceFigure
+          value={total === undefined ? undefined : hidden ? HIDDEN_AMOUNT : formatGroupedAmount(total)}
+          unit={unit}
+          large
+          tabular
+          testId="home-total"
+        />
       )}
       <ul className="balance-summary__actions">
         {ACTIONS.map(({ kind, page, Icon, testId }) => (

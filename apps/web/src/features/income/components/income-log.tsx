@@ -48,7 +48,7 @@ export function IncomeLog({ kind }: { kind: RewardKind }) {
               />
             ))}
           </ul>
-          <LoadMore hasNextPage={log.hasNextPage} isFetchingNextPage={log.isFetchingNextPage} fetchNextPage={log.fetchNextPage} testId="income-load-more" />
+          <LoadMore query={log} testId="income-load-more" />
         </>
       )}
     </div>

@@ -6,6 +6,7 @@ import { pagePath } from '../../../lib/pages';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIncomes } from '../api/get-incomes';
 import { formatGroupedAmount } from '../../../lib/amount-format';
+import { FeeBox } from '../../../components/ui/fee-box';
 
 type Amounts = { asset: AssetKey; amount: string }[];
 
@@ -35,16 +36,12 @@ export function IncomeOverview() {
   return (
     <div className="incomes" aria-busy={incomes.isFetching || undefined}>
       <section className="card">
-        <dl className="fee-box">
-          <div>
-            <dt>{t('income.total')}</dt>
-            <dd>{data ? <AmountLines amounts={data.total} symbols={symbols} testId="income-total" /> : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('income.today')}</dt>
-            <dd>{data ? <AmountLines amounts={data.today} symbols={symbols} testId="income-today" /> : '—'}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('income.total'), value: data ? <AmountLines amounts={data.total} symbols={symbols} testId="income-total" /> : '—' },
+            { label: t('income.today'), value: data ? <AmountLines amounts={data.today} symbols={symbols} testId="income-today" /> : '—' },
+          ]}
+        />
       </section>
       <ul className="card bill-list">
         {REWARD_KINDS.map((kind) => {

@@ -7,6 +7,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { pagePath } from '../../../lib/pages';
 import { useCoinIndex } from '../api/get-coin-index';
 import { ChangeChip } from './change-chip';
+import { PriceFigure } from '../../../components/ui/price-figure';
 import './market.css';
 
 /** Home's price block (spec §1): coin price in USDT, 24 h change, issuance, burned, circulating. */
@@ -39,16 +40,7 @@ export function CoinStats() {
         </Link>
       </header>
       <div className="coin-stats__quote">
-        {data === undefined ? (
-          <span className="skeleton coin-stats__skeleton" />
-        ) : (
-          <p className="price-figure">
-            <span className="price-figure__value" data-testid="coin-price">
-              {data.price === null ? '—' : formatGroupedAmount(data.price)}
-            </span>
-            <span className="price-figure__unit">{usdt}</span>
-          </p>
-        )}
+        <PriceFigure value={data && (data.price === null ? '—' : formatGroupedAmount(data.price))} unit={usdt} testId="coin-price" />
         {data !== undefined && <ChangeChip change={data.change_24h} testId="coin-change" />}
       </div>
       {data?.price === null && <p className="muted">{t('market.noLake')}</p>}

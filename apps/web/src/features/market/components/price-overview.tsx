@@ -7,6 +7,7 @@ import { pagePath } from '../../../lib/pages';
 import { useCoinIndex } from '../api/get-coin-index';
 import { useMainLake } from '../api/list-lakes';
 import { ChangeChip } from './change-chip';
+import { PriceFigure } from '../../../components/ui/price-figure';
 import './market.css';
 
 /** The price page's head: the current price, its 24 h change, and the main lake's depth and volume. */
@@ -30,16 +31,7 @@ export function PriceOverview() {
         {t('market.pair', { base, quote })}
       </h2>
       <div className="coin-stats__quote">
-        {coin.data === undefined ? (
-          <span className="skeleton coin-stats__skeleton" />
-        ) : (
-          <p className="price-figure price-figure--large">
-            <span className="price-figure__value" data-testid="price-current">
-              {coin.data.price === null ? '—' : formatGroupedAmount(coin.data.price)}
-            </span>
-            <span className="price-figure__unit">{quote}</span>
-          </p>
-        )}
+        <PriceFigure value={coin.data && (coin.data.price === null ? '—' : formatGroupedAmount(coin.data.price))} unit={quote} large testId="price-current" />
         {coin.data !== undefined && <ChangeChip change={coin.data.change_24h} testId="price-change" />}
       </div>
       {main ? (

@@ -17,6 +17,7 @@ import { useCollectBubble } from '../api/collect-bubble';
 import { listBubbles, useBubbles } from '../api/list-bubbles';
 import { bubblePlacements, type BubblePlacement } from '../model/bubble-layout';
 import { miningPaths } from '../model/paths';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './mining.css';
 
 interface BubbleReefProps {
@@ -65,17 +66,16 @@ export function BubbleReef({ balances, onBalancesChanged }: BubbleReefProps) {
 
   return (
     <div className="mining-page">
-      <dl className="fee-box" data-testid="paopao-balances">
-        {miningApi.MINING_OUTPUT_ASSETS.map((asset) => {
+      <FeeBox
+        testId="paopao-balances"
+        rows={miningApi.MINING_OUTPUT_ASSETS.map((asset) => {
           const amount = balances?.find((row) => row.key === asset)?.amount;
-          return (
-            <div key={asset}>
-              <dt>{t('mining.paopao.balance', { asset: symbols[asset] })}</dt>
-              <dd>{amount === undefined ? '—' : <Money value={amount} symbol={symbols[asset]} testId={`paopao-balance-${asset}`} />}</dd>
-            </div>
-          );
+          return {
+            label: t('mining.paopao.balance', { asset: symbols[asset] }),
+            value: amount === undefined ? '—' : <Money value={amount} symbol={symbols[asset]} testId={`paopao-balance-${asset}`} />,
+          };
         })}
-      </dl>
+      />
       <p className="mining-collected" role="status" data-testid="paopao-collected">
         {last === null ? '' : t('mining.paopao.collected', { amount: formatGroupedAmount(last.amount), asset: symbols[last.asset], day: last.period })}
       </p>

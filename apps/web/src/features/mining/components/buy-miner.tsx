@@ -14,7 +14,9 @@ import { useMiningProducts } from '../api/list-products';
 import { maxQuantity, orderFigures, parseQuantity } from '../model/order-cost';
 import { miningPaths } from '../model/paths';
 import { MinerArt } from './miner-art';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './mining.css';
+import { QuantityField } from '../../../components/ui/quantity-field';
 
 interface BuyMinerProps {
   /** 0 when the page's query named no valid product. */
@@ -86,52 +88,37 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
           </span>
         </div>
       </div>
-      <label className="field" htmlFor={`${id}-quantity`}>
-        <span className="field__label">{t('mining.order.quantity')}</span>
-        <input
-          id={`${id}-quantity`}
-          className="field__input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={typed}
-          aria-describedby={`${id}-quantity-hint`}
-          aria-invalid={quantity === null}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setRefusal(null);
-          }}
-          data-testid="buy-quantity"
-        />
-      </label>
+      <QuantityField
+        label={t('mining.order.quantity')}
+        value={typed}
+        onChange={(value) => {
+          setTyped(value);
+          setRefusal(null);
+        }}
+        invalid={quantity === null}
+        describedBy={`${id}-quantity-hint`}
+        testId="buy-quantity"
+      />
       <p id={`${id}-quantity-hint`} className={quantity === null ? 'form-warning' : 'muted mining-note'} data-testid="buy-quantity-hint">
         {max === 0 ? t('mining.products.limitReached') : t('mining.order.quantityRange', { max })}
       </p>
-      <dl className="fee-box" data-testid="buy-figures">
-        <div>
-          <dt>{t('mining.order.payWith')}</dt>
-          <dd data-testid="buy-asset">{symbols[asset]}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.order.balance')}</dt>
-          <dd>{balance === undefined ? '—' : <Money value={balance} symbol={symbols[asset]} testId="buy-balance" />}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.order.cost')}</dt>
-          <dd>{figures === null ? '—' : <Money value={figures.cost} symbol={symbols[asset]} testId="buy-cost" />}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.period')}</dt>
-          <dd className="figure">{t('mining.daysValue', { days: product.period_days })}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.dailyOutput')}</dt>
-          <dd>{figures === null ? '—' : <Money value={figures.daily} symbol={symbols[product.output_asset]} testId="buy-daily" />}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.totalOutput')}</dt>
-          <dd>{figures === null ? '—' : <Money value={figures.total} symbol={symbols[product.output_asset]} testId="buy-total" />}</dd>
-        </div>
-      </dl>
+      <FeeBox
+        testId="buy-figures"
+        rows={[
+          { label: t('mining.order.payWith'), value: symbols[asset], testId: 'buy-asset' },
+          { label: t('mining.order.balance'), value: balance === undefined ? '—' : <Money value={balance} symbol={symbols[asset]} testId="buy-balance" /> },
+          { label: t('mining.order.cost'), value: figures === null ? '—' : <Money value={figures.cost} symbol={symbols[asset]} testId="buy-cost" /> },
+          { label: t('mining.fields.period'), value: t('mining.daysValue', { days: product.period_days }), className: 'figure' },
+          {
+            label: t('mining.fields.dailyOutput'),
+            value: figures === null ? '—' : <Money value={figures.daily} symbol={symbols[product.output_asset]} testId="buy-daily" />,
+          },
+          {
+            label: t('mining.fields.totalOutput'),
+            value: figures === null ? '—' : <Money value={figures.total} symbol={symbols[product.output_asset]} testId="buy-total" />,
+          },
+        ]}
+      />
       {product.one_at_a_time && <p className="muted mining-note">{t('mining.products.oneAtATime')}</p>}
       {short && (
         <p className="form-warning" role="alert" data-testid="buy-short">

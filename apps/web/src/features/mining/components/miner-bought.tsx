@@ -8,7 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useMiner } from '../api/get-miner';
 import { miningPaths } from '../model/paths';
-import { MinerOrderRows } from './miner-order';
+import { useMinerOrderRows } from './miner-order';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './mining.css';
 
 /** mining/success?miner=: the miner just bought — the order (number, time, status, paid) and what it will yield. */
@@ -16,6 +17,7 @@ export function MinerBought({ minerId }: { minerId: number }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const query = useMiner(minerId);
+  const orderRows = useMinerOrderRows();
   // Someone else's miner is NOT_FOUND, exactly as one that does not exist.
   const notFound = minerId === 0 || (query.error instanceof ApiError && query.error.code === 'NOT_FOUND');
   if (notFound) {
@@ -32,27 +34,20 @@ export function MinerBought({ minerId }: { minerId: number }) {
         <section className="card mining-success" data-testid="miner-bought">
           <FishSchool />
           <h2 className="mining-success__title">{t('mining.success.title', { name: details.miner.name })}</h2>
-          <dl className="fee-box">
-            <MinerOrderRows purchase={details.purchase} testId="miner-bought" />
-            <div>
-              <dt>{t('mining.order.quantity')}</dt>
-              <dd className="figure" data-testid="miner-bought-quantity">
-                {details.purchase.quantity}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.dailyOutput')}</dt>
-              <dd>
-                <Money value={details.miner.daily_output} symbol={symbols[details.miner.output_asset]} testId="miner-bought-daily" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('mining.fields.totalOutput')}</dt>
-              <dd>
-                <Money value={details.miner.total_output} symbol={symbols[details.miner.output_asset]} testId="miner-bought-total" />
-              </dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              ...orderRows(details.purchase, 'miner-bought'),
+              { label: t('mining.order.quantity'), value: details.purchase.quantity, testId: 'miner-bought-quantity', className: 'figure' },
+              {
+                label: t('mining.fields.dailyOutput'),
+                value: <Money value={details.miner.daily_output} symbol={symbols[details.miner.output_asset]} testId="miner-bought-daily" />,
+              },
+              {
+                label: t('mining.fields.totalOutput'),
+                value: <Money value={details.miner.total_output} symbol={symbols[details.miner.output_asset]} testId="miner-bought-total" />,
+              },
+            ]}
+          />
           <p className="muted mining-note">{t('mining.success.next')}</p>
           <div className="mining-success__actions">
             <Link className="btn btn--primary btn--block" to={miningPaths.bubbles()} data-testid="miner-bought-bubbles">

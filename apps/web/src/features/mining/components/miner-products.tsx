@@ -8,6 +8,7 @@ import { useMiningProducts } from '../api/list-products';
 import { maxQuantity } from '../model/order-cost';
 import { miningPaths } from '../model/paths';
 import { MinerArt } from './miner-art';
+import { FeeBox } from '../../../components/ui/fee-box';
 
 /** mining/index, first part: the miners on sale, each with its terms and a way to the order page. */
 export function MinerProducts() {
@@ -45,30 +46,25 @@ function ProductCard({ product }: { product: miningApi.MiningProduct }) {
           <Money value={product.price} symbol={symbols[product.price_asset]} testId={`${testId}-price`} />
         </div>
       </div>
-      <dl className="fee-box">
-        <div>
-          <dt>{t('mining.fields.period')}</dt>
-          <dd className="figure">{t('mining.daysValue', { days: product.period_days })}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.dailyOutput')}</dt>
-          <dd>
-            <Money value={product.daily_output} symbol={symbols[product.output_asset]} testId={`${testId}-daily`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.totalOutput')}</dt>
-          <dd>
-            <Money value={product.total_output} symbol={symbols[product.output_asset]} testId={`${testId}-total`} />
-          </dd>
-        </div>
-        {product.per_user_limit !== null && (
-          <div>
-            <dt>{t('mining.fields.myPurchases')}</dt>
-            <dd className="figure" data-testid={`${testId}-bought`}>{`${product.bought} / ${product.per_user_limit}`}</dd>
-          </div>
-        )}
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('mining.fields.period'), value: t('mining.daysValue', { days: product.period_days }), className: 'figure' },
+          {
+            label: t('mining.fields.dailyOutput'),
+            value: <Money value={product.daily_output} symbol={symbols[product.output_asset]} testId={`${testId}-daily`} />,
+          },
+          {
+            label: t('mining.fields.totalOutput'),
+            value: <Money value={product.total_output} symbol={symbols[product.output_asset]} testId={`${testId}-total`} />,
+          },
+          product.per_user_limit !== null && {
+            label: t('mining.fields.myPurchases'),
+            value: `${product.bought} / ${product.per_user_limit}`,
+            testId: `${testId}-bought`,
+            className: 'figure',
+          },
+        ]}
+      />
       {product.one_at_a_time && <p className="muted mining-note">{t('mining.products.oneAtATime')}</p>}
       {blocked === null ? (
         <Link className="btn btn--primary btn--block" to={miningPaths.buy(product.id)} data-testid={`${testId}-buy`}>

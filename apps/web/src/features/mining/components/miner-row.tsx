@@ -6,7 +6,8 @@ import { QueryState } from '../../../components/ui/query-state';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMiner } from '../api/get-miner';
-import { MinerOrderRows } from './miner-order';
+import { useMinerOrderRows } from './miner-order';
+import { FeeBox } from '../../../components/ui/fee-box';
 
 /** One of the caller's miners: state, income, produced / remaining; its release and purchase records when opened. */
 export function MinerRow({ miner }: { miner: miningApi.Miner }) {
@@ -24,46 +25,17 @@ export function MinerRow({ miner }: { miner: miningApi.Miner }) {
           {t(`mining.state.${miner.state}`)}
         </span>
       </div>
-      <dl className="fee-box">
-        <div>
-          <dt>{t('mining.mine.todayIncome')}</dt>
-          <dd>
-            <Money value={miner.today_income} symbol={output} testId={`${testId}-today`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('mining.mine.totalIncome')}</dt>
-          <dd>
-            <Money value={miner.income} symbol={output} testId={`${testId}-income`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.produced')}</dt>
-          <dd>
-            <Money value={miner.produced} symbol={output} testId={`${testId}-produced`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.remaining')}</dt>
-          <dd>
-            <Money value={miner.remaining} symbol={output} testId={`${testId}-remaining`} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.release')}</dt>
-          <dd data-testid={`${testId}-release`}>{t(`mining.release.${miner.release_state}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('mining.fields.purchasedAt')}</dt>
-          <dd className="figure">{dateFormat.format(new Date(miner.purchased_at))}</dd>
-        </div>
-        {miner.ends_at !== null && (
-          <div>
-            <dt>{t('mining.fields.endsAt')}</dt>
-            <dd className="figure">{dateFormat.format(new Date(miner.ends_at))}</dd>
-          </div>
-        )}
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('mining.mine.todayIncome'), value: <Money value={miner.today_income} symbol={output} testId={`${testId}-today`} /> },
+          { label: t('mining.mine.totalIncome'), value: <Money value={miner.income} symbol={output} testId={`${testId}-income`} /> },
+          { label: t('mining.fields.produced'), value: <Money value={miner.produced} symbol={output} testId={`${testId}-produced`} /> },
+          { label: t('mining.fields.remaining'), value: <Money value={miner.remaining} symbol={output} testId={`${testId}-remaining`} /> },
+          { label: t('mining.fields.release'), value: t(`mining.release.${miner.release_state}`), testId: `${testId}-release` },
+          { label: t('mining.fields.purchasedAt'), value: dateFormat.format(new Date(miner.purchased_at)), className: 'figure' },
+          miner.ends_at !== null && { label: t('mining.fields.endsAt'), value: dateFormat.format(new Date(miner.ends_at)), className: 'figure' },
+        ]}
+      />
       <details className="miner-records" onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary data-testid={`${testId}-records`}>{t('mining.records.show')}</summary>
         {open && <MinerRecords minerId={miner.id} />}
@@ -77,15 +49,14 @@ function MinerRecords({ minerId }: { minerId: number }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const query = useMiner(minerId);
+  const orderRows = useMinerOrderRows();
   const details = query.data;
   return (
     <QueryState query={query}>
       {details !== undefined && (
         <div className="miner-records__body">
           <h4 className="miner-records__title">{t('mining.records.purchase')}</h4>
-          <dl className="fee-box">
-            <MinerOrderRows purchase={details.purchase} />
-          </dl>
+          <FeeBox rows={orderRows(details.purchase)} />
           <h4 className="miner-records__title">{t('mining.records.releases')}</h4>
           {details.releases.length === 0 ? (
             <p className="muted">{t('mining.records.noReleases')}</p>

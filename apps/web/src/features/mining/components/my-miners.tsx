@@ -1,12 +1,11 @@
-import { Fragment } from 'react';
 import type { miningApi } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
-import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useMyMiners } from '../api/list-my-miners';
 import { MinerRow } from './miner-row';
+import { FeeBox } from '../../../components/ui/fee-box';
 
 /**
  * mining/index, second part: the caller's miners — how many run, today's and all-time income per output asset, then
@@ -23,37 +22,19 @@ export function MyMiners() {
         {t('mining.mine.title')}
       </h2>
       {first !== undefined && (
-        <dl className="fee-box mining-totals" data-testid="mining-totals">
-          <div>
-            <dt>{t('mining.mine.running')}</dt>
-            <dd className="figure" data-testid="mining-running">
-              {first.running}
-            </dd>
-          </div>
-          {incomeRows(first.income).map((row) => (
-            <Fragment key={row.asset}>
-              <div>
-                <dt>{t('mining.mine.todayIncome')}</dt>
-                <dd>
-                  <Money value={row.today} symbol={symbols[row.asset]} testId={`mining-today-${row.asset}`} />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('mining.mine.totalIncome')}</dt>
-                <dd>
-                  <Money value={row.total} symbol={symbols[row.asset]} testId={`mining-income-${row.asset}`} />
-                </dd>
-              </div>
-            </Fragment>
-          ))}
-        </dl>
+        <FeeBox
+          className="mining-totals"
+          testId="mining-totals"
+          rows={[
+            { label: t('mining.mine.running'), value: first.running, testId: 'mining-running', className: 'figure' },
+            ...incomeRows(first.income).flatMap((row) => [
+              { label: t('mining.mine.todayIncome'), value: <Money value={row.today} symbol={symbols[row.asset]} testId={`mining-today-${row.asset}`} /> },
+              { label: t('mining.mine.totalIncome'), value: <Money value={row.total} symbol={symbols[row.asset]} testId={`mining-income-${row.asset}`} /> },
+            ]),
+          ]}
+        />
       )}
-      <PagedList
-        query={query}
-        list={query.data === undefined ? undefined : uniqueRows(query.data.pages)}
-        renderRow={(miner: miningApi.Miner) => <MinerRow miner={miner} />}
-        testId="my-miners-list"
-      />
+      <PagedList query={query} renderRow={(miner: miningApi.Miner) => <MinerRow miner={miner} />} testId="my-miners-list" />
     </section>
   );
 }

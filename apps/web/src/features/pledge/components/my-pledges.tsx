@@ -6,7 +6,6 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PagedList } from '../../../components/ui/paged-list';
 import { rateText } from '../model/rate-text';
-import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyPledge, useMyPledges } from '../api/my-pledges';
@@ -25,12 +24,7 @@ export function MyPledges() {
       <Link className="text-link pledge-page__mine" to={pledgePaths.products()} data-testid="pledge-products-link">
         {t('titles.pledge/index')}
       </Link>
-      <PagedList
-        query={positions}
-        list={positions.data === undefined ? undefined : uniqueRows(positions.data.pages)}
-        renderRow={(position) => <PositionRow position={position} />}
-        testId="my-pledges-more"
-      />
+      <PagedList query={positions} renderRow={(position: pledgeApi.PledgePosition) => <PositionRow position={position} />} testId="my-pledges-more" />
     </div>
   );
 }

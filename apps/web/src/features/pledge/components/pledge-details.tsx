@@ -23,7 +23,9 @@ import { pledgePaths, productParam } from '../model/paths';
 import { Money } from '../../../components/ui/money';
 import { usePledgeClock } from './pledge-clock';
 import { PledgeProductCard } from './pledge-product-card';
+import { CardSection } from '../../../components/ui/card-section';
 import './pledge.css';
+import { AmountField } from '../../../components/ui/amount-field';
 
 interface PledgeDetailsProps {
   balances: UserInfo['balances'] | undefined;
@@ -135,10 +137,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   return (
     <>
       <PledgeProductCard product={product} clock={clock} linked={false} />
-      <section className="card pledge-terms" aria-labelledby={`${id}-terms`}>
-        <h2 id={`${id}-terms`} className="card__title">
-          {t('pledge.terms.title')}
-        </h2>
+      <CardSection title={t('pledge.terms.title')} className="pledge-terms">
         <FeeBox
           rows={[
             {
@@ -155,29 +154,23 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
           ]}
         />
         <p className="pledge-note">{t('pledge.terms.explain', { cycle: product.cycle_days, interest: interestSymbol, days: product.release_days })}</p>
-      </section>
+      </CardSection>
       <form className="card form" noValidate onSubmit={(event) => void onNext(event)} aria-labelledby={`${id}-form`} data-testid="pledge-lock-form">
         <h2 id={`${id}-form`} className="card__title">
           {t('pledge.lock.title')}
         </h2>
-        <label className="field" htmlFor={`${id}-amount`}>
-          <span className="field__label">{t('pledge.lock.amount', { symbol })}</span>
-          <input
-            id={`${id}-amount`}
-            className="field__input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            aria-invalid={problem !== null || refusal !== null}
-            aria-describedby={`${id}-limits`}
-            onChange={(event) => {
-              setText(event.target.value);
-              setProblem(null);
-              setRefusal(null);
-            }}
-            data-testid="pledge-amount"
-          />
-        </label>
+        <AmountField
+          label={t('pledge.lock.amount', { symbol })}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setProblem(null);
+            setRefusal(null);
+          }}
+          invalid={problem !== null || refusal !== null}
+          describedBy={`${id}-limits`}
+          testId="pledge-amount"
+        />
         <p id={`${id}-limits`} className="pledge-note" data-testid="pledge-limits">
           {t('pledge.lock.limits', { min: inAsset(product.min_lock), mine: inAsset(room.mine), cap: inAsset(room.cap) })}
           {available !== undefined && (

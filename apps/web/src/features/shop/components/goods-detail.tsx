@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,9 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useGoods } from '../api/goods';
 import { shopPaths } from '../model/paths';
 import { GoodsPicture } from './goods-picture';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './shop.css';
+import { QuantityField } from '../../../components/ui/quantity-field';
 
 /** The most units one order may hold (the contract's bound). */
 const MAX_QUANTITY = 100;
@@ -17,7 +19,6 @@ const MAX_QUANTITY = 100;
 /** One item: pictures, description (plain text, never markup), price, stock, limit, and the quantity to order. */
 export function GoodsDetail({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation();
-  const id = useId();
   const navigate = useNavigate();
   const symbols = useAssetSymbols();
   const query = useGoods(goodsId);
@@ -45,36 +46,18 @@ export function GoodsDetail({ goodsId }: { goodsId: number }) {
           <p>
             <Money value={goods.price} symbol={symbols[goods.asset]} testId="shop-goods-price" />
           </p>
-          <dl className="fee-box">
-            <div>
-              <dt>{t('shop.goods.kind')}</dt>
-              <dd>{t(`shop.kind.${goods.kind}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('shop.goods.left')}</dt>
-              <dd data-testid="shop-goods-stock">{goods.stock}</dd>
-            </div>
-            {goods.per_user_limit !== null && (
-              <div>
-                <dt>{t('shop.goods.limit')}</dt>
-                <dd>{t('shop.goods.limitValue', { limit: goods.per_user_limit, ordered: goods.ordered })}</dd>
-              </div>
-            )}
-          </dl>
+          <FeeBox
+            rows={[
+              { label: t('shop.goods.kind'), value: t(`shop.kind.${goods.kind}`) },
+              { label: t('shop.goods.left'), value: goods.stock, testId: 'shop-goods-stock' },
+              goods.per_user_limit !== null && {
+                label: t('shop.goods.limit'),
+                value: t('shop.goods.limitValue', { limit: goods.per_user_limit, ordered: goods.ordered }),
+              },
+            ]}
+          />
           {goods.description !== '' && <p className="shop-detail__description">{goods.description}</p>}
-          <label className="field" htmlFor={`${id}-quantity`}>
-            <span className="field__label">{t('shop.goods.quantity')}</span>
-            <input
-              id={`${id}-quantity`}
-              className="field__input"
-              inputMode="numeric"
-              autoComplete="off"
-              value={typed}
-              aria-invalid={quantity === null}
-              onChange={(event) => setTyped(event.target.value)}
-              data-testid="shop-quantity"
-            />
-          </label>
+          <QuantityField label={t('shop.goods.quantity')} value={typed} onChange={setTyped} invalid={quantity === null} testId="shop-quantity" />
           {left <= 0 && <p className="form-warning">{goods.stock === 0 ? t('shop.goods.soldOut') : t('shop.goods.limitReached')}</p>}
           <Button
             block

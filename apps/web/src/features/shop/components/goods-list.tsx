@@ -3,7 +3,6 @@ import type { Goods } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
-import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useGoodsList } from '../api/goods';
 import { shopPaths } from '../model/paths';
@@ -23,7 +22,6 @@ export function GoodsList() {
       </Link>
       <PagedList
         query={query}
-        list={query.data ? uniqueRows(query.data.pages) : undefined}
         testId="shop-goods-more"
         renderRow={(goods: Goods) => (
           <li>

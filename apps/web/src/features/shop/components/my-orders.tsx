@@ -4,7 +4,6 @@ import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
 import { Tabs } from '../../../components/ui/tabs';
-import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useMyOrders, type OrderFilter } from '../api/orders';
 import { shopPaths } from '../model/paths';
@@ -29,7 +28,6 @@ export function MyOrders({ status }: { status: OrderFilter }) {
       />
       <PagedList
         query={query}
-        list={query.data ? uniqueRows(query.data.pages) : undefined}
         testId="shop-orders-more"
         renderRow={(order: ShopOrder) => (
           <li>

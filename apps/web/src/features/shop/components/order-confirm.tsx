@@ -14,6 +14,7 @@ import { usePlaceOrder } from '../api/orders';
 import { shopPaths } from '../model/paths';
 import { AddressText } from './address-card';
 import { GoodsPicture } from './goods-picture';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './shop.css';
 
 interface OrderConfirmProps {
@@ -79,14 +80,14 @@ export function OrderConfirm({ goodsId, quantity, addressId }: OrderConfirmProps
               <span aria-hidden="true">›</span>
             </Link>
           )}
-          <dl className="fee-box">
-            <div>
-              <dt>{t('shop.order.total')}</dt>
-              <dd>
-                <Money value={fromUnits(toUnits(goods.data.price) * BigInt(quantity))} symbol={symbols[goods.data.asset]} testId="shop-confirm-total" />
-              </dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              {
+                label: t('shop.order.total'),
+                value: <Money value={fromUnits(toUnits(goods.data.price) * BigInt(quantity))} symbol={symbols[goods.data.asset]} testId="shop-confirm-total" />,
+              },
+            ]}
+          />
           {refusal !== null && (
             <p className="form-warning" role="alert" data-testid="shop-confirm-refusal">
               {refusal}

@@ -17,6 +17,7 @@ import { shopPaths } from '../model/paths';
 import { AddressText } from './address-card';
 import { GoodsPicture } from './goods-picture';
 import { OrderStatusTag } from './order-status';
+import { FeeBox } from '../../../components/ui/fee-box';
 import './shop.css';
 
 const time = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString());
@@ -59,60 +60,19 @@ function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesC
             </span>
           </span>
         </div>
-        <dl className="fee-box">
-          <div>
-            <dt>{t('shop.order.total')}</dt>
-            <dd>
-              <Money value={order.amount} symbol={symbols[order.asset]} testId="shop-order-amount" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('shop.order.number')}</dt>
-            <dd className="shop-order-no">{order.order_no}</dd>
-          </div>
-          <div>
-            <dt>{t('shop.order.createdAt')}</dt>
-            <dd>{time(order.created_at)}</dd>
-          </div>
-          {payable && (
-            <div>
-              <dt>{t('shop.order.payBefore')}</dt>
-              <dd>{time(order.expires_at)}</dd>
-            </div>
-          )}
-          {order.paid_at !== null && (
-            <div>
-              <dt>{t('shop.order.paidAt')}</dt>
-              <dd>{time(order.paid_at)}</dd>
-            </div>
-          )}
-          {order.carrier !== null && (
-            <div>
-              <dt>{t('shop.order.carrier')}</dt>
-              <dd data-testid="shop-order-carrier">{order.carrier}</dd>
-            </div>
-          )}
-          {order.tracking_no !== null && (
-            <div>
-              <dt>{t('shop.order.tracking')}</dt>
-              <dd className="figure" data-testid="shop-order-tracking">
-                {order.tracking_no}
-              </dd>
-            </div>
-          )}
-          {order.auto_receive_at !== null && (
-            <div>
-              <dt>{t('shop.order.autoReceive')}</dt>
-              <dd>{time(order.auto_receive_at)}</dd>
-            </div>
-          )}
-          {order.received_at !== null && (
-            <div>
-              <dt>{t('shop.order.receivedAt')}</dt>
-              <dd>{time(order.received_at)}</dd>
-            </div>
-          )}
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('shop.order.total'), value: <Money value={order.amount} symbol={symbols[order.asset]} testId="shop-order-amount" /> },
+            { label: t('shop.order.number'), value: order.order_no, className: 'shop-order-no' },
+            { label: t('shop.order.createdAt'), value: time(order.created_at) },
+            payable && { label: t('shop.order.payBefore'), value: time(order.expires_at) },
+            order.paid_at !== null && { label: t('shop.order.paidAt'), value: time(order.paid_at) },
+            order.carrier !== null && { label: t('shop.order.carrier'), value: order.carrier, testId: 'shop-order-carrier' },
+            order.tracking_no !== null && { label: t('shop.order.tracking'), value: order.tracking_no, testId: 'shop-order-tracking', className: 'figure' },
+            order.auto_receive_at !== null && { label: t('shop.order.autoReceive'), value: time(order.auto_receive_at) },
+            order.received_at !== null && { label: t('shop.order.receivedAt'), value: time(order.received_at) },
+          ]}
+        />
         {order.address !== null && (
           <Link className="row-link" to={shopPaths.openLocation(order.id)} data-testid="shop-order-address">
             <AddressText address={order.address} />

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { HIDDEN_AMOUNT, useBalancesHidden } from '../../../lib/hidden-balances';
 import { useUserInfo } from '../api/get-user-info';
+import { CardSection } from '../../../components/ui/card-section';
 
 /**
  * The signed-in user's balances, 4 decimals, truncated (spec §1), each with its asset's badge; masked while the user
@@ -16,13 +17,7 @@ export function BalanceList({ action }: { action?: ReactNode }) {
   const hidden = useBalancesHidden();
 
   return (
-    <section className="card balances" aria-labelledby="balances-title" aria-busy={user.isFetching || undefined}>
-      <header className="card__header">
-        <h2 id="balances-title" className="card__title">
-          {t('home.balances')}
-        </h2>
-        {action}
-      </header>
+    <CardSection title={t('home.balances')} action={action ?? null} className="balances" busy={user.isFetching}>
       {user.isError ? (
         <ErrorState className="inline-error" onRetry={user.refetch} />
       ) : user.data === undefined ? (
@@ -51,6 +46,6 @@ export function BalanceList({ action }: { action?: ReactNode }) {
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { PasteInput } from '../../../components/ui/paste-input';
 import { toastError } from '../../../lib/api-client';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useBindReferrer } from '../api/bind-referrer';
 import { useUserInfo } from '../api/get-user-info';
 import { parseReferrerInput } from '../model/referrer-input';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** "A referrer must be bound first" (spec §5): shown until the user has an invite address. */
 export function BindReferrerCard() {
@@ -31,47 +33,28 @@ export function BindReferrerCard() {
     }
   });
 
-  const paste = async () => {
-    try {
-      const text = await navigator.clipboard.readText();
-      setValue(text.trim());
-    } catch {
-      // Clipboard reading needs a permission some browsers never grant: the field still takes a long-press paste.
-      showToast(t('bind.pasteUnavailable'));
-    }
-  };
-
   if (user.data === undefined || user.data.invite_address !== null) return null;
 
   return (
-    <section className="card bind-card" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="card__title">
-        {t('bind.title')}
-      </h2>
+    <CardSection title={t('bind.title')} className="bind-card">
       <p className="muted">{t('bind.hint')}</p>
       <form className="form" noValidate onSubmit={submit}>
         <Field label={t('bind.label')}>
-          <span className="bind-card__input-row">
-            <input
-              id={inputId}
-              className="field__input"
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-              placeholder={t('bind.placeholder')}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              data-testid="bind-address-input"
-            />
-            <button type="button" className="chip-button bind-card__paste" onClick={() => void paste()} data-testid="bind-paste">
-              {t('bind.paste')}
-            </button>
-          </span>
+          <PasteInput
+            id={inputId}
+            value={value}
+            onChange={setValue}
+            placeholder={t('bind.placeholder')}
+            testId="bind-address-input"
+            paste={{ label: t('bind.paste'), failed: t('bind.pasteUnavailable'), testId: 'bind-paste' }}
+            className="bind-card__input-row"
+            buttonClassName="chip-button bind-card__paste"
+          />
         </Field>
         <Button type="submit" block busy={bind.isPending} data-testid="bind-submit">
           {t('bind.submit')}
         </Button>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -46,15 +46,7 @@ export function PayPasswordForm({ onDone }: { onDone?: () => void }) {
   }
 
   return (
-    <form
-      className="card form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="password-form"
-    >
+    <form className="card form" noValidate onSubmit={submit} data-testid="password-form">
       <p className="field__hint" data-testid="password-mode">
         {user.data === undefined ? t('common.loading') : changing ? t('password.changeHint') : t('password.setHint')}
       </p>

@@ -1,15 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { PhoneCodeForm } from '../../../components/ui/phone-code-form';
 import { toastError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { sendBindCode, useMyPhone, useVerifyPhone } from '../api/phone';
+import { CardSection } from '../../../components/ui/card-section';
 
 /** The profile page's phone: bound (masked) or not, and binding one with a texted code (decision 076). */
 export function PhoneBindCard() {
   const { t } = useTranslation();
-  const titleId = useId();
   const phone = useMyPhone();
   const verify = useVerifyPhone();
   const [editing, setEditing] = useState(false);
@@ -37,10 +37,7 @@ export function PhoneBindCard() {
   if (phone.data === undefined) return null;
   const current = phone.data.phone;
   return (
-    <section className="card" aria-labelledby={titleId} data-testid="phone-card">
-      <h2 id={titleId} className="card__title">
-        {t('phone.bindTitle')}
-      </h2>
+    <CardSection title={t('phone.bindTitle')} testId="phone-card">
       <p className="muted" data-testid="phone-current">
         {current === null ? t('phone.none') : t('phone.current', { phone: current })}
       </p>
@@ -54,6 +51,6 @@ export function PhoneBindCard() {
           {t('phone.change')}
         </Button>
       )}
-    </section>
+    </CardSection>
   );
 }

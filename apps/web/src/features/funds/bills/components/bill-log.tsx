@@ -34,7 +34,7 @@ export function BillLog({ bills, lines, symbolOf, dateFormat, testIds }: BillLog
           <BillRow key={line.id} line={line} symbol={symbolOf(line)} dateFormat={dateFormat} />
         ))}
       </ul>
-      <LoadMore hasNextPage={bills.hasNextPage} isFetchingNextPage={bills.isFetchingNextPage} fetchNextPage={bills.fetchNextPage} testId={testIds.loadMore} />
+      <LoadMore query={bills} testId={testIds.loadMore} />
     </>
   );
 }

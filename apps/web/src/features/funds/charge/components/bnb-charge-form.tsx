@@ -1,25 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from '../../../../i18n';
 import { type UserInfo } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { useChainConfig } from '../../../../lib/chain-config';
 import { useSession } from '../../../../lib/session';
 import { showToast } from '../../../../lib/toast';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { useWalletPaymentClaim } from '../../../../lib/use-wallet-payment-claim';
 import { useBnbChargeQuote } from '../api/calculate-bnb-charge';
 import { useChargeBnb } from '../api/charge-bnb';
-import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { depositProvider, sendBnbPayment } from '../../shared/model/deposit-transaction';
-import { AmountField } from '../../shared/components/amount-field';
-import { FeeBox } from '../../../../components/ui/fee-box';
-import { QuoteError } from '../../shared/components/quote-problem';
+import { ChargeAmountFields, useQuotedAmount } from './charge-amount-fields';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import '../../shared/components/funds-form.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
-
-/** Quotes are asked for once typing has stopped this long. */
-const QUOTE_DEBOUNCE_MS = 300;
 
 interface BnbChargeFormProps {
   balances: UserInfo['balances'] | undefined;
@@ -35,13 +27,8 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
   const { account } = useSession();
   const config = useChainConfig();
   const claim = useChargeBnb();
-  const [amount, setAmount] = useState('');
-
-  const debounced = useDebouncedValue(amount, QUOTE_DEBOUNCE_MS);
-  const quotable = checkAmount(debounced) === null ? normalizeAmountInput(debounced) : null;
-  const quote = useBnbChargeQuote(quotable);
-  const shownQuote = quotable !== null ? quote.data : undefined;
-  const rusd = balances?.find((b) => b.key === 'rusd');
+  const quoted = useQuotedAmount(useBnbChargeQuote);
+  const { amount, setAmount } = quoted;
 
   const payment = useWalletPaymentClaim({
     prepare: () => walletPaymentRequest(config.chain, account, amount, t),
@@ -60,31 +47,7 @@ export function BnbChargeForm({ balances }: BnbChargeFormProps) {
 
   return (
     <form className="card form charge-form" noValidate onSubmit={payment.submit} data-testid="bnb-form">
-      <p className="field__hint" data-testid="bnb-rusd-balance">
-        {t('charge.rusdBalance', { amount: rusd ? formatGroupedAmount(rusd.amount) : '—' })}
-      </p>
-      <AmountField
-        label={t('property.bnb.amount')}
-        value={amount}
-        onChange={setAmount}
-        placeholder={t('property.bnb.amountPlaceholder')}
-        suffix="BNB"
-        testId="bnb-amount"
-      />
-
-      <FeeBox
-        busy={quote.isFetching}
-        rows={[
-          { label: t('charge.receive'), value: shownQuote ? `${formatGroupedAmount(shownQuote.rusd)} RUSD` : '—', testId: 'bnb-rusd' },
-          {
-            label: t('property.bnb.price'),
-            value: shownQuote ? t('property.bnb.priceValue', { price: formatGroupedAmount(shownQuote.price) }) : '—',
-            testId: 'bnb-price',
-          },
-          { label: t('charge.rate'), value: shownQuote ? t('charge.rateValue', { rate: formatGroupedAmount(shownQuote.rate) }) : '—' },
-        ]}
-      />
-      <QuoteError error={quotable !== null && quote.isError ? quote.error : null} testId="bnb-quote-error" />
+      <ChargeAmountFields quoted={quoted} balances={balances} pays="bnb" />
       <p className="field__hint">{t('property.bnb.hint', { confirmations: config.chain.confirmations ?? '—' })}</p>
 
       <Button type="submit" block busy={payment.paying || claim.isPending} data-testid="bnb-submit">

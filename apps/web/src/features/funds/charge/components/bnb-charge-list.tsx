@@ -9,6 +9,7 @@ import { uniqueRows } from '../../../../lib/paged-list';
 import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { CardSection } from '../../../../components/ui/card-section';
 
 function BnbChargeRow({ item, dateFormat }: { item: BnbCharge; dateFormat: Intl.DateTimeFormat }) {
   const { t } = useTranslation();
@@ -50,11 +51,8 @@ export function BnbChargeList({ onCredited }: { onCredited: () => void }) {
   });
 
   return (
-    <section className="card" aria-labelledby="bnb-charges-title">
-      <h2 id="bnb-charges-title" className="card__title">
-        {t('property.bnb.history')}
-      </h2>
+    <CardSection title={t('property.bnb.history')}>
       <PagedList query={charges} list={list} renderRow={(item) => <BnbChargeRow item={item} dateFormat={dateFormat} />} testId="bnb-charges-load-more" />
-    </section>
+    </CardSection>
   );
 }

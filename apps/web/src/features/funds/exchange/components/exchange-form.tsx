@@ -6,6 +6,7 @@ import { DEFAULT_ASSET_SYMBOLS, type AssetKey, type UserInfo } from '@reef/contr
 import { ErrorState } from '../../../../components/ui/error-state';
 import { ExchangeIcon } from '../../../../components/ui/art/icons';
 import { Button } from '../../../../components/ui/button';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import { cx } from '../../../../components/ui/class-names';
 import { Spinner } from '../../../../components/ui/spinner';
 import { trimAmount, formatGroupedAmount } from '../../../../lib/amount-format';
@@ -186,36 +187,27 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
           </p>
         )}
 
-        <dl className={cx('fee-box', stale && 'is-stale')} aria-live="polite">
-          <div>
-            <dt>{t('exchange.rate')}</dt>
-            <dd>{shown ? t('exchange.rateValue', { from: fromSymbol, price: formatRate(shown.price), to: toSymbol }) : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('exchange.fee')}</dt>
-            <dd>{shown ? `${formatGroupedAmount(shown.fee)} ${fromSymbol}` : '—'}</dd>
-          </div>
-          {shown && shown.burn !== '0.00000000' && (
-            <div>
-              <dt>{t('exchange.burn')}</dt>
-              <dd>{`${formatGroupedAmount(shown.burn)} ${fromSymbol}`}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('exchange.priceImpact')}</dt>
-            <dd className={cx(shown && isHighPriceImpact(shown.price_impact) && 'is-warning')} data-testid="exchange-price-impact">
-              {shown ? `${shown.price_impact}%` : '—'}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('exchange.minReceived')}</dt>
-            <dd data-testid="exchange-min-received">{shown ? `${formatGroupedAmount(shown.min_received)} ${toSymbol}` : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('exchange.slippage')}</dt>
-            <dd>{`${SLIPPAGE_PERCENT}%`}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          className={cx(stale && 'is-stale')}
+          aria-live="polite"
+          rows={[
+            { label: t('exchange.rate'), value: shown ? t('exchange.rateValue', { from: fromSymbol, price: formatRate(shown.price), to: toSymbol }) : '—' },
+            { label: t('exchange.fee'), value: shown ? `${formatGroupedAmount(shown.fee)} ${fromSymbol}` : '—' },
+            shown && shown.burn !== '0.00000000' && { label: t('exchange.burn'), value: `${formatGroupedAmount(shown.burn)} ${fromSymbol}` },
+            {
+              label: t('exchange.priceImpact'),
+              value: shown ? `${shown.price_impact}%` : '—',
+              testId: 'exchange-price-impact',
+              className: cx(shown && isHighPriceImpact(shown.price_impact) && 'is-warning'),
+            },
+            {
+              label: t('exchange.minReceived'),
+              value: shown ? `${formatGroupedAmount(shown.min_received)} ${toSymbol}` : '—',
+              testId: 'exchange-min-received',
+            },
+            { label: t('exchange.slippage'), value: `${SLIPPAGE_PERCENT}%` },
+          ]}
+        />
 
         <p className={cx('quote-status', quoteProblem !== null && 'quote-status--problem')} data-testid="exchange-quote-status">
           {quoteProblem ??

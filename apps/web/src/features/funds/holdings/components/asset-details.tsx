@@ -14,6 +14,8 @@ import { uniqueRows } from '../../../../lib/paged-list';
 import { BillLog } from '../../bills/components/bill-log';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { FundActions } from './fund-actions';
+import { FeeBox } from '../../../../components/ui/fee-box';
+import { PriceFigure } from '../../../../components/ui/price-figure';
 import './holdings.css';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
@@ -62,29 +64,25 @@ export function AssetDetails({ asset, balances, failed, onRetry, lakes, lakesFai
         {failed ? (
           <ErrorState className="inline-error" onRetry={onRetry} />
         ) : holding === undefined ? (
-          <span className="skeleton coin-stats__skeleton" />
+          <PriceFigure value={undefined} unit={symbol} testId="details-balance" />
         ) : (
           <>
-            <p className="price-figure price-figure--large">
-              <span className="price-figure__value" data-testid="details-balance">
-                {formatGroupedAmount(holding.amount)}
-              </span>
-              <span className="price-figure__unit">{symbol}</span>
-            </p>
-            <dl className="fee-box">
-              <div>
-                <dt>{t('details.value')}</dt>
-                <dd data-testid="details-value">
-                  {holding.value === null ? t('property.holdings.noPrice') : `≈ ${formatGroupedAmount(holding.value)} ${symbols.usdt}`}
-                </dd>
-              </div>
-              {holding.price !== null && asset !== 'usdt' && (
-                <div>
-                  <dt>{t('details.price')}</dt>
-                  <dd data-testid="details-price">{t('details.priceValue', { symbol, price: formatGroupedAmount(holding.price), quote: symbols.usdt })}</dd>
-                </div>
-              )}
-            </dl>
+            <PriceFigure value={formatGroupedAmount(holding.amount)} unit={symbol} large testId="details-balance" />
+            <FeeBox
+              rows={[
+                {
+                  label: t('details.value'),
+                  value: holding.value === null ? t('property.holdings.noPrice') : `≈ ${formatGroupedAmount(holding.value)} ${symbols.usdt}`,
+                  testId: 'details-value',
+                },
+                holding.price !== null &&
+                  asset !== 'usdt' && {
+                    label: t('details.price'),
+                    value: t('details.priceValue', { symbol, price: formatGroupedAmount(holding.price), quote: symbols.usdt }),
+                    testId: 'details-price',
+                  },
+              ]}
+            />
           </>
         )}
       </section>

@@ -13,6 +13,8 @@ import { pagePath, type PageId } from '../../../../lib/pages';
 import { useAssetSymbols } from '../../../../lib/use-asset-symbols';
 import { valueHoldings, type PricedLake } from '../model/holdings';
 import { FundActions, FundListSkeleton } from './fund-actions';
+import { PriceFigure } from '../../../../components/ui/price-figure';
+import { CardSection } from '../../../../components/ui/card-section';
 import './holdings.css';
 
 /** Without the lakes only USDT can be valued; one constant keeps the memoized values stable. */
@@ -62,16 +64,7 @@ export function BalancesOverview({ balances, failed, onRetry, lakes, lakesFailed
           </h2>
           <HideBalancesButton />
         </header>
-        {holdings === undefined ? (
-          <span className="skeleton coin-stats__skeleton" />
-        ) : (
-          <p className="price-figure price-figure--large">
-            <span className="price-figure__value figure" data-testid="holdings-total">
-              {shown(holdings.total)}
-            </span>
-            <span className="price-figure__unit">{symbols.usdt}</span>
-          </p>
-        )}
+        <PriceFigure value={holdings && shown(holdings.total)} unit={symbols.usdt} large tabular testId="holdings-total" />
         <p className="muted holdings-total__note" data-testid="holdings-note">
           {holdings !== undefined && holdings.unpriced.length > 0
             ? t('property.holdings.unpriced', { assets: holdings.unpriced.map((key) => symbols[key]).join(', ') })
@@ -81,10 +74,7 @@ export function BalancesOverview({ balances, failed, onRetry, lakes, lakesFailed
 
       <FundActions actions={ACTIONS.map(({ page, Icon, testId }) => ({ key: page, to: pagePath(page), Icon, label: t(`titles.${page}`), testId }))} />
 
-      <section className="card" aria-labelledby="holdings-title">
-        <h2 id="holdings-title" className="card__title">
-          {t('funds.balances')}
-        </h2>
+      <CardSection title={t('funds.balances')}>
         {holdings === undefined ? (
           <FundListSkeleton />
         ) : (
@@ -109,7 +99,7 @@ export function BalancesOverview({ balances, failed, onRetry, lakes, lakesFailed
             ))}
           </ul>
         )}
-      </section>
+      </CardSection>
     </>
   );
 }

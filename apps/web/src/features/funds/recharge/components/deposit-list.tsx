@@ -10,6 +10,7 @@ import { PagedList } from '../../../../components/ui/paged-list';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { useVoucherImageUrl } from '../api/voucher-image';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { CardSection } from '../../../../components/ui/card-section';
 
 /** The voucher image opens from a blob URL: the server shows it to its owner only, and a link cannot send the token. */
 function VoucherImageLink({ address }: { address: string }) {
@@ -73,11 +74,8 @@ export function DepositList({ onCredited }: { onCredited: () => void }) {
   useNewlyCredited(list, onCredited);
 
   return (
-    <section className="card" aria-labelledby="deposits-title">
-      <h2 id="deposits-title" className="card__title">
-        {t('recharge.history')}
-      </h2>
+    <CardSection title={t('recharge.history')}>
       <PagedList query={deposits} list={list} renderRow={(item) => <DepositRow item={item} dateFormat={dateFormat} />} testId="deposits-load-more" />
-    </section>
+    </CardSection>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../../i18n';
 import { useAppConfig } from '../../../../lib/app-config';
 import { explorerLink } from '../../shared/model/chain-display';
 import { CopyButton } from '../../shared/components/copy-button';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './deposit-target.css';
 
@@ -61,16 +62,12 @@ export function DepositTarget({ address, symbol, minimum, confirmations }: Depos
           </div>
         </>
       )}
-      <dl className="fee-box">
-        <div>
-          <dt>{t('property.chain.minimum')}</dt>
-          <dd className="figure" data-testid="deposit-minimum">{`${formatGroupedAmount(minimum)} ${symbol}`}</dd>
-        </div>
-        <div>
-          <dt>{t('property.chain.confirmations')}</dt>
-          <dd data-testid="deposit-confirmations">{confirmations}</dd>
-        </div>
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('property.chain.minimum'), value: `${formatGroupedAmount(minimum)} ${symbol}`, testId: 'deposit-minimum', className: 'figure' },
+          { label: t('property.chain.confirmations'), value: confirmations, testId: 'deposit-confirmations' },
+        ]}
+      />
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { useRechargeRules } from '../api/get-recharge-rules';
 import { useRecharge, type ChainRecharge } from '../api/recharge';
 import { depositProvider, sendDepositTransfer } from '../../shared/model/deposit-transaction';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
 import { chainConfigBlocker, toastWalletSendError, UnclaimedPayment, walletPaymentRequest } from '../../shared/components/wallet-payment';
 import { VoucherRechargeForm } from './voucher-recharge-form';
 import { formatGroupedAmount } from '../../../../lib/amount-format';

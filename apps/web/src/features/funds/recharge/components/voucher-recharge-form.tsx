@@ -11,7 +11,7 @@ import { useRecharge } from '../api/recharge';
 import { useUploadVoucher } from '../api/upload-voucher';
 import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkVoucherRecharge, isImageFile, voucherOf, type VoucherKind, type VoucherProblem } from '../model/voucher-input';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
 import { AssetToggle, useAssetSymbol, type ChainAsset } from '../../shared/components/asset-toggle';
 import './voucher-recharge.css';
 import '../../shared/components/funds-form.css';

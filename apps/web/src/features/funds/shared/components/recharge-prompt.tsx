@@ -54,8 +54,7 @@ export function RechargePrompt({ asset, symbol, message, onClose, testPrefix, re
           }
         : { text: t('property.insufficient.points', { symbol }), links: [] };
   return (
-    <Modal title={message} onClose={onClose} testId={testId}>
-      <p className="modal__text">{prompt.text}</p>
+    <Modal title={message} onClose={onClose} testId={testId} text={prompt.text}>
       <div className="modal__actions">
         {prompt.links.map((link) => (
           <Link key={link.testId} className={`btn btn--${link.variant} btn--block`} to={link.to} data-testid={link.testId}>

@@ -5,6 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { Avatar } from '../../../../components/ui/user-badge';
+import { FeeBox } from '../../../../components/ui/fee-box';
 
 /** What the user is about to send, as checked before the sheet opened: the recipient as the server named them. */
 export interface TransferReview {
@@ -51,24 +52,14 @@ export function TransferConfirmSheet({ review, password, onPasswordChange, error
           </span>
         </span>
       </div>
-      <dl className="fee-box">
-        <div>
-          <dt>{t('transfer.amount')}</dt>
-          <dd data-testid="transfer-sheet-amount">{`${review.amount} ${symbol}`}</dd>
-        </div>
-        <div>
-          <dt>{t('transfer.feeShort')}</dt>
-          <dd data-testid="transfer-sheet-fee">{`${review.fee} ${symbol}`}</dd>
-        </div>
-        <div>
-          <dt>{t('transfer.receives')}</dt>
-          <dd data-testid="transfer-sheet-receives">{`${review.amount} ${symbol}`}</dd>
-        </div>
-        <div>
-          <dt>{t('transfer.total')}</dt>
-          <dd data-testid="transfer-sheet-total">{`${review.total} ${symbol}`}</dd>
-        </div>
-      </dl>
+      <FeeBox
+        rows={[
+          { label: t('transfer.amount'), value: `${review.amount} ${symbol}`, testId: 'transfer-sheet-amount' },
+          { label: t('transfer.feeShort'), value: `${review.fee} ${symbol}`, testId: 'transfer-sheet-fee' },
+          { label: t('transfer.receives'), value: `${review.amount} ${symbol}`, testId: 'transfer-sheet-receives' },
+          { label: t('transfer.total'), value: `${review.total} ${symbol}`, testId: 'transfer-sheet-total' },
+        ]}
+      />
       <p className="modal__text">{t('transfer.irreversible')}</p>
       <form className="form" noValidate onSubmit={onConfirm}>
         <PayPasswordField

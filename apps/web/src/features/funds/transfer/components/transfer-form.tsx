@@ -1,13 +1,12 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from '../../../../i18n';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
-import { Modal } from '../../../../components/ui/modal';
 import { ApiError, toastError } from '../../../../lib/api-client';
 import { useAppConfig } from '../../../../lib/app-config';
-import { pagePath, payPasswordPath } from '../../../../lib/pages';
+import { pagePath } from '../../../../lib/pages';
 import { showToast } from '../../../../lib/toast';
 import { useGuardedSubmit } from '../../../../lib/submit-guard';
 import { useIdempotentMutation } from '../../../../lib/use-idempotent-mutation';
@@ -15,11 +14,14 @@ import { useTransfer } from '../api/transfer';
 import { getRecipient } from '../api/get-recipient';
 import { useRecentRecipients } from '../api/get-recent-recipients';
 import { checkTransfer, estimateFee, exceedsBalance, maxTransferAmount, normalizeAmountInput, ratePercent, transferTotal } from '../model/transfer-input';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
+import { PasteInput } from '../../../../components/ui/paste-input';
+import { NoPayPasswordSheet } from '../../shared/components/no-pay-password-sheet';
 import { RechargePrompt } from '../../shared/components/recharge-prompt';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { Avatar } from '../../../../components/ui/user-badge';
 import { TransferConfirmSheet, type TransferReview } from './transfer-confirm-sheet';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './transfer-form.css';
 
@@ -77,16 +79,6 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
   const changeRecipient = (value: string) => {
     setTo(value);
     setRecipientError(null);
-  };
-
-  const paste = async () => {
-    try {
-      const text = (await navigator.clipboard.readText()).trim();
-      if (text !== '') changeRecipient(text);
-    } catch {
-      // No clipboard permission (or no clipboard API): the field still takes a long-press paste.
-      showToast(t('transfer.pasteFailed'));
-    }
   };
 
   const startReview = useGuardedSubmit(async () => {
@@ -223,24 +215,18 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
           <label className="field__label" htmlFor={`${id}-to`}>
             {t('transfer.address')}
           </label>
-          <span className="transfer-recipient-input">
-            <input
-              id={`${id}-to`}
-              className="field__input"
-              value={to}
-              onChange={(event) => changeRecipient(event.target.value)}
-              placeholder={t('transfer.addressPlaceholder')}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              aria-invalid={recipientError !== null || undefined}
-              aria-describedby={recipientError === null ? undefined : `${id}-to-error`}
-              data-testid="transfer-address"
-            />
-            <button type="button" className="transfer-inline-button" onClick={() => void paste()} data-testid="transfer-paste">
-              {t('transfer.paste')}
-            </button>
-          </span>
+          <PasteInput
+            id={`${id}-to`}
+            value={to}
+            onChange={changeRecipient}
+            placeholder={t('transfer.addressPlaceholder')}
+            testId="transfer-address"
+            paste={{ label: t('transfer.paste'), failed: t('transfer.pasteFailed'), testId: 'transfer-paste' }}
+            className="transfer-recipient-input"
+            buttonClassName="transfer-inline-button"
+            invalid={recipientError !== null}
+            describedBy={recipientError === null ? undefined : `${id}-to-error`}
+          />
           {recipientError !== null && (
             <p id={`${id}-to-error`} className="form-warning" role="alert" data-testid="transfer-recipient-error">
               {recipientError}
@@ -274,16 +260,12 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
           testId="transfer-amount"
         />
 
-        <dl className="fee-box">
-          <div>
-            <dt>{t('transfer.feeRate')}</dt>
-            <dd data-testid="transfer-fee-rate">{percent === null ? '—' : `${percent}%`}</dd>
-          </div>
-          <div>
-            <dt>{t('transfer.fee')}</dt>
-            <dd>{fee === null ? '—' : `${formatGroupedAmount(fee)} ${symbol}`}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('transfer.feeRate'), value: percent === null ? '—' : `${percent}%`, testId: 'transfer-fee-rate' },
+            { label: t('transfer.fee'), value: fee === null ? '—' : `${formatGroupedAmount(fee)} ${symbol}` },
+          ]}
+        />
 
         <Button type="submit" block disabled={asset === null || rate === undefined} data-testid="transfer-submit">
           {t('transfer.submit')}
@@ -305,19 +287,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
         />
       )}
 
-      {needsPassword && (
-        <Modal title={t('transfer.noPasswordTitle')} onClose={() => setNeedsPassword(false)} testId="transfer-no-password">
-          <p className="modal__text">{t('transfer.noPassword')}</p>
-          <div className="modal__actions">
-            <Button variant="secondary" onClick={() => setNeedsPassword(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Link className="btn btn--primary" to={payPasswordPath(returnHere)} data-testid="transfer-set-password">
-              <span className="btn__label">{t('transfer.setPassword')}</span>
-            </Link>
-          </div>
-        </Modal>
-      )}
+      {needsPassword && <NoPayPasswordSheet kind="transfer" back={returnHere} onClose={() => setNeedsPassword(false)} />}
 
       {short !== null && (
         <RechargePrompt

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from '../../../../i18n';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { EmptyState } from '../../../../components/ui/empty-state';
@@ -11,21 +10,11 @@ import { withdrawalTimeline } from '../model/withdrawal-timeline';
 import { explorerLink } from '../../shared/model/chain-display';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { CopyButton } from '../../shared/components/copy-button';
+import { FeeBox } from '../../../../components/ui/fee-box';
+import { CardSection } from '../../../../components/ui/card-section';
 import '../../shared/components/funds-form.css';
 import './withdrawal-detail.css';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
-
-/** One titled card of the detail (destination, timeline, transaction), labelled by its heading. */
-function DetailBlock({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card withdrawal-detail__block" aria-labelledby={titleId}>
-      <h2 id={titleId} className="card__title">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** One withdrawal (its own route): amount, destination, the status timeline, the payout hash and its explorer link. */
 export function WithdrawalDetail({ id }: { id: number }) {
@@ -58,19 +47,15 @@ export function WithdrawalDetail({ id }: { id: number }) {
         <span className="withdrawal-detail__amount" data-testid="withdrawal-detail-amount">
           {`${formatGroupedAmount(item.amount)} ${symbol}`}
         </span>
-        <dl className="fee-box">
-          <div>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd>{`${formatGroupedAmount(item.fee)} ${symbol}`}</dd>
-          </div>
-          <div>
-            <dt>{t('property.chain.network')}</dt>
-            <dd>{t('property.chain.networkName')}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('withdraw.fee'), value: `${formatGroupedAmount(item.fee)} ${symbol}` },
+            { label: t('property.chain.network'), value: t('property.chain.networkName') },
+          ]}
+        />
       </section>
 
-      <DetailBlock titleId="withdrawal-to-title" title={t('withdraw.destination')}>
+      <CardSection className="withdrawal-detail__block" title={t('withdraw.destination')}>
         <code className="funds-address" data-testid="withdrawal-detail-address">
           {item.to_address}
         </code>
@@ -79,9 +64,9 @@ export function WithdrawalDetail({ id }: { id: number }) {
             {t('property.chain.explorer')}
           </a>
         )}
-      </DetailBlock>
+      </CardSection>
 
-      <DetailBlock titleId="withdrawal-timeline-title" title={t('withdraw.detail.timeline')}>
+      <CardSection className="withdrawal-detail__block" title={t('withdraw.detail.timeline')}>
         <ol className="timeline" data-testid="withdrawal-timeline">
           {withdrawalTimeline(item).map((step) => (
             <li key={step.id} className={`timeline__step is-${step.state}`} data-testid={`timeline-${step.id}`} data-state={step.state}>
@@ -102,10 +87,10 @@ export function WithdrawalDetail({ id }: { id: number }) {
             {t('withdraw.failedReason', { reason: item.reason ?? '' })}
           </p>
         )}
-      </DetailBlock>
+      </CardSection>
 
       {item.tx_hash !== null && (
-        <DetailBlock titleId="withdrawal-tx-title" title={t('withdraw.detail.txHash')}>
+        <CardSection className="withdrawal-detail__block" title={t('withdraw.detail.txHash')}>
           <code className="funds-address" data-testid="withdrawal-detail-tx">
             {item.tx_hash}
           </code>
@@ -123,7 +108,7 @@ export function WithdrawalDetail({ id }: { id: number }) {
               </a>
             )}
           </div>
-        </DetailBlock>
+        </CardSection>
       )}
     </div>
   );

@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n';
-import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiError, toastError } from '../../../../lib/api-client';
-import { pagePath, payPasswordPath } from '../../../../lib/pages';
+import { pagePath } from '../../../../lib/pages';
 import { showToast } from '../../../../lib/toast';
 import { useIdempotentMutation } from '../../../../lib/use-idempotent-mutation';
 import { useWithdrawalRules } from '../api/get-withdrawal-rules';
@@ -13,9 +12,11 @@ import { useWithdraw } from '../api/withdraw';
 import { normalizeAmountInput } from '../../shared/model/amount-input';
 import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
-import { AmountField } from '../../shared/components/amount-field';
+import { AmountField } from '../../../../components/ui/amount-field';
+import { NoPayPasswordSheet } from '../../shared/components/no-pay-password-sheet';
 import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
+import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './withdrawal.css';
 
@@ -54,7 +55,8 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
   const symbol = symbolOf(asset);
   const total = rules.data ? withdrawalTotal(amount, rules.data.fee) : null;
 
-  const review = () => {
+  const review = (event: FormEvent) => {
+    event.preventDefault();
     if (!rules.data || destination === undefined) return;
     const problem = checkWithdrawal(amount, rules.data.min_exclusive);
     if (problem !== null) {
@@ -100,14 +102,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
 
   return (
     <>
-      <form
-        className="card form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          review();
-        }}
-      >
+      <form className="card form" noValidate onSubmit={review}>
         <AssetToggle value={asset} onChange={setAsset} testId="withdraw-asset" />
         {rules.isError ? (
           <ErrorState className="inline-error" onRetry={() => rules.refetch()} />
@@ -134,20 +129,17 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
           testId="withdraw-amount"
         />
 
-        <dl className="fee-box">
-          <div>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd data-testid="withdraw-fee">{rules.data ? `${formatGroupedAmount(rules.data.fee)} ${symbol}` : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('withdraw.received')}</dt>
-            <dd data-testid="withdraw-received">{total === null ? '—' : `${formatGroupedAmount(normalizeAmountInput(amount))} ${symbol}`}</dd>
-          </div>
-          <div>
-            <dt>{t('withdraw.charged')}</dt>
-            <dd data-testid="withdraw-total">{total === null ? '—' : `${formatGroupedAmount(total)} ${symbol}`}</dd>
-          </div>
-        </dl>
+        <FeeBox
+          rows={[
+            { label: t('withdraw.fee'), value: rules.data ? `${formatGroupedAmount(rules.data.fee)} ${symbol}` : '—', testId: 'withdraw-fee' },
+            {
+              label: t('withdraw.received'),
+              value: total === null ? '—' : `${formatGroupedAmount(normalizeAmountInput(amount))} ${symbol}`,
+              testId: 'withdraw-received',
+            },
+            { label: t('withdraw.charged'), value: total === null ? '—' : `${formatGroupedAmount(total)} ${symbol}`, testId: 'withdraw-total' },
+          ]}
+        />
 
         <Button type="submit" block disabled={!rules.data || destination === undefined} data-testid="withdraw-submit">
           {t('withdraw.submit')}
@@ -156,30 +148,19 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
 
       {pending !== null && (
         <Modal title={t('withdraw.confirmTitle')} onClose={() => setPending(null)} testId="withdraw-sheet">
-          <dl className="fee-box">
-            <div>
-              <dt>{t('withdraw.destination')}</dt>
-              <dd className="withdraw-destination__sheet" data-testid="withdraw-sheet-destination">
-                {pending.destination}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('property.chain.network')}</dt>
-              <dd>{t('property.chain.networkName')}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.received')}</dt>
-              <dd>{`${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}`}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.fee')}</dt>
-              <dd>{`${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}`}</dd>
-            </div>
-            <div>
-              <dt>{t('withdraw.charged')}</dt>
-              <dd data-testid="withdraw-sheet-total">{pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`}</dd>
-            </div>
-          </dl>
+          <FeeBox
+            rows={[
+              { label: t('withdraw.destination'), value: pending.destination, testId: 'withdraw-sheet-destination', className: 'withdraw-destination__sheet' },
+              { label: t('property.chain.network'), value: t('property.chain.networkName') },
+              { label: t('withdraw.received'), value: `${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}` },
+              { label: t('withdraw.fee'), value: `${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}` },
+              {
+                label: t('withdraw.charged'),
+                value: pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`,
+                testId: 'withdraw-sheet-total',
+              },
+            ]}
+          />
           <form className="form" noValidate onSubmit={confirm}>
             <PayPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
             <div className="modal__actions">
@@ -194,19 +175,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
         </Modal>
       )}
 
-      {needsPassword && (
-        <Modal title={t('withdraw.noPasswordTitle')} onClose={() => setNeedsPassword(false)} testId="withdraw-no-password">
-          <p className="modal__text">{t('withdraw.noPassword')}</p>
-          <div className="modal__actions">
-            <Button variant="secondary" onClick={() => setNeedsPassword(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Link className="btn btn--primary" to={payPasswordPath(pagePath('property/withdrawal'))} data-testid="withdraw-set-password">
-              <span className="btn__label">{t('withdraw.setPassword')}</span>
-            </Link>
-          </div>
-        </Modal>
-      )}
+      {needsPassword && <NoPayPasswordSheet kind="withdraw" back={pagePath('property/withdrawal')} onClose={() => setNeedsPassword(false)} />}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useDateFormat } from '../../../../lib/use-date-format';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { pagePath } from '../../../../lib/pages';
 import { maskHash } from '../../shared/model/chain-display';
+import { CardSection } from '../../../../components/ui/card-section';
 import './withdrawal.css';
 
 /** The detail route of one withdrawal (registered by the app under the withdrawal page). */
@@ -58,11 +59,8 @@ export function WithdrawalList() {
   const data = withdrawals.data;
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
-    <section className="card" aria-labelledby="withdrawals-title">
-      <h2 id="withdrawals-title" className="card__title">
-        {t('withdraw.history')}
-      </h2>
+    <CardSection title={t('withdraw.history')}>
       <PagedList query={withdrawals} list={list} renderRow={(item) => <WithdrawalRow item={item} dateFormat={dateFormat} />} testId="withdrawals-load-more" />
-    </section>
+    </CardSection>
   );
 }
