@@ -32,9 +32,23 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve it at /index/');
     return;
   }
-  // Its own scope, for its own error handler: `send` refuses a folder (403) or a malformed file name
-  // (400) with an error, which the app's handler would answer as a 200 'Parameter error'; for the
-  // browser and for caches, a file that is not there is a 404.
+  await serveBuild(app, root, '/index/', true);
+  app.get('/index', (_request, reply) => reply.redirect('/index/'));
+
+  // The operator console: its own build (vite.console.config.ts) in dist/admin, its own document (decision 085).
+  const consoleRoot = path.join(root, 'admin');
+  if (!fs.existsSync(path.join(consoleRoot, 'index.html'))) return;
+  await serveBuild(app, consoleRoot, '/admin/', false);
+  app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+}
+
+/**
+ * One build served under `prefix`, in its own scope for its own error handler: `send` refuses a folder (403) or a
+ * malformed file name (400) with an error, which the app's handler would answer as a 200 'Parameter error'; for the
+ * browser and for caches, a file that is not there is a 404. `decorateReply`: the app's registration adds
+ * `reply.sendFile`, the console's does not (as each did before they shared this).
+ */
+async function serveBuild(app: FastifyInstance, root: string, prefix: string, decorateReply: boolean): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler((error, _request, reply) => {
       const status = (error as { statusCode?: number }).statusCode;
@@ -43,34 +57,13 @@ export async function webPlugin(app: FastifyInstance): Promise<void> {
     });
     await scope.register(fastifyStatic, {
       root,
-      prefix: '/index/',
+      prefix,
       index: ['index.html'],
       preCompressed: true,
       // Cache-Control is ours (setDeliveryHeaders); `send`'s default `max-age=0` would be overwritten anyway.
       cacheControl: false,
+      decorateReply,
       setHeaders: (reply, filePath) => setDeliveryHeaders(reply as unknown as FastifyReply, filePath, root),
     });
   });
-  app.get('/index', (_request, reply) => reply.redirect('/index/'));
-
-  // The operator console: its own build (vite.console.config.ts) in dist/admin, its own document (decision 085).
-  const consoleRoot = path.join(root, 'admin');
-  if (!fs.existsSync(path.join(consoleRoot, 'index.html'))) return;
-  await app.register(async (scope) => {
-    scope.setErrorHandler((error, _request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status !== undefined && status >= 400 && status < 500) return reply.callNotFound();
-      throw error;
-    });
-    await scope.register(fastifyStatic, {
-      root: consoleRoot,
-      prefix: '/admin/',
-      index: ['index.html'],
-      preCompressed: true,
-      cacheControl: false,
-      decorateReply: false,
-      setHeaders: (reply, filePath) => setDeliveryHeaders(reply as unknown as FastifyReply, filePath, consoleRoot),
-    });
-  });
-  app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
 }
