@@ -103,6 +103,8 @@ count(run('format', 'npx', ['prettier', '--check', '.']));
 count(run('docs', 'node', ['scripts/check-docs.mjs']));
 // The import graph at the level of modules: no loop among server modules, web features and the console (decision 107).
 count(run('modules', 'node', ['scripts/check-module-graph.mjs']));
+// No source file over 500 lines outside locale tables and migrations (decision 110).
+count(run('size', 'node', ['scripts/check-file-size.mjs']));
 count(await typecheck);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 count(built);

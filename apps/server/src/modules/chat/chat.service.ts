@@ -23,6 +23,7 @@ import type { RealtimeHub } from '../../infra/realtime/realtime-hub.js';
 import type { FloodGate } from '../../infra/realtime/flood-gate.js';
 import { messageView, peerView, refFor } from './chat-views.js';
 import * as repo from './chat.repository.js';
+import * as desk from './service-desk.repository.js';
 import { MessageWriter } from './message-writer.js';
 import * as friendsRepo from './friends.repository.js';
 import * as groupsRepo from './groups.repository.js';
@@ -119,7 +120,7 @@ async function applyDeskRules(tx: Executor, actor: ChatActor, resolved: Resolved
 async function readersOf(db: Executor, conversation: repo.ConversationRow): Promise<number[]> {
   // A direct pair is on the row itself: no query on the hot path of one-to-one chat.
   if (conversation.kind === 'direct') return [conversation.userLow!, conversation.userHigh!];
-  if (conversation.kind === 'service') return [...new Set([conversation.customerId!, ...(await repo.serviceAgentIds(db))])];
+  if (conversation.kind === 'service') return [...new Set([conversation.customerId!, ...(await desk.serviceAgentIds(db))])];
   return repo.participantIds(db, conversation.id);
 }
 

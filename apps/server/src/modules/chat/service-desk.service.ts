@@ -11,12 +11,13 @@ import { DomainError } from '../../core/errors.js';
 import { agentView, messageView, peerView } from './chat-views.js';
 import type { ChatActor } from './chat.service.js';
 import * as repo from './chat.repository.js';
+import * as desk from './service-desk.repository.js';
 
 /** The inbox is a working list, not an archive: the most recent desks that match. */
 const INBOX_LIMIT = 200;
 const INBOX_STATES = ['open', 'claimed'] as const;
 
-function ticketView(row: repo.TicketRow, readerId: number): ServiceTicket {
+function ticketView(row: desk.TicketRow, readerId: number): ServiceTicket {
   return {
     customer: peerView(row.customer),
     state: row.conversation.serviceState as ServiceTicket['state'],
@@ -27,7 +28,7 @@ function ticketView(row: repo.TicketRow, readerId: number): ServiceTicket {
   };
 }
 
-async function ticketOf(db: Executor, conversation: repo.ConversationRow, unread: number): Promise<repo.TicketRow> {
+async function ticketOf(db: Executor, conversation: repo.ConversationRow, unread: number): Promise<desk.TicketRow> {
   const peers = await repo.findPeers(db, [conversation.customerId!, ...(conversation.agentId ? [conversation.agentId] : [])]);
   const last = conversation.lastMessageId ? await repo.findMessageWithSender(db, conversation.lastMessageId) : undefined;
   return {
@@ -53,7 +54,7 @@ export async function myService(db: Database, actor: ChatActor): Promise<Service
 /** Desks with at least one message, unread (for the agents) first; open and claimed unless a state is asked for. */
 export async function inbox(db: Database, actor: ChatActor, state: ServiceTicket['state'] | undefined) {
   assertAgent(actor);
-  const rows = await repo.listTickets(db, state ? [state] : INBOX_STATES, INBOX_LIMIT);
+  const rows = await desk.listTickets(db, state ? [state] : INBOX_STATES, INBOX_LIMIT);
   return { list: rows.map((row) => ticketView(row, actor.id)) };
 }
 
@@ -91,10 +92,10 @@ export async function close(db: Database, actor: ChatActor, customerId: number):
 
 /** How many customers wait for an agent (the operator console's desk link, decision 085). */
 export function waitingCount(db: Executor): Promise<number> {
-  return repo.countOpenTickets(db);
+  return desk.countOpenTickets(db);
 }
 
 /** Copies SERVICE_ADDRESSES into the database at start, so desk frames reach agents on every node. */
 export function registerServiceAgents(db: Executor, addresses: ReadonlySet<string>): Promise<void> {
-  return repo.replaceServiceAgents(db, [...addresses]);
+  return desk.replaceServiceAgents(db, [...addresses]);
 }

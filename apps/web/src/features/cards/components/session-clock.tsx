@@ -25,7 +25,7 @@ export function useSessionClock(schedule: SessionWindow | null, offset: ClockOff
   return { phase, parts };
 }
 
-/** The pill's colour per phase (global.css `countdown-line__state--*`). */
+/** The pill's colour per phase (styles/lists.css `countdown-line__state--*`). */
 const TONE: Record<SessionPhase | 'none', string> = { upcoming: 'soon', open: 'live', closed: 'over', none: 'over' };
 
 /** "Not started · opens in 1 d 02:03:04" / "In progress · closes in 00:10:00" / "Ended" / "No session scheduled". */

@@ -32,7 +32,7 @@ const LABEL: Record<PledgeState, TranslationKey | null> = {
   released: null,
 };
 
-/** The state pill's colour (global.css `countdown-line__state--*`); the positions' list uses it too. */
+/** The state pill's colour (styles/lists.css `countdown-line__state--*`); the positions' list uses it too. */
 export const PLEDGE_TONE: Record<PledgeState, string> = {
   not_started: 'soon',
   in_progress: 'live',
