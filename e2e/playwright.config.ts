@@ -24,6 +24,10 @@ export default defineConfig({
   use: {
     ...MOBILE_DEVICE,
     baseURL: ORIGIN,
+    // The sea's fish swim and the loaders shimmer for ever: in two workers' Chromiums that repainting took CPU the
+    // server and the tests needed. Pages are walked as a user who asked for less motion (the app honours it, styles/
+    // overlays.css); the specs that test motion itself turn it back on (mining.spec). Decision 112.
+    reducedMotion: 'reduce',
     headless: true,
     launchOptions: {
       executablePath: process.env.REEF_E2E_CHROMIUM ?? '/usr/bin/chromium',

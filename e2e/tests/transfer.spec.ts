@@ -115,11 +115,13 @@ test('a recipient that is not an address or uid, or nobody, is named as such; Pa
   await expect(page.getByTestId('transfer-address')).toHaveValue(dan.account);
   await page.getByTestId('transfer-max').click();
   await expect(page.getByTestId('transfer-amount')).toHaveValue('40');
-  // The last submit may be under 500 ms ago (the double-tap guard): tap again until the sheet opens.
+  // The last submit may be under 500 ms ago (the double-tap guard): tap again until the sheet opens. Once it is open
+  // it covers the button, so a slow lookup of the recipient is waited for, not tapped through again.
   await expect(async () => {
-    await page.getByTestId('transfer-submit').click({ timeout: 1000 });
-    await expect(page.getByTestId('transfer-sheet-uid')).toHaveText(`UID ${dan.uid}`, { timeout: 1000 });
+    if ((await page.getByTestId('transfer-sheet').count()) === 0) await page.getByTestId('transfer-submit').click({ timeout: 1000 });
+    await expect(page.getByTestId('transfer-sheet')).toBeVisible({ timeout: 1000 });
   }).toPass();
+  await expect(page.getByTestId('transfer-sheet-uid')).toHaveText(`UID ${dan.uid}`);
   await page.getByTestId('transfer-password').fill(PASSWORD);
   await page.getByTestId('transfer-confirm').click();
   await expect(app.toast()).toHaveText('Transfer successful');

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { amountString, assetKey, endpoint, idParams, isoTime, positiveAmount, serialIdParam, serialIdParams } from '../common.js';
+import { decimalString, getIndex } from './market-index.js';
+
+export { decimalString, getIndex } from './market-index.js';
 
 /** A decimal string that may be any precision (rates, prices, percentages), never a JS number. */
-export const decimalString = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 const rate = z.string().check(z.regex(/^(0(\.\d{1,8})?|1(\.0{1,8})?)$/));
 
 export const lake = z.object({
@@ -105,21 +107,6 @@ export const getPrice = endpoint('GET /api/prices/:id', 'none', {
     kind: z.enum(['swap', 'sample']),
     volume_quote: amountString,
     created_at: isoTime,
-  }),
-});
-
-/** Home page figures of the platform coin. */
-export const getIndex = endpoint('GET /api/index', 'none', {
-  response: z.object({
-    coin: z.object({
-      symbol: z.string(),
-      /** In USDT; null until the main lake exists. */
-      price: z.nullable(amountString),
-      change_24h: z.nullable(decimalString),
-      total_issuance: amountString,
-      burned: amountString,
-      circulating: amountString,
-    }),
   }),
 });
 

@@ -1,47 +1,14 @@
 import * as z from 'zod/mini';
-import { address, amountString, assetKey, endpoint, freeText, SERIAL_ID_MAX, uid } from '../common.js';
+import { address, endpoint, freeText, SERIAL_ID_MAX, uid } from '../common.js';
 import { uploadAddress } from './uploads.js';
 
-export const balance = z.object({ key: assetKey, symbol: z.string(), amount: amountString });
+export { balance, getUserInfo, userBadge, userInfo, type UserBadge, type UserInfo } from './user-info.js';
 
 /** Longest nickname, in UTF-16 units after trimming: fits a chat header and a transfer confirmation on a 360 px screen. */
 export const NICKNAME_MAX_LENGTH = 20;
 
 /** A nickname as people type it: the shared free-text rules (trimmed, bounded, no control characters). */
 export const nickname = freeText(NICKNAME_MAX_LENGTH);
-
-/** Someone shown to another user: never their full wallet address. */
-export const userBadge = z.object({
-  uid,
-  nickname: z.string(),
-  /** First 4 + "..." + last 4 characters of the account. */
-  address: z.string(),
-  avatar: z.nullable(uploadAddress),
-});
-export type UserBadge = z.infer<typeof userBadge>;
-
-export const userInfo = z.object({
-  uid,
-  account: address,
-  /** First 4 + "..." + last 4 characters of the account. */
-  address: z.string(),
-  nickname: z.string(),
-  /** An upload of the user's own (`/uploads/<sha256>.<ext>`), null until one is set. */
-  avatar: z.nullable(uploadAddress),
-  level: z.int(),
-  pledged: z.boolean(),
-  invite_address: z.nullable(address),
-  /** Who the referrer is, for Mine; null before one is bound. */
-  referrer: z.nullable(userBadge),
-  has_pay_password: z.boolean(),
-  role: z.enum(['user', 'admin']),
-  /** Customer service (SERVICE_ADDRESSES): the chat pages show the desk inbox. */
-  service_agent: z.boolean(),
-  balances: z.array(balance),
-});
-export type UserInfo = z.infer<typeof userInfo>;
-
-export const getUserInfo = endpoint('GET /api/user/info', 'user', { response: userInfo });
 
 /** The largest uid there can be: users.id is a PostgreSQL integer (a larger one would fail in the database, not be refused). */
 export const MAX_UID = SERIAL_ID_MAX;

@@ -1,8 +1,8 @@
 /**
- * THE MARKET BURST (issue 11, decision 053): 1,000 buy orders arrive at once against 300 listings. Each listing is
- * sold at most once, each buyer pays exactly for what they got (price, its fuel fee, the trading points) and
- * nothing more once the session has closed and released the rest, every refusal names its reason, the escrow ends
- * empty and the journal sums to zero per asset. PGlite runs the orders one at a time; the PostgreSQL run is the one
+ * THE MARKET BURST (issue 11, decision 053): buy orders arrive at once against fewer listings (1,000 against 300 in
+ * the benchmark). Each listing is sold at most once, each buyer pays exactly for what they got (price, its fuel fee,
+ * the trading points) and nothing more once the session has closed and released the rest, every refusal names its
+ * reason, the escrow ends empty and the journal sums to zero per asset. PGlite runs the orders one at a time; the PostgreSQL run is the one
  * where they really race (20 connections, FOR UPDATE SKIP LOCKED on the listings).
  */
 import { sql } from 'drizzle-orm';
@@ -24,12 +24,18 @@ import {
   useTestClock,
 } from '../../test/cards-market-kit.js';
 
-const LISTINGS = 300;
-const SELLERS = 30;
-const BUYERS = 250;
+/**
+ * CI plays the burst at a third of its size (320 orders against 100 listings: still more orders than cards, so the
+ * orders race for the listings); `npm run bench:market-burst` (MARKET_BURST_FULL=1) plays the 1,000 orders against 300
+ * listings of decision 053 and prints the rate (decision 109).
+ */
+const FULL = process.env.MARKET_BURST_FULL === '1';
+const LISTINGS = FULL ? 300 : 100;
+const SELLERS = LISTINGS / 10;
+const BUYERS = FULL ? 250 : 80;
 const ORDERS_PER_BUYER = 4;
 /** Buyers funded for one reservation only: their later orders are refused with INSUFFICIENT_RUSD. */
-const POOR_BUYERS = 50;
+const POOR_BUYERS = FULL ? 50 : 20;
 const RICH = { rusd: '1000', fuel: '100', trade: '10' };
 const POOR = { rusd: '150', fuel: '100', trade: '10' };
 
@@ -69,7 +75,7 @@ describe.each(databaseKinds)('market burst on %s', (kind) => {
   afterAll(() => t?.close());
 
   it(
-    '1,000 orders at once: each listing sold at most once, each buyer charged exactly for what they got, the rest released',
+    `${BUYERS * ORDERS_PER_BUYER} orders at once: each listing sold at most once, each buyer charged exactly for what they got, the rest released`,
     { timeout: 600_000 },
     async () => {
       // 7 in 10 orders bid around the listing price (105); the rest bid below every listing and wait.

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation, withFullCatalogue } from '../../../i18n';
 import { useNavigate } from 'react-router-dom';
 import { appConfigQueryOptions } from '../../../lib/app-config';
+import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import type { Wallet } from '../../../lib/wallet';
 import { isMobileUserAgent } from '../model/mobile-user-agent';
@@ -10,12 +11,13 @@ import { expectsWalletApps } from '../model/wallet-apps-expected';
 import type { WalletController } from '../model/wallet-controller';
 import type { WalletConnectSession } from '../model/walletconnect-provider';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { LoginPrompt } from './login-prompt';
 
 // The wallet code (EIP-6963 discovery, SIWE, chain checks) and the picker are their own chunk, fetched right after
 // the first paint by the start-up check (or by a click on Sign in, whichever comes first): Home draws without them
 // (decision 039).
 const loadWalletController = () => import('../model/wallet-controller');
+// The prompt after a forced logout is rare: its sheet loads when it opens, not with the first screen (decision 111).
+const LoginPrompt = lazy(withFullCatalogue(() => import('./login-prompt').then((m) => ({ default: m.LoginPrompt }))));
 const WalletPicker = lazy(withFullCatalogue(() => import('./wallet-picker').then((m) => ({ default: m.WalletPicker }))));
 const WalletAppsSheet = lazy(withFullCatalogue(() => import('./wallet-apps-sheet').then((m) => ({ default: m.WalletAppsSheet }))));
 // The pairing sheet; the WalletConnect library itself is a further chunk the sheet fetches when it opens.
@@ -47,6 +49,7 @@ function afterLoad(run: () => void): void {
 export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { loginPromptOpen } = useSession();
   const [signingIn, setSigningIn] = useState(false);
   const [choice, setChoice] = useState<PendingChoice | null>(null);
   const [walletApps, setWalletApps] = useState(false);
@@ -145,7 +148,11 @@ export function AuthProvider({ children, onSignedIn }: AuthProviderProps) {
   return (
     <AuthContext.Provider value={value}>
       {children}
-      <LoginPrompt />
+      {loginPromptOpen && (
+        <Suspense fallback={null}>
+          <LoginPrompt />
+        </Suspense>
+      )}
       {choice && (
         <Suspense fallback={null}>
           <WalletPicker wallets={choice.wallets} walletConnect={choice.walletConnect} onChoose={settleChoice} />
