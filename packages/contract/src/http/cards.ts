@@ -73,7 +73,7 @@ export const SALE_STATES = ['not_started', 'on_sale', 'ended'] as const;
 export const saleState = z.enum(SALE_STATES);
 
 /** What listing a card would do (trading/sell before the button). */
-export const hangingPreview = z.object({
+export const listingPreview = z.object({
   card_id: z.int(),
   card_type_id: z.int(),
   /** The card's current price, and the listing price (× (1 + step)). */
@@ -94,9 +94,9 @@ export const hangingPreview = z.object({
   now: isoTime,
 });
 
-export const getHanging = endpoint('GET /api/project/card/hanging/:id', 'user', {
+export const getListingPreview = endpoint('GET /api/project/card/hanging/:id', 'user', {
   params: idParams,
-  response: hangingPreview,
+  response: listingPreview,
 });
 
 /** A listing as its seller sees it (mySale) and as the listing answer returns it. */
@@ -122,14 +122,14 @@ export const mySale = z.object({
 export type MySale = z.infer<typeof mySale>;
 
 /** Lists a card (holding time over, in the warehouse, not listed) at its next step price. */
-export const postHanging = endpoint('POST /api/project/card/hanging/:id', 'user', { params: idParams, response: mySale });
+export const listCard = endpoint('POST /api/project/card/hanging/:id', 'user', { params: idParams, response: mySale });
 
 /**
  * Takes the caller's live listing of card `id` off the market, back to the warehouse (decision 060); the answer is
  * the ended listing (outcome `withdrawn`). Refusals: NOT_FOUND (not the caller's card), CARD_NOT_LISTED (not on
  * sale), CARD_ALREADY_MATCHED (a buyer got it first: a match is never undone).
  */
-export const withdrawHanging = endpoint('DELETE /api/project/card/hanging/:id', 'user', {
+export const withdrawListing = endpoint('DELETE /api/project/card/hanging/:id', 'user', {
   params: idParams,
   response: mySale,
 });

@@ -39,7 +39,7 @@ export function movesMoney(e: Endpoint): boolean {
       chargeApi.charge,
       chargeApi.chargeBnb,
       cardsApi.buyStarterCard,
-      cardsApi.postHanging,
+      cardsApi.listCard,
       cardsApi.placeOrder,
       cardsApi.renewCard,
       miningApi.buyMiner,

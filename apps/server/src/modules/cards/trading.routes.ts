@@ -3,7 +3,7 @@ import { cardsApi } from '@reef/contract';
 import { registerEndpoint } from '../../plugins/endpoint.js';
 import { idempotencyKeyOf } from '../../plugins/idempotency-header.js';
 import * as operators from './operators/market.js';
-import { listCard, mySales, previewHanging, setAutoSell, withdrawListing } from './trading/listing.js';
+import { listCard, mySales, previewListing, setAutoSell, withdrawListing } from './trading/listing.js';
 import { marketList, marketListing, myOrders, tradeRecord } from './trading/market-pages.js';
 import { setSplitSettings, splitSettings } from './trading/order-split.js';
 import { placeOrder } from './trading/orders.js';
@@ -11,9 +11,9 @@ import { previewRenewal, renewCard } from './trading/renewal.js';
 
 /** The card market's routes (decision 053): selling, buying, renewal, split settings, and the operators' market views. */
 export async function tradingRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, cardsApi.getHanging, ({ user, params }) => previewHanging(app.db, user.id, params.id));
-  registerEndpoint(app, cardsApi.postHanging, ({ user, params, request }) => listCard(app.db, user.id, params.id, request.language));
-  registerEndpoint(app, cardsApi.withdrawHanging, ({ user, params, request }) => withdrawListing(app.db, user.id, params.id, request.language));
+  registerEndpoint(app, cardsApi.getListingPreview, ({ user, params }) => previewListing(app.db, user.id, params.id));
+  registerEndpoint(app, cardsApi.listCard, ({ user, params, request }) => listCard(app.db, user.id, params.id, request.language));
+  registerEndpoint(app, cardsApi.withdrawListing, ({ user, params, request }) => withdrawListing(app.db, user.id, params.id, request.language));
   registerEndpoint(app, cardsApi.listMySales, ({ user, query, request }) => mySales(app.db, user.id, query, request.language));
   registerEndpoint(app, cardsApi.setAutoSell, ({ user, params, body }) => setAutoSell(app.db, user.id, params.id, body.auto));
 

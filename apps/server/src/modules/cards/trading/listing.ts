@@ -17,7 +17,7 @@ import * as repo from '../trading.repository.js';
 import { enterBook, settleMatch, type Book } from './matching-settlement.js';
 import { amount, iso, marketType, pageOffset, rulesCard, saleView, typesById } from './views.js';
 
-export async function previewHanging(db: Database, userId: number, cardId: number, now = clock.now()) {
+export async function previewListing(db: Database, userId: number, cardId: number, now = clock.now()) {
   const card = await repo.cardById(db, cardId);
   if (!card || card.ownerId !== userId) throw new DomainError('NOT_FOUND');
   const type = (await cardsRepo.findCardType(db, card.cardTypeId))!;

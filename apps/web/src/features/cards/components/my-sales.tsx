@@ -11,7 +11,7 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { showToast } from '../../../lib/toast';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
-import { useWithdrawListing } from '../api/hanging';
+import { useWithdrawListing } from '../api/listing';
 import { useMySales, type MySalesFilter } from '../api/list-my-sales';
 import { cardsPaths } from '../model/paths';
 import { CardsLinks } from './cards-links';

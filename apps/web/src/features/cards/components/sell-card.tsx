@@ -5,7 +5,7 @@ import { toastError } from '../../../lib/api-client';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
-import { useHangingPreview, useListCard } from '../api/hanging';
+import { useListingPreview, useListCard } from '../api/listing';
 import { useServerClock } from '../api/server-clock';
 import { cardsPaths } from '../model/paths';
 import { bpPercent } from '../model/rates';
@@ -25,7 +25,7 @@ export function SellCard({ cardId }: { cardId: number }) {
   const navigate = useNavigate();
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
-  const preview = useHangingPreview(cardId);
+  const preview = useListingPreview(cardId);
   const offset = useServerClock();
   const list = useListCard();
   const data = preview.data;

@@ -6,21 +6,21 @@ import { cardsKeys, cardsRootKey } from './keys';
 import { timedRead } from '../../../lib/use-server-clock';
 
 /** GET /api/project/card/hanging/:id — what listing the card would do: its listing price, the fee, what the seller obtains. */
-export function hangingQueryOptions(cardId: number) {
+export function listingPreviewQueryOptions(cardId: number) {
   return queryOptions({
-    queryKey: cardsKeys.hanging(cardId),
-    queryFn: ({ client, signal }) => timedRead(client, () => callApi(cardsApi.getHanging, { params: { id: cardId }, signal })),
+    queryKey: cardsKeys.listingPreview(cardId),
+    queryFn: ({ client, signal }) => timedRead(client, () => callApi(cardsApi.getListingPreview, { params: { id: cardId }, signal })),
   });
 }
 
-export function useHangingPreview(cardId: number) {
+export function useListingPreview(cardId: number) {
   const { token } = useSession();
-  return useQuery({ ...hangingQueryOptions(cardId), enabled: token !== null && cardId > 0 });
+  return useQuery({ ...listingPreviewQueryOptions(cardId), enabled: token !== null && cardId > 0 });
 }
 
 /** POST /api/project/card/hanging/:id — lists the card at its next step price. Moves no money, but is one intent: keyed too. */
 export function listCard(cardId: number, idempotencyKey: string) {
-  return callApi(cardsApi.postHanging, { params: { id: cardId }, idempotencyKey });
+  return callApi(cardsApi.listCard, { params: { id: cardId }, idempotencyKey });
 }
 
 export function useListCard() {
@@ -33,7 +33,7 @@ export function useListCard() {
 
 /** DELETE /api/project/card/hanging/:id — takes the caller's live listing of the card off the market (decision 060). */
 export function withdrawListing(cardId: number) {
-  return callApi(cardsApi.withdrawHanging, { params: { id: cardId } });
+  return callApi(cardsApi.withdrawListing, { params: { id: cardId } });
 }
 
 export function useWithdrawListing() {
