@@ -5,112 +5,12 @@
  * user the event is about (the actor for a user's own move, the owner for an operator's decision).
  */
 import * as z from 'zod/mini';
-import { productChange } from './events/fields.js';
-import {
-  transferSent,
-  swapExecuted,
-  depositCredited,
-  withdrawalRequested,
-  withdrawalPaid,
-  withdrawalRejected,
-  rusdCharged,
-  bnbChargeCredited,
-  airdropClaimed,
-  airdropRulesSet,
-} from './events/funds.js';
-import {
-  cardBought,
-  cardListed,
-  cardOrderPlaced,
-  cardMatched,
-  cardOrderReleased,
-  cardSplit,
-  cardRenewed,
-  cardWithdrawn,
-  cardAutoSet,
-  cardSplitSettingsSet,
-  cardAdminChanged,
-} from './events/cards.js';
-import {
-  miningPurchased,
-  bubbleCollected,
-  pledgeLocked,
-  pledgeReleased,
-  pledgeSettled,
-  minerPaused,
-  communityAdminChanged,
-  rewardRuleSet,
-  rewardDividendSettled,
-  shareContentSet,
-  shopGoodsChanged,
-  shopOrderPlaced,
-  shopOrderPaid,
-  shopPaymentFailed,
-  shopOrderClosed,
-  shopOrderShipped,
-  shopOrderReceived,
-  shopAddressChanged,
-  gamePlayed,
-  gameSeedRotated,
-  gameSettingsChanged,
-  gameRaffleDrawn,
-  gameRaffleChanged,
-} from './events/products.js';
-import { operatorRoleChanged, userFrozenChanged, phoneBound, devLogin, articleChanged } from './events/accounts.js';
+import { FUNDS_EVENTS } from './events/funds.js';
+import { CARD_EVENTS } from './events/cards.js';
+import { PRODUCT_EVENTS } from './events/products.js';
+import { ACCOUNT_EVENTS } from './events/accounts.js';
 
-export const businessEvent = z.discriminatedUnion('type', [
-  transferSent,
-  swapExecuted,
-  depositCredited,
-  withdrawalRequested,
-  withdrawalPaid,
-  withdrawalRejected,
-  rusdCharged,
-  bnbChargeCredited,
-  airdropClaimed,
-  airdropRulesSet,
-  cardBought,
-  cardListed,
-  cardOrderPlaced,
-  cardMatched,
-  cardOrderReleased,
-  cardSplit,
-  cardRenewed,
-  cardAutoSet,
-  cardWithdrawn,
-  cardSplitSettingsSet,
-  cardAdminChanged,
-  miningPurchased,
-  bubbleCollected,
-  pledgeLocked,
-  pledgeReleased,
-  pledgeSettled,
-  productChange('mining.product_changed'),
-  productChange('pledge.product_changed'),
-  minerPaused,
-  communityAdminChanged,
-  rewardRuleSet,
-  rewardDividendSettled,
-  shareContentSet,
-  shopGoodsChanged,
-  shopOrderPlaced,
-  shopOrderPaid,
-  shopPaymentFailed,
-  shopOrderClosed,
-  shopOrderShipped,
-  shopOrderReceived,
-  shopAddressChanged,
-  gamePlayed,
-  gameSeedRotated,
-  gameSettingsChanged,
-  gameRaffleDrawn,
-  gameRaffleChanged,
-  operatorRoleChanged,
-  userFrozenChanged,
-  phoneBound,
-  devLogin,
-  articleChanged,
-]);
+export const businessEvent = z.discriminatedUnion('type', [...FUNDS_EVENTS, ...CARD_EVENTS, ...PRODUCT_EVENTS, ...ACCOUNT_EVENTS]);
 
 export type BusinessEvent = z.infer<typeof businessEvent>;
 export type BusinessEventType = BusinessEvent['type'];

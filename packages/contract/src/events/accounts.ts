@@ -38,3 +38,6 @@ export const articleChanged = z.object({
   before: z.nullable(articleState),
   after: articleState,
 });
+
+/** This area's events, in the order the union lists them. */
+export const ACCOUNT_EVENTS = [operatorRoleChanged, userFrozenChanged, phoneBound, devLogin, articleChanged] as const;

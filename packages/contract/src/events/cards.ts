@@ -114,3 +114,18 @@ export const cardAdminChanged = z.object({
   before: z.nullable(z.record(z.string(), z.unknown())),
   after: z.nullable(z.record(z.string(), z.unknown())),
 });
+
+/** This area's events, in the order the union lists them. */
+export const CARD_EVENTS = [
+  cardBought,
+  cardListed,
+  cardOrderPlaced,
+  cardMatched,
+  cardOrderReleased,
+  cardSplit,
+  cardRenewed,
+  cardAutoSet,
+  cardWithdrawn,
+  cardSplitSettingsSet,
+  cardAdminChanged,
+] as const;

@@ -88,3 +88,17 @@ export const airdropRulesSet = z.object({
   /** Addresses on the allow-list after the change; null without one. */
   address_count: z.nullable(z.int()),
 });
+
+/** This area's events, in the order the union lists them. */
+export const FUNDS_EVENTS = [
+  transferSent,
+  swapExecuted,
+  depositCredited,
+  withdrawalRequested,
+  withdrawalPaid,
+  withdrawalRejected,
+  rusdCharged,
+  bnbChargeCredited,
+  airdropClaimed,
+  airdropRulesSet,
+] as const;

@@ -1,7 +1,7 @@
 /** Business events of the products: mining, pledge, community, rewards, share, shop and games. */
 import * as z from 'zod/mini';
 import { amountString, assetKey, uid } from '../common.js';
-import { id, moneyEvent } from './fields.js';
+import { id, moneyEvent, productChange } from './fields.js';
 
 export const miningPurchased = moneyEvent('mining.purchased', {
   miner_id: id,
@@ -235,3 +235,32 @@ export const gameRaffleChanged = z.object({
 });
 
 /** An administrator granted or revoked an operator role (decision 082). */
+
+/** This area's events, in the order the union lists them. */
+export const PRODUCT_EVENTS = [
+  miningPurchased,
+  bubbleCollected,
+  pledgeLocked,
+  pledgeReleased,
+  pledgeSettled,
+  productChange('mining.product_changed'),
+  productChange('pledge.product_changed'),
+  minerPaused,
+  communityAdminChanged,
+  rewardRuleSet,
+  rewardDividendSettled,
+  shareContentSet,
+  shopGoodsChanged,
+  shopOrderPlaced,
+  shopOrderPaid,
+  shopPaymentFailed,
+  shopOrderClosed,
+  shopOrderShipped,
+  shopOrderReceived,
+  shopAddressChanged,
+  gamePlayed,
+  gameSeedRotated,
+  gameSettingsChanged,
+  gameRaffleDrawn,
+  gameRaffleChanged,
+] as const;
