@@ -7,6 +7,7 @@
  */
 import type { ErrorCode } from '@reef/contract';
 import { DomainError } from '../../core/errors.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
 
 /** A pending payment whose transaction the node no longer knows (dropped from the mempool, or its block replaced). */
 export const VANISHED_GRACE_MS = 60 * 60_000;
@@ -74,4 +75,22 @@ export async function runWatchPass<R extends { id: number; createdAt: Date }, W,
     }
   }
   return pass;
+}
+
+/**
+ * The `credit` step of a watcher: in one transaction, lock the row if it is still pending and credit it; false when
+ * another pass credited or failed it first.
+ */
+export function creditUnderLock<L, C>(
+  db: Database,
+  lockPending: (tx: Executor, id: number) => Promise<L | undefined>,
+  credit: (tx: Transaction, locked: L, progress: C) => Promise<unknown>,
+): (row: { id: number }, progress: C) => Promise<boolean> {
+  return (row, progress) =>
+    db.transaction(async (tx) => {
+      const locked = await lockPending(tx, row.id);
+      if (!locked) return false;
+      await credit(tx, locked, progress);
+      return true;
+    });
 }

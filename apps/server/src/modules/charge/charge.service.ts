@@ -17,7 +17,15 @@ import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { verifyNativeTransfer, type NativeTransferRefusal, type NativeTransferVerification } from '../chain/native-transfer.js';
-import { ChainUnreachable, readChainForClaim, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
+import {
+  ChainUnreachable,
+  creditUnderLock,
+  readChainForClaim,
+  runWatchPass,
+  WATCH_BATCH,
+  type WatchDecision,
+  type WatchPass,
+} from '../chain/confirmation-watch.js';
 import { weiToUnits } from '../chain/token-transfer.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
@@ -215,13 +223,7 @@ export async function creditConfirmedBnbCharges(ctx: BnbChargeContext, now = clo
       decide: async (row) => decide(await verify(ctx, chain, row.txHash, row.account), config),
       markFailed: (row, code) => repo.markFailed(db, row.id, code),
       recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
-      credit: (row, progress) =>
-        db.transaction(async (tx) => {
-          const locked = await repo.lockPending(tx, row.id);
-          if (!locked) return false;
-          await credit(tx, config, locked, progress);
-          return true;
-        }),
+      credit: creditUnderLock(db, repo.lockPending, (tx, locked, progress: repo.Progress) => credit(tx, config, locked, progress)),
     },
     now,
   );

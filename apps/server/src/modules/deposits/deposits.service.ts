@@ -18,7 +18,15 @@ import type { Config } from '../../config.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
-import { ChainUnreachable, readChainForClaim, runWatchPass, WATCH_BATCH, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
+import {
+  ChainUnreachable,
+  creditUnderLock,
+  readChainForClaim,
+  runWatchPass,
+  WATCH_BATCH,
+  type WatchDecision,
+  type WatchPass,
+} from '../chain/confirmation-watch.js';
 import { verifyTokenTransfer, weiToUnits, type TransferRefusal, type TransferVerification } from '../chain/token-transfer.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
@@ -215,13 +223,7 @@ export async function creditConfirmedDeposits(ctx: DepositContext, now = clock.n
       decide: async (row) => decide(await verify(ctx, chain, row.asset as DepositAsset, row.txHash!, row.account), row.asset as DepositAsset, config),
       markFailed: (row, code) => repo.markFailed(db, row.id, code),
       recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
-      credit: (row, progress) =>
-        db.transaction(async (tx) => {
-          const locked = await repo.lockPending(tx, row.id);
-          if (!locked) return false;
-          await credit(tx, locked, progress);
-          return true;
-        }),
+      credit: creditUnderLock(db, repo.lockPending, credit),
     },
     now,
   );
