@@ -1,23 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../../i18n';
-import type { AssetKey, RecipientView } from '@reef/contract';
 import { Button } from '../../../../components/ui/button';
 import { Modal } from '../../../../components/ui/modal';
 import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { Avatar } from '../../../../components/ui/user-badge';
 import { FeeBox } from '../../../../components/ui/fee-box';
-
-/** What the user is about to send, as checked before the sheet opened: the recipient as the server named them. */
-export interface TransferReview {
-  recipient: RecipientView;
-  asset: AssetKey;
-  symbol: string;
-  /** What the recipient receives. */
-  amount: string;
-  fee: string;
-  /** Amount + fee: what leaves the sender's balance. */
-  total: string;
-}
+import type { TransferReview } from '../model/transfer-form-state';
 
 interface TransferConfirmSheetProps {
   review: TransferReview;

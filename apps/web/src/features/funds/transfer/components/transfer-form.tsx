@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useReducer } from 'react';
 import { useTranslation } from '../../../../i18n';
 import { useSearchParams } from 'react-router-dom';
 import { isAssetKey, type AssetKey, type UserInfo } from '@reef/contract';
@@ -20,16 +20,13 @@ import { NoPayPasswordSheet } from '../../shared/components/no-pay-password-shee
 import { RechargePrompt } from '../../shared/components/recharge-prompt';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { Avatar } from '../../../../components/ui/user-badge';
-import { TransferConfirmSheet, type TransferReview } from './transfer-confirm-sheet';
+import { TransferConfirmSheet } from './transfer-confirm-sheet';
+import { initialTransferForm, isRecipientRefusal, isShownInForm, transferFormReducer } from '../model/transfer-form-state';
 import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
 import './transfer-form.css';
 
 const PASSWORD_RE = /^\d{6}$/;
-/** Refusals that are about who the recipient is: shown under the recipient field. */
-const RECIPIENT_CODES = new Set(['RECIPIENT_INVALID', 'RECIPIENT_NOT_FOUND', 'SELF_TRANSFER']);
-/** Refusals of the password: shown in the sheet, which stays open for another try (or says it is locked). */
-const PASSWORD_CODES = new Set(['PAY_PASSWORD_WRONG', 'PAY_PASSWORD_LOCKED']);
 
 interface TransferFormProps {
   /** The user's balances (from the user info), for the available amount and "Max". */
@@ -53,18 +50,11 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
   const send = useTransfer();
   const recent = useRecentRecipients();
   const [search] = useSearchParams();
-  const requestedAsset = search.get('asset');
-  const [chosenAsset, setChosenAsset] = useState<AssetKey | null>(requestedAsset !== null && isAssetKey(requestedAsset) ? requestedAsset : null);
-  const [to, setTo] = useState(() => search.get('to') ?? '');
-  const [amount, setAmount] = useState(() => search.get('amount') ?? '');
-  const [recipientError, setRecipientError] = useState<string | null>(null);
-  const [review, setReview] = useState<TransferReview | null>(null);
-  const [password, setPassword] = useState('');
-  const [sheetError, setSheetError] = useState<string | null>(null);
-  const [needsPassword, setNeedsPassword] = useState(false);
-  const [short, setShort] = useState<{ asset: AssetKey; message: string } | null>(null);
-  const closePrompt = useCallback(() => setShort(null), []);
-  const closeSheet = useCallback(() => setReview(null), []);
+  const [state, dispatch] = useReducer(transferFormReducer, search, initialTransferForm);
+  const { chosenAsset, to, amount, recipientError, review, password, sheetError, needsPassword, short } = state;
+  const setAmount = useCallback((value: string) => dispatch({ type: 'amount', amount: value }), []);
+  const closePrompt = useCallback(() => dispatch({ type: 'close', what: 'short' }), []);
+  const closeSheet = useCallback(() => dispatch({ type: 'close', what: 'review' }), []);
 
   const assets = config.data?.assets ?? [];
   const asset = chosenAsset ?? assets[0]?.key ?? null;
@@ -76,16 +66,13 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
   const fee = rate === undefined ? null : estimateFee(amount, rate);
   const max = balance && rate !== undefined ? maxTransferAmount(balance.amount, rate) : null;
 
-  const changeRecipient = (value: string) => {
-    setTo(value);
-    setRecipientError(null);
-  };
+  const changeRecipient = (value: string) => dispatch({ type: 'recipient', to: value });
 
   const startReview = useGuardedSubmit(async () => {
     if (asset === null || rate === undefined) return;
     const problem = checkTransfer(to, amount);
     if (problem === 'addressRequired' || problem === 'recipientInvalid') {
-      setRecipientError(t(`transfer.${problem}`));
+      dispatch({ type: 'recipientRefused', message: t(`transfer.${problem}`) });
       return;
     }
     if (problem !== null) {
@@ -95,27 +82,26 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
     const normalized = normalizeAmountInput(amount);
     // Known short before anything is asked: offer the top-up instead of a password the server would refuse anyway.
     if (balance && exceedsBalance(normalized, rate, balance.amount)) {
-      setShort({ asset, message: t('transfer.insufficient') });
+      dispatch({ type: 'short', asset, message: t('transfer.insufficient') });
       return;
     }
     if (hasPayPassword === false) {
-      setNeedsPassword(true);
+      dispatch({ type: 'needsPassword' });
       return;
     }
     try {
       const recipient = await getRecipient(to.trim());
-      setPassword('');
-      setSheetError(null);
-      setReview({
+      const review = {
         recipient,
         asset,
         symbol: symbolOf(asset),
         amount: normalized,
         fee: estimateFee(normalized, rate) ?? '0',
         total: transferTotal(normalized, rate) ?? normalized,
-      });
+      };
+      dispatch({ type: 'review', review });
     } catch (error) {
-      if (error instanceof ApiError && RECIPIENT_CODES.has(error.code)) setRecipientError(error.message);
+      if (error instanceof ApiError && isRecipientRefusal(error.code)) dispatch({ type: 'recipientRefused', message: error.message });
       else toastError(error);
     }
   });
@@ -124,7 +110,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
     intent: () => {
       if (review === null) return null;
       if (!PASSWORD_RE.test(password)) {
-        setSheetError(t('transfer.passwordInvalid'));
+        dispatch({ type: 'passwordInvalid', message: t('transfer.passwordInvalid') });
         return null;
       }
       // The uid the sheet showed, not the text typed: the money goes to the person the user confirmed.
@@ -134,27 +120,18 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
     fingerprint: ({ asset, to, amount }) => ({ asset, to, amount }),
     send: (body, idempotencyKey) => send.mutateAsync({ body, idempotencyKey }),
     onSuccess: () => {
-      setReview(null);
-      setAmount('');
-      setTo('');
+      dispatch({ type: 'sent' });
       showToast(t('transfer.success'));
       onTransferred();
     },
     onError: (error, _outcome, body) => {
-      setPassword('');
       if (!(error instanceof ApiError)) {
+        dispatch({ type: 'password', password: '' });
         toastError(error);
         return;
       }
-      if (PASSWORD_CODES.has(error.code)) {
-        setSheetError(error.message);
-        return;
-      }
-      setReview(null);
-      if (error.code === 'PAY_PASSWORD_NOT_SET') setNeedsPassword(true);
-      else if (error.code === 'INSUFFICIENT_BALANCE') setShort({ asset: body.asset, message: error.message });
-      else if (RECIPIENT_CODES.has(error.code)) setRecipientError(error.message);
-      else toastError(error);
+      dispatch({ type: 'refused', code: error.code, message: error.message, asset: body.asset });
+      if (!isShownInForm(error.code)) toastError(error);
     },
   });
 
@@ -184,7 +161,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
             value={asset ?? ''}
             disabled={assets.length === 0}
             onChange={(event) => {
-              if (isAssetKey(event.target.value)) setChosenAsset(event.target.value);
+              if (isAssetKey(event.target.value)) dispatch({ type: 'asset', asset: event.target.value });
             }}
             data-testid="transfer-asset"
           >
@@ -276,10 +253,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
         <TransferConfirmSheet
           review={review}
           password={password}
-          onPasswordChange={(value) => {
-            setPassword(value);
-            setSheetError(null);
-          }}
+          onPasswordChange={(value) => dispatch({ type: 'password', password: value })}
           error={sheetError}
           busy={send.isPending}
           onConfirm={confirm}
@@ -287,7 +261,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
         />
       )}
 
-      {needsPassword && <NoPayPasswordSheet kind="transfer" back={returnHere} onClose={() => setNeedsPassword(false)} />}
+      {needsPassword && <NoPayPasswordSheet kind="transfer" back={returnHere} onClose={() => dispatch({ type: 'close', what: 'needsPassword' })} />}
 
       {short !== null && (
         <RechargePrompt
