@@ -49,6 +49,8 @@ export const myCommunity = endpoint('GET /api/project/community', 'user', {
     uid,
     level: z.int(),
     level_name: z.string(),
+    /** Flagged a leader by an operator: the page shows the leader area (and only then asks POST /api/leader/info). */
+    leader: z.boolean(),
     figures: teamFigures,
     next_level: z.nullable(nextLevel),
   }),

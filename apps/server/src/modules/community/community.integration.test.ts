@@ -205,8 +205,12 @@ describe.each(databaseKinds)('community team figures, levels and leaders (%s)', 
     expect((await t.call({ method: 'POST', url: '/api/leader/info', token: u.B!.token, payload: {} })).data.code).toBe('NOT_LEADER');
     expect((await t.call({ method: 'GET', url: '/api/leader/users', token: u.B!.token })).data.code).toBe('NOT_LEADER');
     expect((await t.call({ method: 'GET', url: `/api/leader/user/${u.D!.uid}`, token: u.B!.token })).data.code).toBe('NOT_LEADER');
+    // The community page says whether its reader leads, so a member's page never asks the leader route.
+    const communityLeader = async () => (await t.call({ method: 'GET', url: '/api/project/community', token: u.B!.token })).data.data.leader;
+    expect(await communityLeader()).toBe(false);
     // The operator appoints B (the cards' audited leader flag).
     expect((await t.call({ method: 'POST', url: `/api/admin/cards/leaders/${u.B!.uid}`, token: t.admin.token, payload: { leader: true } })).status).toBe(200);
+    expect(await communityLeader()).toBe(true);
     const info = await t.call({ method: 'POST', url: '/api/leader/info', token: u.B!.token, payload: {} });
     expect(info.data).toMatchObject({ uid: u.B!.uid, level: 1, figures: { team_total: 3, team_performance: '400.00000000' } });
     expect(info.data.members_by_level).toEqual([{ level: 0, name: 'V0', count: 3 }]);

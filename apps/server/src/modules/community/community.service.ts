@@ -91,7 +91,7 @@ export async function myCommunity(db: Database, userId: number): Promise<z.infer
       holding,
     };
   }
-  return { uid: userId, level: row.level, level_name: levelName(row.level, row.level_name), figures: f, next_level: next };
+  return { uid: userId, level: row.level, level_name: levelName(row.level, row.level_name), leader: row.leader, figures: f, next_level: next };
 }
 
 function memberView(row: repo.MemberRow): TeamMember {

@@ -9,9 +9,10 @@ export const LEADER_USERS_PAGE_LIMIT = 20;
 
 /**
  * POST /api/leader/info — the leader's settings and team summary; null when the caller does not lead (NOT_LEADER).
- * The refusal is the answer to "do I lead?": community/index shows its leader area only when this is not null.
+ * community/index asks only when GET /api/project/community says the user leads (`enabled`), so a member's page
+ * load sends no call the server must refuse; the leader's own pages ask always.
  */
-export function useLeaderInfo() {
+export function useLeaderInfo(enabled = true) {
   const { token } = useSession();
   return useQuery({
     queryKey: communityKeys.leader,
@@ -23,7 +24,7 @@ export function useLeaderInfo() {
         throw error;
       }
     },
-    enabled: token !== null,
+    enabled: token !== null && enabled,
   });
 }
 

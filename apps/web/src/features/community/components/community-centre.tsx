@@ -20,10 +20,10 @@ function RowLink({ to, label, testId }: { to: string; label: string; testId: str
   );
 }
 
-/** The leader area: shown only to a leader (the leader call refuses anyone else, and then nothing shows). */
-function LeaderArea() {
+/** The leader area: shown only to a leader; a member's page never asks for it. */
+function LeaderArea({ leads }: { leads: boolean }) {
   const { t } = useTranslation();
-  const leader = useLeaderInfo();
+  const leader = useLeaderInfo(leads);
   if (!leader.data) return null;
   return (
     <CardSection title={t('team.leader.area')} className="team-section" testId="leader-area">
@@ -58,7 +58,7 @@ export function CommunityCentre() {
         <RowLink to={communityPaths.invite()} label={t('titles.community/invite')} testId="team-invite-link" />
         <RowLink to={communityPaths.appearance()} label={t('titles.community/setInfo')} testId="team-appearance-link" />
       </nav>
-      <LeaderArea />
+      <LeaderArea leads={data?.leader === true} />
     </div>
   );
 }
