@@ -39,6 +39,9 @@ test('logout asks first, then sticks: a reload requests no signature until Sign 
   expect(await app.storage(STORAGE.loggedOut)).toBe('1');
   // The server ended the session too.
   expect((await api.call('GET', '/api/user/info', { token: firstToken })).httpStatus).toBe(401);
+  // A deliberate logout is not a forced one: the page's calls stopped before the token was revoked, so none came back
+  // refused and no 'Your session has ended' prompt opened.
+  await expect(page.getByTestId('login-prompt')).toHaveCount(0);
 
   const requestsBefore = wallet.requests.length;
   await page.reload();

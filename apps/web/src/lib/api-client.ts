@@ -24,11 +24,14 @@ export interface CallOptions<E extends Endpoint> extends RequestOptions<E> {
  */
 export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<z.output<E['response']>> {
   const { quiet = false, ...request } = options;
+  const { token } = getSession();
   try {
-    return await requestEndpoint(endpoint, request, { token: getSession().token, language: currentLanguage() });
+    return await requestEndpoint(endpoint, request, { token, language: currentLanguage() });
   } catch (error) {
     // The caller gave up (a query was cancelled): nobody waits for an answer, so say nothing.
     if (options.signal?.aborted) throw error;
+    // Sent with a session that has ended since (a logout while it was on its way): its refusal is no news.
+    if (token !== getSession().token && isSignedOut(error)) throw error;
     throw told(error, quiet);
   }
 }

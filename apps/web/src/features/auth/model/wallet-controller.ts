@@ -180,8 +180,11 @@ export function createWalletController(deps: WalletControllerDeps): WalletContro
 
   const logout = async ({ announce, explicit = false }: { announce: boolean; explicit?: boolean }) => {
     if (explicit) writeStorage(LOGGED_OUT_STORAGE_KEY, '1');
-    if (getSession().token !== null) await logoutRequest().catch(() => undefined);
+    // The device forgets the session first: its queries stop, and none is sent with a token the server is revoking
+    // (each such refusal used to read as a forced logout: 'Your session has ended').
+    const { token } = getSession();
     endSession();
+    if (token !== null) await logoutRequest(token).catch(() => undefined);
     // The user's own logout also ends a WalletConnect session; a forced one keeps it, so signing in again needs no
     // new pairing.
     if (explicit) await endWalletConnect();
