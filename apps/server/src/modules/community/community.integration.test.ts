@@ -206,7 +206,7 @@ describe.each(databaseKinds)('community team figures, levels and leaders (%s)', 
     expect((await t.call({ method: 'GET', url: '/api/leader/users', token: u.B!.token })).data.code).toBe('NOT_LEADER');
     expect((await t.call({ method: 'GET', url: `/api/leader/user/${u.D!.uid}`, token: u.B!.token })).data.code).toBe('NOT_LEADER');
     // The community page says whether its reader leads, so a member's page never asks the leader route.
-    const communityLeader = async () => (await t.call({ method: 'GET', url: '/api/project/community', token: u.B!.token })).data.data.leader;
+    const communityLeader = async () => (await t.call({ method: 'GET', url: '/api/project/community', token: u.B!.token })).data.leader;
     expect(await communityLeader()).toBe(false);
     // The operator appoints B (the cards' audited leader flag).
     expect((await t.call({ method: 'POST', url: `/api/admin/cards/leaders/${u.B!.uid}`, token: t.admin.token, payload: { leader: true } })).status).toBe(200);
