@@ -133,22 +133,17 @@ export interface Config {
 }
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+/** The variables that hold a secret, in the order loadConfig takes them out. */
+const SECRET_VARIABLES = ['HOT_WALLET_KEY', 'AI_API_KEY', 'WECHAT_APP_SECRET', 'METRICS_TOKEN', 'SMS_PROVIDER_TOKEN', 'PAY_PASSWORD_PEPPER'] as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  // A secret: checked apart from the schema, whose messages quote the value they refuse.
-  const hotWalletKey = cleaned.HOT_WALLET_KEY;
-  delete cleaned.HOT_WALLET_KEY;
-  const aiApiKey = cleaned.AI_API_KEY;
-  delete cleaned.AI_API_KEY;
-  const wechatSecret = cleaned.WECHAT_APP_SECRET;
-  delete cleaned.WECHAT_APP_SECRET;
-  const metricsToken = cleaned.METRICS_TOKEN;
-  delete cleaned.METRICS_TOKEN;
-  const smsToken = cleaned.SMS_PROVIDER_TOKEN;
-  delete cleaned.SMS_PROVIDER_TOKEN;
-  const payPasswordPepper = cleaned.PAY_PASSWORD_PEPPER;
-  delete cleaned.PAY_PASSWORD_PEPPER;
+  // Secrets: taken out before the schema, whose messages quote the value they refuse, and checked apart.
+  const [hotWalletKey, aiApiKey, wechatSecret, metricsToken, smsToken, payPasswordPepper] = SECRET_VARIABLES.map((name) => {
+    const value = cleaned[name];
+    delete cleaned[name];
+    return value;
+  });
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
