@@ -48,7 +48,7 @@ export function CommunityCentre() {
               <TeamAreas figures={data.figures} />
               <TeamFigures figures={data.figures} testId="team" />
             </CardSection>
-            <LevelProgress level={data.level_name} next={data.next_level} />
+            <LevelProgress level={data.level_name} levelNumber={data.level} next={data.next_level} />
           </>
         )}
       </QueryState>

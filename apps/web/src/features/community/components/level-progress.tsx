@@ -4,13 +4,16 @@ import { formatGroupedAmount } from '../../../lib/amount-format';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { useTranslation } from '../../../i18n';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
-import { metCount, thresholdPercent } from '../model/level-progress';
+import { metCount, noNextLevelKey, thresholdPercent } from '../model/level-progress';
 import { CardSection } from '../../../components/ui/card-section';
 
 type NextLevel = NonNullable<z.output<typeof communityApi.myCommunity.response>['next_level']>;
 
-/** My level, and each threshold of the next one as a bar with "have / need" under it; at the top level, says so. */
-export function LevelProgress({ level, next }: { level: string; next: NextLevel | null }) {
+/**
+ * My level, and each threshold of the next one as a bar with "have / need" under it; at the top level, says so. With no
+ * level above the first one configured (a new community), V0 is not "the top": it says none is set up yet.
+ */
+export function LevelProgress({ level, levelNumber, next }: { level: string; levelNumber: number; next: NextLevel | null }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const usdt = symbols.usdt;
@@ -22,7 +25,7 @@ export function LevelProgress({ level, next }: { level: string; next: NextLevel 
       </p>
       {next === null ? (
         <p className="muted" data-testid="team-level-top">
-          {t('team.level.top')}
+          {t(noNextLevelKey(levelNumber), { name: level })}
         </p>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metCount, thresholdPercent } from './level-progress';
+import { metCount, noNextLevelKey, thresholdPercent } from './level-progress';
 
 describe('thresholdPercent', () => {
   it('is the whole percent of an amount reached, rounded down, on exact units', () => {
@@ -37,5 +37,13 @@ describe('metCount', () => {
         { required: '0', current: '0', met: true },
       ]),
     ).toBe(2);
+  });
+});
+
+describe('noNextLevelKey', () => {
+  it('at V0 with nothing above says no level is set up yet; above V0 it is the top level', () => {
+    expect(noNextLevelKey(0)).toBe('team.level.noneAbove');
+    expect(noNextLevelKey(1)).toBe('team.level.top');
+    expect(noNextLevelKey(7)).toBe('team.level.top');
   });
 });

@@ -30,3 +30,11 @@ function toWhole(value: string | number): bigint {
 export function metCount(thresholds: readonly Threshold<string | number>[]): number {
   return thresholds.filter((threshold) => threshold.met).length;
 }
+
+/**
+ * What the level card says when there is no next level: at V0 that means no level above it is configured yet (a new
+ * community), not that the user holds the top one.
+ */
+export function noNextLevelKey(levelNumber: number): 'team.level.noneAbove' | 'team.level.top' {
+  return levelNumber === 0 ? 'team.level.noneAbove' : 'team.level.top';
+}
