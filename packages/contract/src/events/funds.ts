@@ -30,22 +30,13 @@ export const depositCredited = moneyEvent('deposit.credited', {
   reviewer_id: z.nullable(uid),
 });
 
-export const withdrawalRequested = moneyEvent('withdrawal.requested', {
-  withdrawal_id: id,
-  asset: assetKey,
-  amount: amountString,
-  fee: amountString,
-});
+/** What a withdrawal asked for: the amount paid out and the fee, on top of it. */
+const withdrawalAmounts = { withdrawal_id: id, asset: assetKey, amount: amountString, fee: amountString };
+
+export const withdrawalRequested = moneyEvent('withdrawal.requested', withdrawalAmounts);
 
 /** Approved and paid are one step here: an approval carries the payout's hash (operator, hot wallet or resolution). */
-export const withdrawalPaid = moneyEvent('withdrawal.paid', {
-  withdrawal_id: id,
-  operator_id: uid,
-  asset: assetKey,
-  amount: amountString,
-  fee: amountString,
-  tx_hash: txHash,
-});
+export const withdrawalPaid = moneyEvent('withdrawal.paid', { ...withdrawalAmounts, operator_id: uid, tx_hash: txHash });
 
 export const withdrawalRejected = moneyEvent('withdrawal.rejected', {
   withdrawal_id: id,

@@ -77,20 +77,41 @@ export async function runWatchPass<R extends { id: number; createdAt: Date }, W,
   return pass;
 }
 
+/** The table of pending payments a watcher walks: its oldest pending rows, the row lock, and the two updates. */
+export interface WatchedTable<R, L, W> {
+  pendingBatch(db: Executor, limit: number): Promise<R[]>;
+  /** The row itself, locked until the transaction ends, if it is still pending. */
+  lockPending(db: Executor, id: number): Promise<L | undefined>;
+  markFailed(db: Executor, id: number, failure: string): Promise<unknown>;
+  recordProgress(db: Executor, id: number, progress: W): Promise<unknown>;
+}
+
 /**
- * The `credit` step of a watcher: in one transaction, lock the row if it is still pending and credit it; false when
- * another pass credited or failed it first.
+ * One pass of a watcher over `table`: reads up to WATCH_BATCH pending rows and runs them through `runWatchPass`;
+ * a confirmed row is credited in one transaction under its row lock (false, and not counted, when another pass
+ * credited or failed it first).
  */
-export function creditUnderLock<L, C>(
+export async function watchPending<R extends { id: number; createdAt: Date }, L, W, C>(
   db: Database,
-  lockPending: (tx: Executor, id: number) => Promise<L | undefined>,
+  table: WatchedTable<R, L, W>,
+  decide: (row: R) => Promise<WatchDecision<W, C>>,
   credit: (tx: Transaction, locked: L, progress: C) => Promise<unknown>,
-): (row: { id: number }, progress: C) => Promise<boolean> {
-  return (row, progress) =>
-    db.transaction(async (tx) => {
-      const locked = await lockPending(tx, row.id);
-      if (!locked) return false;
-      await credit(tx, locked, progress);
-      return true;
-    });
+  now: Date,
+): Promise<WatchPass> {
+  return runWatchPass(
+    await table.pendingBatch(db, WATCH_BATCH),
+    {
+      decide,
+      markFailed: (row, code) => table.markFailed(db, row.id, code),
+      recordProgress: (row, progress) => table.recordProgress(db, row.id, progress),
+      credit: (row, progress) =>
+        db.transaction(async (tx) => {
+          const locked = await table.lockPending(tx, row.id);
+          if (!locked) return false;
+          await credit(tx, locked, progress);
+          return true;
+        }),
+    },
+    now,
+  );
 }

@@ -17,15 +17,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import type { ChainClient } from '../chain/chain-client.js';
 import { verifyNativeTransfer, type NativeTransferRefusal, type NativeTransferVerification } from '../chain/native-transfer.js';
-import {
-  ChainUnreachable,
-  creditUnderLock,
-  readChainForClaim,
-  runWatchPass,
-  WATCH_BATCH,
-  type WatchDecision,
-  type WatchPass,
-} from '../chain/confirmation-watch.js';
+import { ChainUnreachable, readChainForClaim, watchPending, type WatchDecision, type WatchPass } from '../chain/confirmation-watch.js';
 import { weiToUnits } from '../chain/token-transfer.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
@@ -217,14 +209,11 @@ export async function getOwnBnbCharge(db: Database, config: Config, userId: numb
 export async function creditConfirmedBnbCharges(ctx: BnbChargeContext, now = clock.now()): Promise<WatchPass> {
   const { db, config, chain } = ctx;
   if (!config.chain || !chain) return { credited: 0, failed: 0, pending: 0 };
-  return runWatchPass(
-    await repo.pendingBatch(db, WATCH_BATCH),
-    {
-      decide: async (row) => decide(await verify(ctx, chain, row.txHash, row.account), config),
-      markFailed: (row, code) => repo.markFailed(db, row.id, code),
-      recordProgress: (row, progress) => repo.recordProgress(db, row.id, progress),
-      credit: creditUnderLock(db, repo.lockPending, (tx, locked, progress: repo.Progress) => credit(tx, config, locked, progress)),
-    },
+  return watchPending(
+    db,
+    repo,
+    async (row) => decide(await verify(ctx, chain, row.txHash, row.account), config),
+    (tx, locked, progress) => credit(tx, config, locked, progress),
     now,
   );
 }

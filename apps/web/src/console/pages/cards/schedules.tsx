@@ -16,6 +16,22 @@ type Schedule = cardsApi.CardSchedule;
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
+/** The schedule's whole-number fields with their bounds; a new schedule may leave the per-user cap to the type's. */
+function wholeNumberFields(schedule: Schedule | undefined, t: Translate) {
+  return [
+    { label: t('cards.durationMinutes'), name: 'duration_minutes', min: 1, max: 1440, defaultValue: schedule?.duration_minutes, required: true },
+    { label: t('cards.stock'), name: 'stock', min: 0, max: 10_000_000, defaultValue: schedule?.stock, required: true },
+    {
+      label: schedule ? t('cards.perUserCap') : t('cards.perUserCapDefault'),
+      name: 'per_user_cap',
+      min: 1,
+      max: 1_000_000,
+      defaultValue: schedule?.per_user_cap,
+      required: Boolean(schedule),
+    },
+  ];
+}
+
 function ScheduleFields({ schedule, t }: { schedule?: Schedule; t: Translate }) {
   return (
     <>
@@ -30,27 +46,9 @@ function ScheduleFields({ schedule, t }: { schedule?: Schedule; t: Translate }) 
         <span>{t('cards.openTime')}</span>
         <input type="time" name="open_time" defaultValue={schedule ? hhmm(schedule.open_minute) : undefined} required />
       </label>
-      <Field
-        label={t('cards.durationMinutes')}
-        name="duration_minutes"
-        type="number"
-        min={1}
-        max={1440}
-        step={1}
-        defaultValue={schedule?.duration_minutes}
-        required
-      />
-      <Field label={t('cards.stock')} name="stock" type="number" min={0} max={10_000_000} step={1} defaultValue={schedule?.stock} required />
-      <Field
-        label={schedule ? t('cards.perUserCap') : t('cards.perUserCapDefault')}
-        name="per_user_cap"
-        type="number"
-        min={1}
-        max={1_000_000}
-        step={1}
-        defaultValue={schedule?.per_user_cap}
-        required={Boolean(schedule)}
-      />
+      {wholeNumberFields(schedule, t).map((field) => (
+        <Field key={field.name} type="number" step={1} {...field} />
+      ))}
       {schedule && <Check label={t('cards.active')} name="active" checked={schedule.active} />}
     </>
   );
