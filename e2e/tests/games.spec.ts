@@ -30,6 +30,11 @@ test('plays a blind box and ten spins, rotates the seed and verifies a round; a 
   await page.waitForTimeout(600);
   await page.getByTestId('blind-box-play').click();
   await expect(page.getByTestId('blind-box-result')).toBeVisible();
+  // Beside the payout, what the round did to the balance: payout less the 10 GP stake, signed.
+  const payout = Number(await page.getByTestId('blind-box-result').getAttribute('data-payout'));
+  const net = payout - 10;
+  await expect(page.getByTestId('blind-box-net')).toHaveAttribute('data-trend', net > 0 ? 'up' : net < 0 ? 'down' : 'flat');
+  await expect(page.getByTestId('blind-box-net')).toHaveText(/^Net [+−]?[\d,]+\.\d{4} \S+$/);
   await expect(page.getByTestId('blind-box-2')).toContainText('×');
   await expect(page.getByTestId('game-seed-nonce')).toHaveText('1');
 
@@ -75,6 +80,8 @@ test('plays a blind box and ten spins, rotates the seed and verifies a round; a 
   // The lucky wheel: a free spin an operator granted, drawn on the same fair core and verifiable.
   await api.admin('POST', '/api/admin/game/raffle/spins', { uid: user.uid, spins: 1 });
   await visitByHash(page, '/pages/ss-raffle-demo/ss-raffle-demo');
+  // The spec's route keeps its name; the page is titled for what users see (no 'demo').
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lucky wheel');
   await expect(page.getByTestId('raffle-spins')).toHaveAttribute('data-spins', '1');
   await page.getByTestId('raffle-spin').click();
   await expect(page.getByTestId('raffle-result')).toBeVisible();

@@ -6,6 +6,7 @@ import { Money } from '../../../components/ui/money';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { gamePaths, stakeProblem } from '../model/paths';
+import { netOfRound } from '../model/net-result';
 
 export interface BetDraft {
   asset: GameAsset | null;
@@ -96,10 +97,14 @@ export function useBetDraft(terms: GameTerms, testId: string) {
 export function RoundResult({ round, label, testId }: { round: GameRound; label: ReactNode; testId: string }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
+  const net = netOfRound(round.stake, round.payout);
   return (
     <div className="game-result" role="status" data-testid={`${testId}-result`} data-payout={round.payout}>
       <span>{label}</span>
       <Money value={round.payout} symbol={symbols[round.asset]} testId={`${testId}-payout`} />
+      <span className="game-result__net" data-testid={`${testId}-net`} data-trend={net.trend}>
+        {t('games.result.net')} <span className="figure">{`${net.text} ${symbols[round.asset]}`}</span>
+      </span>
       <Link className="text-link" to={gamePaths.verify(round.id)} data-testid={`${testId}-verify`}>
         {t('games.room.verify')}
       </Link>
