@@ -16,7 +16,7 @@ import { expect, test } from '../fixtures/test';
 const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as const;
 
 /** The decorative fish drawn over page heads and heroes (components/ui/art). */
-const DECORATIVE_FISH = '.page-head__fish, .reef-scene__fish';
+const DECORATIVE_FISH = '.page-head__fish, .swimming-fish';
 
 interface Problem {
   kind: 'page-scrolls-sideways' | 'past-right-edge' | 'number-broken' | 'text-under-fish';

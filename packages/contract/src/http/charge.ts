@@ -2,15 +2,11 @@ import * as z from 'zod/mini';
 import { amountString, endpoint, idParams, isoTime, pagedList, pageQuery, positiveAmount, txHash } from '../common.js';
 import { ERROR_CODES } from '../errors.js';
 
-/** What converting `amount` USDT gives at the configured RUSD_PER_USDT rate (truncated to 8 places). */
-export const chargeQuote = z.object({
-  /** USDT debited. */
-  amount: amountString,
-  /** RUSD credited. */
-  rusd: amountString,
-  /** RUSD per USDT. */
-  rate: amountString,
-});
+/** Every quote ends in the RUSD it credits and the configured rate that gave it (RUSD per USDT). */
+const rusdAtRate = { rusd: amountString, rate: amountString };
+
+/** What converting `amount` USDT (debited) gives at the configured RUSD_PER_USDT rate (truncated to 8 places). */
+export const chargeQuote = z.object({ amount: amountString, ...rusdAtRate });
 
 export const chargeCalculator = endpoint('POST /api/user/chargeCalculator', 'user', {
   body: z.object({ amount: positiveAmount }),
@@ -28,16 +24,13 @@ export const charge = endpoint('POST /api/user/charge', 'user', {
   }),
 });
 
-/** What `amount_bnb` BNB buys: BNB × BNB_PRICE_USDT × RUSD_PER_USDT, truncated once to 8 places. */
+/** What `amount_bnb` BNB buys: BNB × BNB_PRICE_USDT (`price`) × RUSD_PER_USDT, truncated once to 8 places. */
 export const bnbChargeQuote = z.object({
   amount_bnb: amountString,
   /** The USDT value at the configured price (truncated). */
   usdt: amountString,
-  rusd: amountString,
-  /** USDT per BNB. */
   price: amountString,
-  /** RUSD per USDT. */
-  rate: amountString,
+  ...rusdAtRate,
 });
 
 export const chargeBnbCalculator = endpoint('POST /api/user/chargeBNBCalculator', 'user', {

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../i18n';
 import { showToast } from '../../lib/toast';
 
 interface PasteInputProps {
@@ -6,8 +7,7 @@ interface PasteInputProps {
   onChange: (value: string) => void;
   placeholder: string;
   testId: string;
-  /** The button's label, and what the toast says when the clipboard cannot be read. */
-  paste: { label: string; failed: string; testId: string };
+  pasteTestId: string;
   /** The row's and the button's classes: each form lays them out itself. */
   className: string;
   buttonClassName: string;
@@ -17,15 +17,17 @@ interface PasteInputProps {
 
 /**
  * An address (or uid) input with a Paste button: the clipboard's text, trimmed, goes in. Reading the clipboard needs
- * a permission some browsers never grant; then a toast says so and the field still takes a long-press paste.
+ * a permission some browsers never grant; then a toast says so and the field still takes a long-press paste. Every
+ * such field says the same (`paste.*`).
  */
-export function PasteInput({ id, value, onChange, placeholder, testId, paste, className, buttonClassName, invalid, describedBy }: PasteInputProps) {
+export function PasteInput({ id, value, onChange, placeholder, testId, pasteTestId, className, buttonClassName, invalid, describedBy }: PasteInputProps) {
+  const { t } = useTranslation();
   const fromClipboard = async () => {
     try {
       const text = (await navigator.clipboard.readText()).trim();
       if (text !== '') onChange(text);
     } catch {
-      showToast(paste.failed);
+      showToast(t('paste.unavailable'));
     }
   };
   return (
@@ -43,8 +45,8 @@ export function PasteInput({ id, value, onChange, placeholder, testId, paste, cl
         aria-describedby={describedBy}
         data-testid={testId}
       />
-      <button type="button" className={buttonClassName} onClick={() => void fromClipboard()} data-testid={paste.testId}>
-        {paste.label}
+      <button type="button" className={buttonClassName} onClick={() => void fromClipboard()} data-testid={pasteTestId}>
+        {t('paste.label')}
       </button>
     </span>
   );

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { Fish } from './art/fish';
+import { Shoal, type ShoalFish } from './art/fish';
+
+const SCHOOL: readonly ShoalFish[] = [
+  { at: ['20px', '40px', '64px'], lap: 8, body: '#ff8a4c', fin: '#ffd37a', striped: true },
+  { at: ['74px', '120px', '44px'], lap: 10, startIn: 4, body: '#5ef0e2', fin: '#ff7a66' },
+  { at: ['64px', '26px', '32px'], lap: 6.5, startIn: 2, body: '#f4d9a6', fin: '#2ee6d6' },
+];
 
 interface StatusScreenProps {
   title: string;
@@ -14,9 +20,7 @@ interface StatusScreenProps {
 export function FishSchool() {
   return (
     <div className="fish-school" aria-hidden="true">
-      <Fish className="fish-school__fish fish-school__fish--1" body="#ff8a4c" fin="#ffd37a" striped />
-      <Fish className="fish-school__fish fish-school__fish--2" body="#5ef0e2" fin="#ff7a66" />
-      <Fish className="fish-school__fish fish-school__fish--3" body="#f4d9a6" fin="#2ee6d6" />
+      <Shoal fish={SCHOOL} />
       <span className="fish-school__bubble fish-school__bubble--1" />
       <span className="fish-school__bubble fish-school__bubble--2" />
       <span className="fish-school__bubble fish-school__bubble--3" />

@@ -1,5 +1,8 @@
+import type { CSSProperties } from 'react';
+
 interface FishProps {
   className?: string;
+  style?: CSSProperties;
   body?: string;
   fin?: string;
   /** Clownfish-style white bands. */
@@ -7,9 +10,9 @@ interface FishProps {
 }
 
 /** A small reef fish facing left; decorative. */
-export function Fish({ className, body = 'var(--sand)', fin = 'var(--coral)', striped = false }: FishProps) {
+export function Fish({ className, style, body = 'var(--sand)', fin = 'var(--coral)', striped = false }: FishProps) {
   return (
-    <svg className={className} viewBox="0 0 48 24" aria-hidden="true" focusable="false">
+    <svg className={className} style={style} viewBox="0 0 48 24" aria-hidden="true" focusable="false">
       <path d="M36 12 L47 3 Q44 12 47 21 Z" fill={fin} />
       <path d="M2 12 C8 2 24 0 37 12 C24 24 8 22 2 12 Z" fill={body} />
       <path d="M17 5 Q22 1 27 6 Z" fill={fin} opacity="0.9" />
@@ -23,4 +26,25 @@ export function Fish({ className, body = 'var(--sand)', fin = 'var(--coral)', st
       <circle cx="8.4" cy="9.9" r="0.7" fill="#fff" />
     </svg>
   );
+}
+
+/**
+ * One fish of a scene: where it swims (top, left and width as CSS lengths), one lap's seconds and how far into its lap
+ * it starts. Scenes list their fish as data and share one CSS rule (`.swimming-fish`), rather than a rule per fish.
+ */
+export interface ShoalFish extends Pick<FishProps, 'body' | 'fin' | 'striped'> {
+  at: readonly [top: string, left: string, width: string];
+  lap: number;
+  startIn?: number;
+}
+
+export function Shoal({ fish }: { fish: readonly ShoalFish[] }) {
+  return fish.map(({ at: [top, left, width], lap, startIn = 0, ...look }) => (
+    <Fish
+      key={`${top}${left}`}
+      className="swimming-fish"
+      style={{ top, left, width, animationDuration: `${lap}s`, animationDelay: `${-startIn}s` }}
+      {...look}
+    />
+  ));
 }

@@ -1,4 +1,10 @@
-import { Fish } from './fish';
+import { Shoal, type ShoalFish } from './fish';
+
+const FISH: readonly ShoalFish[] = [
+  { at: ['66%', '68%', '48px'], lap: 9, body: '#ff8a4c', fin: '#ffd37a', striped: true },
+  { at: ['74%', '18%', '34px'], lap: 12, startIn: 3, body: '#f4d9a6', fin: '#2ee6d6' },
+  { at: ['70%', '46%', '24px'], lap: 7, startIn: 1, body: '#5ef0e2', fin: '#ff7a66' },
+];
 
 interface ReefSceneProps {
   className?: string;
@@ -57,9 +63,7 @@ export function ReefScene({ className }: ReefSceneProps) {
         <path d="M238 210 Q246 202 254 210 T270 210 M242 218 Q250 212 258 218 T274 216" fill="none" stroke="#ffd0c4" strokeWidth="1.6" opacity="0.8" />
         <path d="M0 216 Q80 204 170 214 T390 210 V230 H0 Z" fill="url(#reef-sand)" />
       </svg>
-      <Fish className="reef-scene__fish reef-scene__fish--a" body="#ff8a4c" fin="#ffd37a" striped />
-      <Fish className="reef-scene__fish reef-scene__fish--b" body="#f4d9a6" fin="#2ee6d6" />
-      <Fish className="reef-scene__fish reef-scene__fish--c" body="#5ef0e2" fin="#ff7a66" />
+      <Shoal fish={FISH} />
     </div>
   );
 }

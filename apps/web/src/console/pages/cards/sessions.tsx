@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { cardsApi } from '@reef/contract';
 import { call } from '../../api';
-import { Action, Field } from '../../components/action';
+import { Action, WholeField } from '../../components/action';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { utcInstant, utcShort, UtcTimeField } from '../../components/utc-time';
@@ -55,17 +55,8 @@ export function Sessions() {
                 <>
                   {s.state === 'not_started' && <UtcTimeField label={t('cards.opensAt')} name="opens_at" value={s.opens_at} required />}
                   <UtcTimeField label={t('cards.closesAt')} name="closes_at" value={s.closes_at} required />
-                  <Field label={t('cards.stock')} name="stock" type="number" min={s.sold} max={10_000_000} step={1} defaultValue={s.stock} required />
-                  <Field
-                    label={t('cards.perUserCap')}
-                    name="per_user_cap"
-                    type="number"
-                    min={1}
-                    max={1_000_000}
-                    step={1}
-                    defaultValue={s.per_user_cap}
-                    required
-                  />
+                  <WholeField label={t('cards.stock')} name="stock" min={s.sold} max={10_000_000} value={s.stock} required />
+                  <WholeField label={t('cards.perUserCap')} name="per_user_cap" max={1_000_000} value={s.per_user_cap} required />
                 </>
               }
               run={async (form) => {
@@ -133,8 +124,8 @@ export function Sessions() {
               <TypeSelect name="card_type_id" label={t('cards.type')} />
               <UtcTimeField label={t('cards.opensAt')} name="opens_at" required />
               <UtcTimeField label={t('cards.closesAt')} name="closes_at" required />
-              <Field label={t('cards.stock')} name="stock" type="number" min={0} max={10_000_000} step={1} required />
-              <Field label={t('cards.perUserCapDefault')} name="per_user_cap" type="number" min={1} max={1_000_000} step={1} />
+              <WholeField label={t('cards.stock')} name="stock" min={0} max={10_000_000} required />
+              <WholeField label={t('cards.perUserCapDefault')} name="per_user_cap" max={1_000_000} />
             </>
           }
           run={async (form) => {

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { cardsApi, LANGUAGES } from '@reef/contract';
 import { call } from '../../api';
-import { Action, Check, Field } from '../../components/action';
+import { Action, Check, Field, WholeField } from '../../components/action';
 import { DataTable } from '../../components/data-table';
 import { useT, type ConsoleKey, type Translate } from '../../i18n';
 import { AMOUNT, CENTS, short, useCardTypes } from './shared';
@@ -16,7 +16,7 @@ type CardType = cardsApi.AdminCardType;
 
 function TypeFields({ type, t }: { type?: CardType; t: Translate }) {
   const bp = (name: keyof CardType, label: ConsoleKey, max = 10_000, required = true) => (
-    <Field label={t(label)} name={name} type="number" min={0} max={max} step={1} defaultValue={type ? (type[name] as number) : undefined} required={required} />
+    <WholeField label={t(label)} name={name} min={0} max={max} value={type ? (type[name] as number) : undefined} required={required} />
   );
   return (
     <>
@@ -38,22 +38,13 @@ function TypeFields({ type, t }: { type?: CardType; t: Translate }) {
       {bp('price_step_bp', 'cards.priceStepBp', 100_000)}
       {bp('fuel_fee_bp', 'cards.fuelFeeBp')}
       <Field label={t('cards.tradePoints')} name="trade_points" defaultValue={short(type?.trade_points) || '0'} required inputMode="decimal" pattern={AMOUNT} />
-      <Field label={t('cards.holdDays')} name="hold_days" type="number" min={0} max={3650} step={1} defaultValue={type?.hold_days} required />
-      <Field
-        label={t('cards.listWindowDays')}
-        name="list_window_days"
-        type="number"
-        min={1}
-        max={3650}
-        step={1}
-        defaultValue={type?.list_window_days}
-        required
-      />
+      <WholeField label={t('cards.holdDays')} name="hold_days" min={0} max={3650} value={type?.hold_days} required />
+      <WholeField label={t('cards.listWindowDays')} name="list_window_days" max={3650} value={type?.list_window_days} required />
       {bp('platform_fee_bp', 'cards.platformFeeBp')}
       {bp('obtainable_bp', 'cards.obtainableBp', 10_000, false)}
       {bp('renewal_fee_bp', 'cards.renewalFeeBp')}
-      <Field label={t('cards.perUserCap')} name="per_user_cap" type="number" min={1} max={1_000_000} step={1} defaultValue={type?.per_user_cap ?? 1} required />
-      <Field label={t('cards.sort')} name="sort" type="number" min={-1_000_000} max={1_000_000} step={1} defaultValue={type?.sort ?? 0} required />
+      <WholeField label={t('cards.perUserCap')} name="per_user_cap" max={1_000_000} value={type?.per_user_cap ?? 1} required />
+      <WholeField label={t('cards.sort')} name="sort" min={-1_000_000} max={1_000_000} value={type?.sort ?? 0} required />
       <Check label={t('cards.active')} name="active" checked={type?.active ?? true} />
     </>
   );

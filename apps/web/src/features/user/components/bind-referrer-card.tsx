@@ -46,7 +46,7 @@ export function BindReferrerCard() {
             onChange={setValue}
             placeholder={t('bind.placeholder')}
             testId="bind-address-input"
-            paste={{ label: t('bind.paste'), failed: t('bind.pasteUnavailable'), testId: 'bind-paste' }}
+            pasteTestId="bind-paste"
             className="bind-card__input-row"
             buttonClassName="chip-button bind-card__paste"
           />

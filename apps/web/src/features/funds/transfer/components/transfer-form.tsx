@@ -198,7 +198,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
             onChange={changeRecipient}
             placeholder={t('transfer.addressPlaceholder')}
             testId="transfer-address"
-            paste={{ label: t('transfer.paste'), failed: t('transfer.pasteFailed'), testId: 'transfer-paste' }}
+            pasteTestId="transfer-paste"
             className="transfer-recipient-input"
             buttonClassName="transfer-inline-button"
             invalid={recipientError !== null}
