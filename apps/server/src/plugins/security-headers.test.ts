@@ -6,9 +6,11 @@ import { loadConfig } from '../config.js';
 import {
   CHART_ATTRIBUTION_STYLE_HASH,
   contentSecurityPolicy,
+  fromWechatBrowser,
   inlineHashes,
   WALLETCONNECT_RELAY_ORIGIN,
   WALLETCONNECT_VERIFY_ORIGIN,
+  WECHAT_SDK_ORIGIN,
 } from './security-headers.js';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -53,5 +55,29 @@ describe('WalletConnect in the policy (decision 044)', () => {
     expect(() => loadConfig({ ...relay, NODE_ENV: 'production' })).toThrow(/WALLETCONNECT_RELAY_URL: refused when NODE_ENV=production/);
     expect(() => loadConfig({ WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:4100' })).toThrow(/only valid together with WALLETCONNECT_PROJECT_ID/);
     expect(() => loadConfig({ WALLETCONNECT_PROJECT_ID: projectId, WALLETCONNECT_RELAY_URL: 'https://relay.example' })).toThrow(/WALLETCONNECT_RELAY_URL/);
+  });
+});
+
+describe("WeChat's JS-SDK in the policy (decision 120)", () => {
+  const wechatUa = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Mobile Safari/537.36 MicroMessenger/8.0.50(0x1800323c) NetType/WIFI';
+  const phoneUa = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+  const scriptSources = (csp: ReturnType<typeof contentSecurityPolicy>, userAgent: string | undefined) =>
+    csp.scriptSrc.map((source) => (typeof source === 'function' ? source({ headers: { 'user-agent': userAgent } } as never) : source));
+  const wechat = { WECHAT_APP_ID: 'wx0123456789abcdef', WECHAT_APP_SECRET: 'fakesecret0123456789' };
+
+  it("tells WeChat's browser by its User-Agent, and nothing else", () => {
+    expect(fromWechatBrowser(wechatUa)).toBe(true);
+    expect(fromWechatBrowser(phoneUa)).toBe(false);
+    expect(fromWechatBrowser('MicroMessenger without a version')).toBe(false);
+    expect(fromWechatBrowser(undefined)).toBe(false);
+  });
+
+  it("allows WeChat's host to WeChat's browser only, and only with a WeChat account", () => {
+    const configured = contentSecurityPolicy(loadConfig({ PUBLIC_ORIGINS: 'https://reef.example', ...wechat }), null);
+    expect(scriptSources(configured, wechatUa)).toEqual(["'self'", WECHAT_SDK_ORIGIN]);
+    expect(scriptSources(configured, phoneUa)).toEqual(["'self'", "'self'"]);
+    expect(scriptSources(configured, undefined)).toEqual(["'self'", "'self'"]);
+    const without = contentSecurityPolicy(loadConfig({ PUBLIC_ORIGINS: 'https://reef.example' }), null);
+    expect(scriptSources(without, wechatUa)).toEqual(["'self'"]);
   });
 });

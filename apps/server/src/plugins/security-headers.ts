@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -79,6 +80,20 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
 export const WALLETCONNECT_RELAY_ORIGIN = 'wss://relay.walletconnect.org';
 export const WALLETCONNECT_VERIFY_ORIGIN = 'https://verify.walletconnect.org';
 
+/**
+ * WeChat's JS-SDK (decision 120): inside WeChat's own browser the share menu shows the operator's title, picture and
+ * synopsis only after the page loads `jweixin` from WeChat's host and calls `wx.config`. Only a document asked for by
+ * that browser (its User-Agent says MicroMessenger), and only when a WeChat account is configured, may load it: every
+ * other browser keeps scripts from this origin alone.
+ */
+export const WECHAT_SDK_ORIGIN = 'https://res.wx.qq.com';
+const WECHAT_BROWSER = /\bMicroMessenger\//i;
+
+/** True when the request comes from WeChat's in-app browser. */
+export function fromWechatBrowser(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && WECHAT_BROWSER.test(userAgent);
+}
+
 /** The socket origins of the public origins (ws: for http:, wss: for https:), for browsers before CSP 3's 'self'. */
 function socketOrigins(publicOrigins: string[]): string[] {
   return publicOrigins.map((origin) => origin.replace(/^http/, 'ws'));
@@ -90,9 +105,12 @@ export function contentSecurityPolicy(config: Config, html: string | null) {
   if (config.chain) connect.push(new URL(config.chain.rpcUrl).origin);
   const walletConnect = config.walletConnectProjectId !== null;
   if (walletConnect) connect.push(config.walletConnectRelayUrl ?? WALLETCONNECT_RELAY_ORIGIN);
+  const scriptSrc: (string | ((req: IncomingMessage) => string))[] = ["'self'", ...inline.scripts];
+  // A repeated 'self' for every other browser: helmet wants a value from a directive's function.
+  if (config.wechat) scriptSrc.push((req) => (fromWechatBrowser(req.headers['user-agent']) ? WECHAT_SDK_ORIGIN : "'self'"));
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...inline.scripts],
+    scriptSrc,
     styleSrc: ["'self'", ...inline.styles, CHART_ATTRIBUTION_STYLE_HASH],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
@@ -130,6 +148,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     }
     reply.helmet();
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // The policy then depends on the browser: a shared cache must not hand WeChat's document to another browser.
+    if (app.config.wechat && !request.url.startsWith('/api/')) reply.header('Vary', 'User-Agent');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // Balances, tokens and messages must not sit in a shared or disk cache.
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');

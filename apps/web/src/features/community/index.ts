@@ -10,3 +10,5 @@ export { COMMUNITY_ROUTES, communityPaths, generationParam, uidParam } from './m
 // user's uid and nickname.
 export { InvitePanel } from './components/invite-panel';
 export { ShareContentPanel } from './components/share-content';
+// Inside WeChat only, loaded lazily by the app layer (decision 120).
+export { WechatShare } from './wechat/wechat-share';
