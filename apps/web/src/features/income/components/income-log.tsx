@@ -40,7 +40,7 @@ export function IncomeLog({ kind }: { kind: RewardKind }) {
                 key={line.id}
                 kind={t(`income.kinds.${kind}`)}
                 createdAt={line.created_at}
-                memo={line.explanation ? explainIncome(t, line.explanation, symbols[line.asset]) : line.memo}
+                memo={line.explanation ? explainIncome(t, line.explanation, symbols, line.asset) : line.memo}
                 amount={line.amount}
                 symbol={symbols[line.asset]}
                 dateFormat={dateFormat}
