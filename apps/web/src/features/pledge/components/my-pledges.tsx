@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PagedList } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { annualRateText, rateText } from '../model/rate-text';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -24,7 +25,19 @@ export function MyPledges() {
       <Link className="text-link pledge-page__mine" to={pledgePaths.products()} data-testid="pledge-products-link">
         {t('titles.pledge/index')}
       </Link>
-      <PagedList query={positions} renderRow={(position: pledgeApi.PledgePosition) => <PositionRow position={position} />} testId="my-pledges-more" />
+      <PagedList
+        query={positions}
+        renderRow={(position: pledgeApi.PledgePosition) => <PositionRow position={position} />}
+        empty={
+          <EmptyState
+            title={t('pledge.emptyState.title')}
+            text={t('pledge.emptyState.text')}
+            action={{ label: t('pledge.emptyState.action'), to: pledgePaths.products() }}
+            testId="my-pledges-empty"
+          />
+        }
+        testId="my-pledges-more"
+      />
     </div>
   );
 }
