@@ -28,7 +28,8 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   request,
   app,
 }) => {
-  test.setTimeout(180_000);
+  // The six-language rate check at the end adds two pages a language.
+  test.setTimeout(300_000);
   const api = ownServerApi(request, server);
   const user = await api.signInViaApi(wallet.privateKey);
   await api.fund(user.uid, 'usdt', '1000');
