@@ -261,7 +261,9 @@ test('bought as the session opens, listed after the holding time, sold to a buy 
   const market = other.page;
   await market.getByTestId('market-min').fill('200');
   await market.getByTestId('market-apply').click();
-  await expect(market.locator('p.empty-state')).toBeVisible();
+  // Nothing in that band: the empty market says what it is for and links the buy order (issue 25 §5).
+  await expect(market.getByTestId('cards-empty-market').getByRole('heading')).toHaveText('Nothing on the market right now');
+  await expect(market.getByTestId('cards-empty-market-action')).toHaveAttribute('href', '#/pages/trading/order');
   await market.getByTestId('market-clear').click();
   await market.getByTestId('market-seller').fill(String(seller.uid));
   await market.getByTestId('market-apply').click();

@@ -63,6 +63,7 @@ function productView(row: repo.ProductRow, now: Date, holding = ZERO): PledgePro
     interest_asset: row.interestAsset as AssetKey,
     cycle_days: row.cycleDays,
     annual_rate: row.annualRate,
+    daily_interest_per_thousand: fromUnits(dailyInterestOf(1000n * UNIT, row.annualRate)),
     min_lock: row.minLock,
     max_per_user: row.maxPerUser,
     total_cap: row.totalCap,

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -102,6 +103,7 @@ function RenewalChoice() {
       <PagedList
         query={cards}
         list={list}
+        empty={<CardsEmpty list="held" />}
         renderRow={(card) => (
           <li className="card-list__item" data-testid="renewal-card">
             <Link className="card-row" to={cardsPaths.renewal(card.id)}>
