@@ -192,7 +192,7 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   const auditor = await openConsole(browser, server.origin, auditorKey);
   await expect(auditor.getByTestId('console-roles')).toContainText('Auditor');
   await auditor.goto(`${server.origin}/admin/#/users/${customer.uid}`);
-  await expect(auditor.getByTestId('user-balances')).toContainText(after);
+  await expect(auditor.getByTestId('user-balances')).toContainText(shown(after));
   for (const name of ['adjust-balance', 'freeze-user']) await expect(auditor.getByTestId(name)).toBeDisabled();
   await auditor.getByRole('link', { name: 'Withdrawals' }).click();
   const pendingRow = auditor.getByTestId(`withdrawal-${waiting.id}`);
