@@ -321,7 +321,7 @@ test('the console reads like the app in six languages: symbols, dates, a readabl
   browser,
   request,
 }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   const admin = await signIn(request, ADMIN_PRIVATE_KEY);
   const customer = await signIn(request, generatePrivateKey());
   const memo = `e2e readable ${Date.now().toString(36)}`;
