@@ -11,6 +11,7 @@ import { ASSET_KEYS, communityApi, type AssetKey, type CommunityLevel } from '@r
 import { call } from '../api';
 import { Action, Field, formText, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -51,6 +52,7 @@ function levelBody(form: FormData) {
 
 function Levels() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const levels = useQuery({ queryKey: ['levels'], queryFn: () => call(communityApi.adminListLevels) });
   const refresh = () => queryClient.invalidateQueries();
@@ -63,7 +65,11 @@ function Levels() {
     { accessorKey: 'name', header: t('levels.name') },
     { accessorKey: 'min_small_area', header: t('levels.minSmallArea') },
     { accessorKey: 'min_direct', header: t('levels.minDirect') },
-    { accessorKey: 'holding_asset', header: t('levels.holdingAsset'), cell: (c) => c.row.original.holding_asset ?? '—' },
+    {
+      accessorKey: 'holding_asset',
+      header: t('levels.holdingAsset'),
+      cell: (c) => (c.row.original.holding_asset ? format.symbol(c.row.original.holding_asset) : '—'),
+    },
     { accessorKey: 'min_holding', header: t('levels.minHolding') },
     {
       id: 'actions',
