@@ -170,6 +170,7 @@ function QualifyingRules() {
     <>
       <h2>{t('levels.qualifying')}</h2>
       <DataTable name="qualifying-kinds" columns={kindColumns} rows={rules.data?.kinds} error={rules.error} />
+      {rules.data && <ReferrerRule required={rules.data.referrer_required} onChanged={refresh} />}
       <h2>{t('levels.factors')}</h2>
       <Action
         label={t('levels.setFactor')}
@@ -185,6 +186,32 @@ function QualifyingRules() {
         run={(form) => setFactor(formText(form, 'asset') as AssetKey, formText(form, 'factor'))}
       />
       <DataTable name="qualifying-assets" columns={assetColumns} rows={rules.data?.assets} error={rules.error} />
+    </>
+  );
+}
+
+/** "A referrer must be bound first" for the counting purchases (decision 119): on unless switched off; a change of terms. */
+function ReferrerRule({ required, onChanged }: { required: boolean; onChanged: () => Promise<void> }) {
+  const t = useT();
+  const label = required ? t('levels.referrerTurnOff') : t('levels.referrerTurnOn');
+  return (
+    <>
+      <h2>{t('levels.referrer')}</h2>
+      <p className="note" data-testid="referrer-rule-state">
+        {required ? t('levels.referrerOn') : t('levels.referrerOff')}
+      </p>
+      <div className="row-actions" data-testid="referrer-rule">
+        <Action
+          label={label}
+          variant="ghost"
+          endpoint={communityApi.adminSetReferrerRule}
+          confirm={() => label}
+          run={async () => {
+            await call(communityApi.adminSetReferrerRule, { body: { required: !required } });
+            await onChanged();
+          }}
+        />
+      </div>
     </>
   );
 }

@@ -38,7 +38,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
   const types = useCardTypes();
   const offset = useServerClock();
   const place = usePlaceOrder();
-  const { short, close, handle } = useShortfall();
+  const { short, close, handle, referrerSheet } = useShortfall('order');
   const list = types.data?.list ?? [];
   const [chosen, setChosen] = useState(() => idParam(search.get('type')));
   const [min, setMin] = useState(() => search.get('min') ?? '');
@@ -149,6 +149,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged }: OrderFormProps)
       {short !== null && (
         <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="order-shortfall" />
       )}
+      {referrerSheet}
     </form>
   );
 }

@@ -38,7 +38,7 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
   const dateFormat = useDateFormat();
   const preview = useRenewalPreview(cardId);
   const renew = useRenewCard();
-  const { short, close, handle } = useShortfall();
+  const { short, close, handle, referrerSheet } = useShortfall('renewal');
   const data = preview.data;
   const submit = useIdempotentMutation({
     intent: () => (data?.renewable ? cardId : null),
@@ -83,6 +83,7 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
           {short !== null && (
             <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="renewal-shortfall" />
           )}
+          {referrerSheet}
         </form>
       )}
     </FoundState>

@@ -37,11 +37,11 @@ export function StarterCardOffer({ type, offset, onSessionChange, rusdChargePath
   const navigate = useNavigate();
   const symbols = useAssetSymbols();
   const buy = useBuyStarterCard();
-  const { short, close, handle } = useShortfall();
+  const testId = `starter-${type.id}`;
+  const { short, close, handle, referrerSheet } = useShortfall(testId);
   const session = type.session;
   const schedule = session === null ? null : sessionWindow(session.opens_at, session.closes_at, session.state === 'closed');
   const clock = useSessionClock(schedule, offset, onSessionChange);
-  const testId = `starter-${type.id}`;
 
   const capReached = session !== null && type.bought_by_me >= session.per_user_cap;
   const soldOut = session !== null && session.left <= 0;
@@ -100,6 +100,7 @@ export function StarterCardOffer({ type, offset, onSessionChange, rusdChargePath
       {short !== null && (
         <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId={`${testId}-shortfall`} />
       )}
+      {referrerSheet}
     </article>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Money } from '../../../components/ui/money';
 import { QueryState } from '../../../components/ui/query-state';
+import { useReferrerPrompt } from '../../../components/ui/referrer-prompt';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
@@ -53,6 +54,7 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
   const buy = useBuyMiner();
   const [typed, setTyped] = useState('1');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const referrer = useReferrerPrompt('buy-referrer');
   const max = maxQuantity(product);
   const quantity = parseQuantity(typed, max);
   const asset = product.price_asset;
@@ -69,6 +71,7 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
       void navigate(miningPaths.bought(result.miner.id));
     },
     onError: (error) => {
+      if (referrer.offer(error)) return;
       // A refusal (still in use, limit, balance moved meanwhile) is the server's message in the page's language.
       if (error instanceof ApiError) {
         setRefusal(error.message);
@@ -133,6 +136,7 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
       <Button type="submit" block disabled={!onSale || quantity === null || short} busy={buy.isPending} data-testid="buy-confirm">
         {onSale ? t('mining.order.confirm') : t('mining.products.paused')}
       </Button>
+      {referrer.sheet}
     </form>
   );
 }

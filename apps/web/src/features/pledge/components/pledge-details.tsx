@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { FeeBox } from '../../../components/ui/fee-box';
 import { Modal } from '../../../components/ui/modal';
 import { QueryState } from '../../../components/ui/query-state';
+import { useReferrerPrompt } from '../../../components/ui/referrer-prompt';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { rateText } from '../model/rate-text';
@@ -77,6 +78,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<LockProblem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const referrer = useReferrerPrompt('pledge-referrer');
   const [quote, setQuote] = useState<pledgeApi.PledgeQuote | null>(null);
   const closeQuote = useCallback(() => setQuote(null), []);
   const symbol = symbols[product.asset];
@@ -100,6 +102,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     try {
       setQuote(await preview.mutateAsync({ productId: product.id, amount: checked.amount }));
     } catch (error) {
+      if (referrer.offer(error)) return;
       // The server's own refusal, in the user's language (its catalogues), where the form shows its own.
       if (error instanceof ApiError) setRefusal(error.message);
       else toastError(error);
@@ -116,6 +119,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     },
     onError: (error) => {
       setQuote(null);
+      if (referrer.offer(error)) return;
       if (error instanceof ApiError) setRefusal(error.message);
       else toastError(error);
     },
@@ -189,6 +193,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
           {open ? t('pledge.lock.next') : t(`pledge.state.${clock.state}`)}
         </Button>
       </form>
+      {referrer.sheet}
       {quote !== null && (
         <Modal title={t('pledge.confirm.title')} onClose={closeQuote} testId="pledge-confirm">
           <FeeBox
