@@ -124,7 +124,17 @@ test('a miner bought on the page yields a bubble a day later; a tap collects it 
   await expect(page.getByTestId('buy-cost')).toHaveText('100.0000 USDT');
   await page.getByTestId('buy-confirm').click();
 
-  // The confirmation: the miner order, paid.
+  // The review every spend shows (issue 25 §7): what, the cost, no fee, what it yields, the balance after.
+  const review = page.getByTestId('buy-review');
+  await expect(review.getByTestId('buy-review-what')).toHaveText('1 × Reef drill');
+  await expect(review.getByTestId('buy-review-cost')).toHaveText('100.0000 USDT');
+  await expect(review.getByTestId('buy-review-fee')).toHaveText('None');
+  await expect(review.getByTestId('buy-review-gets')).toHaveText('30.0000 RSC of output over 3 days');
+  await expect(review.getByTestId('buy-review-after')).toHaveText('50.0000 USDT');
+  await review.getByTestId('buy-review-confirm').click();
+
+  // The confirmation, titled for what happened: the miner order, paid.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Miner bought');
   await expect(page.getByTestId('miner-bought')).toBeVisible();
   await expect(page.getByTestId('miner-bought-paid')).toHaveText('100.0000 USDT');
   await expect(page.getByTestId('miner-bought-order')).toHaveText(/^M\d{24}$/);
@@ -154,6 +164,7 @@ test('a miner bought on the page yields a bubble a day later; a tap collects it 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('購買礦機');
   await expect(page.getByTestId('buy-balance')).toHaveText('150.0000 USDT');
   await page.getByTestId('buy-confirm').click();
+  await page.getByTestId('buy-review-confirm').click();
   await expect(page.getByTestId('buy-refusal')).toHaveText('礦機仍在使用中，請等待結束');
   expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'usdt')!.amount).toBe('150.00000000');
   await setLanguage(page, 'en-us');

@@ -103,6 +103,8 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   await expect(confirm.getByTestId('pledge-confirm-daily')).toHaveText('0.4950 RSC');
   await expect(confirm.getByTestId('pledge-confirm-interest')).toHaveText('0.9900 RSC');
   await expect(confirm.getByTestId('pledge-confirm-when')).toContainText('First interest on');
+  // The review every spend shows (issue 25 §7): the balance after, from the real balance.
+  await expect(confirm.getByTestId('pledge-confirm-after')).toHaveText('500.0000 USDT');
   await confirm.getByTestId('pledge-confirm-submit').click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My pledges');

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FeeBox } from '../../../components/ui/fee-box';
-import { Modal } from '../../../components/ui/modal';
+import { ReviewSheet } from '../../../components/ui/review-sheet';
 import { QueryState } from '../../../components/ui/query-state';
 import { useReferrerPrompt } from '../../../components/ui/referrer-prompt';
 import { ApiError, toastError } from '../../../lib/api-client';
@@ -195,38 +195,39 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
       </form>
       {referrer.sheet}
       {quote !== null && (
-        <Modal title={t('pledge.confirm.title')} onClose={closeQuote} testId="pledge-confirm">
-          <FeeBox
-            rows={[
-              { label: t('pledge.confirm.amount'), value: <Money value={quote.amount} symbol={symbol} testId="pledge-confirm-amount" /> },
-              { label: t('pledge.confirm.fee', { rate: feeRate }), value: <Money value={quote.fee} symbol={symbol} testId="pledge-confirm-fee" /> },
-              { label: t('pledge.confirm.principal'), value: <Money value={quote.principal} symbol={symbol} testId="pledge-confirm-principal" /> },
-              {
-                label: t('pledge.confirm.dailyInterest'),
-                value: <Money value={quote.daily_interest} symbol={interestSymbol} testId="pledge-confirm-daily" />,
-              },
-              {
-                label: t('pledge.confirm.totalInterest'),
-                value: <Money value={quote.total_interest} symbol={interestSymbol} testId="pledge-confirm-interest" />,
-              },
-            ]}
-          />
-          <p className="pledge-note" data-testid="pledge-confirm-when">
-            {t('pledge.confirm.when', {
-              first: dates.format(new Date(Date.parse(quote.dividend_at) + 86_400_000)),
-              unlock: dates.format(new Date(quote.unlock_at)),
-              released: dates.format(new Date(quote.released_at)),
-            })}
-          </p>
-          <div className="pledge-confirm__actions">
-            <Button variant="secondary" onClick={closeQuote} data-testid="pledge-confirm-cancel">
-              {t('common.cancel')}
-            </Button>
-            <Button busy={lock.isPending} onClick={confirm} data-testid="pledge-confirm-submit">
-              {t('pledge.confirm.submit')}
-            </Button>
-          </div>
-        </Modal>
+        <ReviewSheet
+          title={t('pledge.confirm.title')}
+          testId="pledge-confirm"
+          rows={[
+            { label: t('funds.review.what'), value: product.name, testId: 'pledge-confirm-what' },
+            { label: t('pledge.confirm.amount'), value: <Money value={quote.amount} symbol={symbol} testId="pledge-confirm-amount" /> },
+            { label: t('pledge.confirm.fee', { rate: feeRate }), value: <Money value={quote.fee} symbol={symbol} testId="pledge-confirm-fee" /> },
+            { label: t('pledge.confirm.principal'), value: <Money value={quote.principal} symbol={symbol} testId="pledge-confirm-principal" /> },
+            {
+              label: t('pledge.confirm.dailyInterest'),
+              value: <Money value={quote.daily_interest} symbol={interestSymbol} testId="pledge-confirm-daily" />,
+            },
+            {
+              label: t('pledge.confirm.totalInterest'),
+              value: <Money value={quote.total_interest} symbol={interestSymbol} testId="pledge-confirm-interest" />,
+            },
+          ]}
+          spends={[{ symbol, amount: quote.amount, balance: available }]}
+          note={
+            <span data-testid="pledge-confirm-when">
+              {t('pledge.confirm.when', {
+                first: dates.format(new Date(Date.parse(quote.dividend_at) + 86_400_000)),
+                unlock: dates.format(new Date(quote.unlock_at)),
+                released: dates.format(new Date(quote.released_at)),
+              })}
+            </span>
+          }
+          confirmLabel={t('pledge.confirm.submit')}
+          confirmTestId="pledge-confirm-submit"
+          busy={lock.isPending}
+          onConfirm={confirm}
+          onClose={closeQuote}
+        />
       )}
     </>
   );
