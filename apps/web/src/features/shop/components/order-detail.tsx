@@ -18,9 +18,9 @@ import { AddressText } from './address-card';
 import { GoodsPicture } from './goods-picture';
 import { OrderStatusTag } from './order-status';
 import { FeeBox } from '../../../components/ui/fee-box';
+import { CopyValue } from '../../../components/ui/copy-value';
+import { useDateFormat } from '../../../lib/use-date-format';
 import './shop.css';
-
-const time = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString());
 
 /** One order: its state, item, amount, address, tracking, and what can be done next (pay, delete, confirm receipt). */
 export function OrderDetail({ orderId, onBalancesChanged }: { orderId: number; onBalancesChanged: () => void }) {
@@ -39,6 +39,9 @@ export function OrderDetail({ orderId, onBalancesChanged }: { orderId: number; o
 function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
+  // The user's chosen language's format, not the browser's (issue 25 §14: always US before).
+  const dateFormat = useDateFormat();
+  const time = (iso: string | null) => (iso === null ? '—' : dateFormat.format(new Date(iso)));
   const payable = order.status === 'unpaid' || order.status === 'failed';
   return (
     <div className="shop-order" data-testid="shop-order-detail">
@@ -63,8 +66,12 @@ function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesC
         <FeeBox
           rows={[
             { label: t('shop.order.total'), value: <Money value={order.amount} symbol={symbols[order.asset]} testId="shop-order-amount" /> },
-            { label: t('shop.order.number'), value: order.order_no, className: 'shop-order-no' },
-            { label: t('shop.order.createdAt'), value: time(order.created_at) },
+            {
+              label: t('shop.order.number'),
+              value: <CopyValue value={order.order_no} what={t('shop.order.number')} testId="shop-order-no" />,
+              className: 'shop-order-no',
+            },
+            { label: t('shop.order.createdAt'), value: time(order.created_at), testId: 'shop-order-created' },
             payable && { label: t('shop.order.payBefore'), value: time(order.expires_at) },
             order.paid_at !== null && { label: t('shop.order.paidAt'), value: time(order.paid_at) },
             order.carrier !== null && { label: t('shop.order.carrier'), value: order.carrier, testId: 'shop-order-carrier' },
