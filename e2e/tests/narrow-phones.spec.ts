@@ -51,9 +51,13 @@ test('Mine’s header, the level’s name and the shop order’s date and number
   await api.data('POST', '/api/user/setInfo', { token: user.token, body: { nickname: NICKNAME } });
   const shopPages = await arrangeShopPages(api, user.token);
   const orderPath = shopPages.find(({ path }) => path.startsWith('/pages/shop/order?'))!.path;
-  const order = await api.data<{ created_at: string; order_no: string }>('GET', `/api/point/detail/id/${new URL(orderPath, 'http://x').searchParams.get('id')}`, {
-    token: user.token,
-  });
+  const order = await api.data<{ created_at: string; order_no: string }>(
+    'GET',
+    `/api/point/detail/id/${new URL(orderPath, 'http://x').searchParams.get('id')}`,
+    {
+      token: user.token,
+    },
+  );
 
   await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
   await app.signIn();
@@ -94,10 +98,10 @@ test('Mine’s header, the level’s name and the shop order’s date and number
       // §14: the order's dates in the language's own format; its number whole on one line.
       await visitByHash(page, orderPath);
       // Formatted by the browser's own Intl (the runner's ICU may differ), in the language's tag, not the browser's.
-      const expected = await page.evaluate(
-        ([tag, iso]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
-        [HTML_LANG[language], order.created_at] as const,
-      );
+      const expected = await page.evaluate(([tag, iso]) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)), [
+        HTML_LANG[language],
+        order.created_at,
+      ] as const);
       await expect(page.getByTestId('shop-order-created'), where).toHaveText(expected);
       const number = page.getByTestId('shop-order-no');
       await expect(number, where).toHaveText(order.order_no);
