@@ -84,7 +84,13 @@ export function StarterCardOffer({ type, offset, onSessionChange, rusdChargePath
         <CardArt image={type.image} />
         <div className="card-offer__title">
           <h2 id={`${testId}-name`} className="card-offer__name">
-            {linkName ? <Link to={cardsPaths.type(type.id)}>{type.name}</Link> : type.name}
+            {linkName ? (
+              <Link className="hit-area" to={cardsPaths.type(type.id)}>
+                {type.name}
+              </Link>
+            ) : (
+              type.name
+            )}
           </h2>
           <span className="card-offer__price">
             <Money value={type.start_price} symbol={symbols.rusd} testId={`${testId}-price`} />

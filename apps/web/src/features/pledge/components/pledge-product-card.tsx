@@ -26,7 +26,13 @@ export function PledgeProductCard({ product, clock, linked }: PledgeProductCardP
     <article className="card pledge-product" data-testid={testId} aria-labelledby={`${testId}-name`}>
       <div className="pledge-product__head">
         <h2 id={`${testId}-name`} className="pledge-product__name">
-          {linked ? <Link to={pledgePaths.product(product.id)}>{product.name}</Link> : product.name}
+          {linked ? (
+            <Link className="hit-area" to={pledgePaths.product(product.id)}>
+              {product.name}
+            </Link>
+          ) : (
+            product.name
+          )}
         </h2>
         <span className="pledge-product__type">{product.product_type}</span>
       </div>

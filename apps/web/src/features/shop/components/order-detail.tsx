@@ -19,9 +19,9 @@ import { OrderStatusTag } from './order-status';
 import { FeeBox } from '../../../components/ui/fee-box';
 import { ReviewSheet } from '../../../components/ui/review-sheet';
 import { balanceOf } from '../../../lib/balance-after';
+import { CopyValue } from '../../../components/ui/copy-value';
+import { useDateFormat } from '../../../lib/use-date-format';
 import './shop.css';
-
-const time = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString());
 
 /** One order: its state, item, amount, address, tracking, and what can be done next (pay, delete, confirm receipt). */
 type Balances = UserInfo['balances'] | undefined;
@@ -42,6 +42,9 @@ export function OrderDetail({ orderId, balances, onBalancesChanged }: { orderId:
 function OrderCard({ order, balances, onBalancesChanged }: { order: ShopOrder; balances: Balances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
+  // The user's chosen language's format, not the browser's (issue 25 §14: always US before).
+  const dateFormat = useDateFormat();
+  const time = (iso: string | null) => (iso === null ? '—' : dateFormat.format(new Date(iso)));
   const payable = order.status === 'unpaid' || order.status === 'failed';
   return (
     <div className="shop-order" data-testid="shop-order-detail">
@@ -66,8 +69,12 @@ function OrderCard({ order, balances, onBalancesChanged }: { order: ShopOrder; b
         <FeeBox
           rows={[
             { label: t('shop.order.total'), value: <Money value={order.amount} symbol={symbols[order.asset]} testId="shop-order-amount" /> },
-            { label: t('shop.order.number'), value: order.order_no, className: 'shop-order-no' },
-            { label: t('shop.order.createdAt'), value: time(order.created_at) },
+            {
+              label: t('shop.order.number'),
+              value: <CopyValue value={order.order_no} what={t('shop.order.number')} testId="shop-order-no" />,
+              className: 'shop-order-no',
+            },
+            { label: t('shop.order.createdAt'), value: time(order.created_at), testId: 'shop-order-created' },
             payable && { label: t('shop.order.payBefore'), value: time(order.expires_at) },
             order.paid_at !== null && { label: t('shop.order.paidAt'), value: time(order.paid_at) },
             order.carrier !== null && { label: t('shop.order.carrier'), value: order.carrier, testId: 'shop-order-carrier' },
