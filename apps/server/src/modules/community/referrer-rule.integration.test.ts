@@ -41,7 +41,8 @@ describe.each(databaseKinds)('the referrer rule for purchases (%s)', (kind) => {
     t.call({ method: 'POST', url: `/api/project/card/${typeId}`, token: u.token, headers: { 'accept-language': lang } });
   const order = (u: SignedInUser) =>
     t.call({ method: 'POST', url: '/api/project/card/order', token: u.token, payload: { card_type_id: typeId, min_price: '90', max_price: '110' } });
-  const miner = (u: SignedInUser) => t.call({ method: 'POST', url: `/api/project/mining_machine/${minerId}`, token: u.token, payload: { quantity: 1, asset: 'usdt' } });
+  const miner = (u: SignedInUser) =>
+    t.call({ method: 'POST', url: `/api/project/mining_machine/${minerId}`, token: u.token, payload: { quantity: 1, asset: 'usdt' } });
   const pledge = (u: SignedInUser) => t.call({ method: 'POST', url: `/api/project/pledge/${pledgeId}`, token: u.token, payload: { amount: '100' } });
   const quote = (u: SignedInUser) => t.call({ method: 'POST', url: `/api/project/pledge/${pledgeId}/preview`, token: u.token, payload: { amount: '100' } });
   const buys = { starter, order, miner, pledge, quote };

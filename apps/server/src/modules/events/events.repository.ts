@@ -53,7 +53,10 @@ export function eventsAfter(db: Executor, afterId: bigint, upTo: bigint, limit: 
 
 export function eventsByIds(db: Executor, ids: readonly bigint[]): Promise<EventRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select().from(businessEvents).where(inArray(businessEvents.id, [...ids]));
+  return db
+    .select()
+    .from(businessEvents)
+    .where(inArray(businessEvents.id, [...ids]));
 }
 
 export function eventsOfUser(db: Executor, userId: number, limit: number): Promise<EventRow[]> {

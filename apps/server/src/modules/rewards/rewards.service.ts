@@ -16,7 +16,6 @@ import {
   fromUnits,
   rewardBillKind,
   toUnits,
-  type AssetKey,
   type IncomeLine,
   type RewardKind,
   type RewardRuleName,

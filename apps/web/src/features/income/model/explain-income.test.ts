@@ -70,7 +70,11 @@ describe('explainIncome', () => {
   });
 
   it('says what a card cost in the asset it was paid in, and what it counted as in the reward asset', () => {
-    const card: RewardExplanation = { ...direct, purchase: { ...direct.purchase!, kind: 'card_starter', paid: { asset: 'rusd', amount: '100.00000000' } }, base: '100.00000000' };
+    const card: RewardExplanation = {
+      ...direct,
+      purchase: { ...direct.purchase!, kind: 'card_starter', paid: { asset: 'rusd', amount: '100.00000000' } },
+      base: '100.00000000',
+    };
     expect(explainIncome(t, card, symbols, 'usdt')).toBe('Ann 以 100 RUSD 購買卡牌（計入業績 100 USDT）· 比例 5% · 您的等級 V1 · 第 1 代');
   });
 
