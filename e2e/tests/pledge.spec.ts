@@ -65,7 +65,7 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   await expect(card.getByTestId(`pledge-product-${product.id}-rate`)).toHaveText('1 RSC');
   await expect(card.getByTestId(`pledge-product-${product.id}-rate-label`)).toHaveText('a day per 1,000 USDT locked');
   await expect(card.getByTestId(`pledge-product-${product.id}-annual`)).toHaveText(
-    '36.5% a year counted in RSC: each USDT locked earns 0.365 RSC a year, not converted at any price',
+    '36.5% a year counted in RSC: each USDT locked earns 0.365 RSC a year, whatever its price',
   );
   await expect(card.getByTestId(`pledge-product-${product.id}-cap-percent`)).toHaveText('0%');
   const clock = card.getByTestId(`pledge-product-${product.id}-clock`);
