@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
-import type { AssetKey } from '@reef/contract';
+import { DEFAULT_ASSET_SYMBOLS, type AssetKey } from '@reef/contract';
 import { useAppConfig } from './app-config';
-import { assetSymbolMap } from './asset-display';
 
 /** Asset key → display symbol, from the public config (defaults until it loads). */
 export function useAssetSymbols(): Record<AssetKey, string> {
   const config = useAppConfig();
-  return useMemo(() => assetSymbolMap(config.data?.assets), [config.data]);
+  return useMemo(() => {
+    const map: Record<AssetKey, string> = { ...DEFAULT_ASSET_SYMBOLS };
+    for (const asset of config.data?.assets ?? []) map[asset.key] = asset.symbol;
+    return map;
+  }, [config.data]);
 }

@@ -9,9 +9,9 @@ export default function CardsDetailsRoute() {
   const typeId = idParam(search.get('type'));
   return (
     <AccountSubPage page="cards/details">
-      {(user, onBalancesChanged) =>
+      {(_user, onBalancesChanged) =>
         typeId !== 0 && !search.has('card') ? (
-          <CardTypeDetails typeId={typeId} rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
+          <CardTypeDetails typeId={typeId} rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />
         ) : (
           <MyCardDetails cardId={idParam(search.get('card'))} />
         )

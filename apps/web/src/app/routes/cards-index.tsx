@@ -6,9 +6,7 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 export default function CardsIndexRoute() {
   return (
     <AccountSubPage page="cards/index">
-      {(user, onBalancesChanged) => (
-        <StarterCards rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
-      )}
+      {(_user, onBalancesChanged) => <StarterCards rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />}
     </AccountSubPage>
   );
 }

@@ -1,21 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
 import { idParam, ListingDetails } from '../../features/cards';
-import { pagePath } from '../../lib/pages';
-import { AccountSubPage } from '../layouts/account-sub-page';
+import { SubPage } from '../layouts/sub-page';
 
-/** pages/trading/details?listing= — one card on the market, bought from here through the review sheet. */
+/** pages/trading/details?listing= — one card on the market. */
 export default function TradingDetailsRoute() {
   const [search] = useSearchParams();
   return (
-    <AccountSubPage page="trading/details">
-      {(user, onBalancesChanged) => (
-        <ListingDetails
-          listingId={idParam(search.get('listing'))}
-          balances={user?.balances}
-          onBalancesChanged={onBalancesChanged}
-          rusdChargePath={pagePath('property/single')}
-        />
-      )}
-    </AccountSubPage>
+    <SubPage page="trading/details">
+      <ListingDetails listingId={idParam(search.get('listing'))} />
+    </SubPage>
   );
 }

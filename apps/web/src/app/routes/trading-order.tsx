@@ -6,9 +6,9 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 export default function TradingOrderRoute() {
   return (
     <AccountSubPage page="trading/order">
-      {(user, onBalancesChanged) => (
+      {(_user, onBalancesChanged) => (
         <div className="cards-page">
-          <OrderForm rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
+          <OrderForm rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />
           <MyOrders />
         </div>
       )}

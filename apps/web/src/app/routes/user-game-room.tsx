@@ -1,7 +1,11 @@
 import { GameRoom } from '../../features/games';
-import { AccountSubPage } from '../layouts/account-sub-page';
+import { SubPage } from '../layouts/sub-page';
 
-/** pages/user/gameRoom — the game balances, the player's rounds with a verify link each, and totals. */
+/** pages/user/gameRoom — the player's rounds with a verify link each, and totals. */
 export default function UserGameRoomRoute() {
-  return <AccountSubPage page="user/gameRoom">{(user) => <GameRoom balances={user?.balances} />}</AccountSubPage>;
+  return (
+    <SubPage page="user/gameRoom">
+      <GameRoom />
+    </SubPage>
+  );
 }

@@ -8,13 +8,12 @@ import { liabilitiesApi } from '@reef/contract';
 import { call } from '../api';
 import { useT } from '../i18n';
 import { Action } from './action';
-import { useConsoleFormat } from './format';
+import { utcShort } from './utc-time';
 
 const LIABILITIES_KEY = ['liabilities'] as const;
 
 export function LiabilitiesPanel() {
   const t = useT();
-  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const published = useQuery({ queryKey: LIABILITIES_KEY, queryFn: () => call(liabilitiesApi.liabilities) });
   const latest = published.data?.latest ?? null;
@@ -30,7 +29,7 @@ export function LiabilitiesPanel() {
             <tr>
               <th>{t('liabilities.takenAt')}</th>
               <td data-testid="liabilities-taken-at">
-                {format.dateTime(latest.taken_at)} · {t(`liabilities.trigger.${latest.trigger}`)}
+                {utcShort(latest.taken_at)} UTC · {t(`liabilities.trigger.${latest.trigger}`)}
               </td>
             </tr>
             <tr>
@@ -45,9 +44,9 @@ export function LiabilitiesPanel() {
             </tr>
             {latest.totals.map(({ asset, amount }) => (
               <tr key={asset}>
-                <th>{format.symbol(asset)}</th>
+                <th>{asset.toUpperCase()}</th>
                 <td className="amount" data-testid={`liabilities-total-${asset}`}>
-                  {format.amount(amount)}
+                  {amount}
                 </td>
               </tr>
             ))}

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { consoleApi, DASHBOARD_DAYS, depositsApi, marketApi, toUnits, withdrawalsApi } from '@reef/contract';
-import { pagePath } from '../../lib/pages';
 import { call } from '../api';
 import { BarChart } from '../components/bar-chart';
-import { useConsoleFormat } from '../components/format';
 import { LiabilitiesPanel } from '../components/liabilities-panel';
 import { ReconciliationAlert } from '../components/reconciliation-alert';
 import { useT } from '../i18n';
@@ -11,13 +9,9 @@ import type { ConsolePage } from '../registry';
 
 type Days = { day: string; new_users: number; turnover: { asset: string; amount: string }[] }[];
 
-/** The app's service desk (its agents' inbox): the app at /index/ routes by hash, like the console. */
-const DESK_HREF = `/index/#${pagePath('chat/myService')}`;
-
 /** Sign-ups per day, and turnover per day for each asset that had any in the fortnight. */
 function Charts({ days }: { days: Days }) {
   const t = useT();
-  const format = useConsoleFormat();
   const assets = [...new Set(days.flatMap((d) => d.turnover.map((x) => x.asset)))].sort();
   const dayHeader = t('dashboard.day');
   return (
@@ -29,18 +23,18 @@ function Charts({ days }: { days: Days }) {
           testId="chart-users"
           labelHeader={dayHeader}
           valueHeader={t('dashboard.usersToday')}
-          bars={days.map((d) => ({ label: format.day(d.day), value: BigInt(d.new_users), text: String(d.new_users) }))}
+          bars={days.map((d) => ({ label: d.day, value: BigInt(d.new_users), text: String(d.new_users) }))}
         />
         {assets.map((asset) => (
           <BarChart
             key={asset}
-            title={t('dashboard.chartTurnover', { asset: format.symbol(asset) })}
+            title={t('dashboard.chartTurnover', { asset: asset.toUpperCase() })}
             testId={`chart-turnover-${asset}`}
             labelHeader={dayHeader}
             valueHeader={t('dashboard.turnoverToday')}
             bars={days.map((d) => {
               const amount = d.turnover.find((x) => x.asset === asset)?.amount ?? '0';
-              return { label: format.day(d.day), value: toUnits(amount), text: format.amount(amount) };
+              return { label: d.day, value: toUnits(amount), text: amount };
             })}
           />
         ))}
@@ -52,7 +46,6 @@ function Charts({ days }: { days: Days }) {
 
 function Dashboard() {
   const t = useT();
-  const format = useConsoleFormat();
   const board = useQuery({ queryKey: ['dashboard'], queryFn: () => call(consoleApi.adminDashboard) });
   const withdrawals = useQuery({
     queryKey: ['waiting', 'withdrawals'],
@@ -82,7 +75,7 @@ function Dashboard() {
         {figure(t('dashboard.depositsWaiting'), deposits.data?.total, '#/deposits', 'waiting-deposits')}
         <div className="figure">
           <span>{t('nav.desk')}</span>
-          <a href={DESK_HREF} title={t('desk.open')} data-testid="desk-link">
+          <a href="/index/#/chat/index" data-testid="desk-link">
             {t('desk.queue', { count: board.data?.desk_waiting ?? '…' })}
           </a>
         </div>
@@ -93,77 +86,71 @@ function Dashboard() {
       {board.data && board.data.turnover_today.length === 0 ? (
         <p className="state">{t('dashboard.noTurnoverToday')}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="compact" data-testid="turnover-today">
-            <tbody>
-              {board.data?.turnover_today.map((l) => (
-                <tr key={l.asset}>
-                  <th>{format.symbol(l.asset)}</th>
-                  <td className="amount">{format.amount(l.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <h2>{t('dashboard.owed')}</h2>
-      <div className="table-scroll">
-        <table className="compact" data-testid="liabilities">
-          <thead>
-            <tr>
-              <th />
-              <th>{t('dashboard.owedBalances')}</th>
-              <th>{t('dashboard.owedMiningFuture')}</th>
-              <th>{t('dashboard.owedMiningUncollected')}</th>
-              <th>{t('dashboard.owedPledgePrincipal')}</th>
-              <th>{t('dashboard.owedPledgeInterest')}</th>
-              <th>{t('dashboard.owedTotal')}</th>
-            </tr>
-          </thead>
+        <table className="compact" data-testid="turnover-today">
           <tbody>
-            {board.data?.owed.map((o) => (
-              <tr key={o.asset}>
-                <th>{format.symbol(o.asset)}</th>
-                <td className="amount">{format.amount(o.balances)}</td>
-                <td className="amount">{format.amount(o.mining_future)}</td>
-                <td className="amount">{format.amount(o.mining_uncollected)}</td>
-                <td className="amount">{format.amount(o.pledge_principal)}</td>
-                <td className="amount">{format.amount(o.pledge_interest)}</td>
-                <td className="amount">
-                  <strong>{format.amount(o.total)}</strong>
-                </td>
+            {board.data?.turnover_today.map((l) => (
+              <tr key={l.asset}>
+                <th>{l.asset.toUpperCase()}</th>
+                <td className="amount">{l.amount}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      )}
+      <h2>{t('dashboard.owed')}</h2>
+      <table className="compact" data-testid="liabilities">
+        <thead>
+          <tr>
+            <th />
+            <th>{t('dashboard.owedBalances')}</th>
+            <th>{t('dashboard.owedMiningFuture')}</th>
+            <th>{t('dashboard.owedMiningUncollected')}</th>
+            <th>{t('dashboard.owedPledgePrincipal')}</th>
+            <th>{t('dashboard.owedPledgeInterest')}</th>
+            <th>{t('dashboard.owedTotal')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {board.data?.owed.map((o) => (
+            <tr key={o.asset}>
+              <th>{o.asset.toUpperCase()}</th>
+              <td className="amount">{o.balances}</td>
+              <td className="amount">{o.mining_future}</td>
+              <td className="amount">{o.mining_uncollected}</td>
+              <td className="amount">{o.pledge_principal}</td>
+              <td className="amount">{o.pledge_interest}</td>
+              <td className="amount">
+                <strong>{o.total}</strong>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       <LiabilitiesPanel />
       {board.data && <Charts days={board.data.days} />}
       <h2>{t('dashboard.lakes')}</h2>
-      <div className="table-scroll">
-        <table className="compact" data-testid="dashboard-lakes">
-          <thead>
-            <tr>
-              <th />
-              <th>{t('dashboard.reserves')}</th>
-              <th>{t('dashboard.price')}</th>
+      <table className="compact">
+        <thead>
+          <tr>
+            <th />
+            <th>{t('dashboard.reserves')}</th>
+            <th>{t('dashboard.price')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lakes.data?.list.map((lake) => (
+            <tr key={lake.id}>
+              <th>
+                {lake.base_symbol}/{lake.quote_symbol}
+              </th>
+              <td className="amount">
+                {lake.reserve_base} / {lake.reserve_quote}
+              </td>
+              <td className="amount">{lake.price}</td>
             </tr>
-          </thead>
-          <tbody>
-            {lakes.data?.list.map((lake) => (
-              <tr key={lake.id}>
-                <th>
-                  {lake.base_symbol}/{lake.quote_symbol}
-                </th>
-                <td className="amount">
-                  {format.amount(lake.reserve_base)} / {format.amount(lake.reserve_quote)}
-                </td>
-                <td className="amount">{format.amount(lake.price)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

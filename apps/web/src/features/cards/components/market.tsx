@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
-import { CardsEmpty } from './cards-empty';
 import { Tabs } from '../../../components/ui/tabs';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
@@ -203,13 +202,7 @@ export function Market() {
             </Button>
           </div>
         </form>
-        <PagedList
-          query={market}
-          list={list}
-          renderRow={(listing) => <ListingRow listing={listing} />}
-          empty={<CardsEmpty list="market" />}
-          testId="market-more"
-        />
+        <PagedList query={market} list={list} renderRow={(listing) => <ListingRow listing={listing} />} testId="market-more" />
       </CardSection>
     </div>
   );

@@ -1,4 +1,3 @@
-import type { UserInfo } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCardTypes } from '../api/list-card-types';
@@ -10,11 +9,10 @@ import './cards.css';
 interface StarterCardsProps {
   rusdChargePath: string;
   onBalancesChanged: () => void;
-  balances: UserInfo['balances'] | undefined;
 }
 
 /** cards/index: every starter card type on offer, each with its session countdown, stock and Buy. */
-export function StarterCards({ rusdChargePath, onBalancesChanged, balances }: StarterCardsProps) {
+export function StarterCards({ rusdChargePath, onBalancesChanged }: StarterCardsProps) {
   const { t } = useTranslation();
   const types = useCardTypes();
   const offset = useServerClock();
@@ -31,7 +29,6 @@ export function StarterCards({ rusdChargePath, onBalancesChanged, balances }: St
             onSessionChange={() => void types.refetch()}
             rusdChargePath={rusdChargePath}
             onBalancesChanged={onBalancesChanged}
-            balances={balances}
           />
         ))}
       </QueryState>
