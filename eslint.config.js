@@ -41,6 +41,8 @@ const MODULE_PUBLIC_FILES = [
   // writer): a repository never imports a service (decision 107), and these cost no round trip (decisions 064, 094).
   'ledger/ledger.sql.ts',
   'events/events.sql.ts',
+  // The level's name as a subquery, for the user card (decision 117).
+  'community/community.sql.ts',
 ];
 
 const LEDGER_TABLES = ['ledgerAccounts', 'postings', 'journalEntries'];

@@ -36,7 +36,9 @@ test('the income page lists the five kinds and opens each one’s lines', async 
   for (const kind of ['direct', 'indirect', 'dividend', 'performance', 'same_level']) {
     await expect(page.getByTestId(`income-kind-${kind}`)).toBeVisible();
   }
-  await expect(page.getByTestId('income-total')).toHaveText('0.0000');
+  // No income yet: the zero still says its unit (the asset rewards are paid in).
+  await expect(page.getByTestId('income-total')).toHaveText('0.0000 USDT');
+  await expect(page.getByTestId('income-today-direct')).toHaveText('0.0000 USDT');
   await page.getByTestId('income-link-dividend').click();
   await expect(page).toHaveURL(/#\/pages\/index\/incomeTpl\?kind=dividend$/);
   await expect(page.getByTestId('income-kind-title')).toHaveText('Weighted dividend');

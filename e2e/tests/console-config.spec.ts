@@ -126,7 +126,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   const campaign = campaigns.list[0]!;
   expect(campaign).toMatchObject({ amount: '3.50000000', state: 'open' });
   const campaignRow = desk.getByTestId('table-airdrops').locator('tr', { has: desk.getByTestId(`airdrop-${campaign.id}`) });
-  await expect(campaignRow).toContainText('3.50000000 coin');
+  await expect(campaignRow).toContainText('3.5000 RSC');
   await expect(campaignRow).toContainText('Minimum account age (hours) 2');
   await desk.getByTestId(`airdrop-${campaign.id}`).getByRole('button', { name: 'Set rules' }).click();
   await dialog.getByLabel('Minimum account age (hours)').fill('');
@@ -179,7 +179,7 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   const levelRow = desk.getByTestId('table-levels').locator('tr', { has: desk.getByTestId('level-7') });
-  for (const text of ['V7', `Reef ${mark}`, '25000.00000000']) await expect(levelRow).toContainText(text);
+  for (const text of ['V7', `Reef ${mark}`, '25,000.0000']) await expect(levelRow).toContainText(text);
   expect((await ok<{ list: { level: number; name: string }[] }>(request, 'GET', '/api/admin/community/levels', admin.token)).list).toContainEqual(
     expect.objectContaining({ level: 7, name: `Reef ${mark}`, min_direct: 5 }),
   );

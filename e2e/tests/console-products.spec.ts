@@ -68,7 +68,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   const typeRow = desk.getByTestId('table-card-types').locator('tr', { hasText: typeName });
-  await expect(typeRow).toContainText('25.50000000');
+  await expect(typeRow).toContainText('25.5000');
   const types = await api.admin<{ list: { id: number; name: string; obtainable_bp: number; names: Record<string, string> }[] }>(
     'GET',
     '/api/admin/cards/types',
@@ -120,7 +120,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
   const orderRow = desk.getByTestId(`card-order-${orderId}`);
   await orderRow.getByRole('button', { name: 'Cancel order' }).click();
   await dialog.getByLabel('Reason').fill(`console test ${mark}`);
-  await confirmTwice(dialog, `Cancel buy order #${orderId} of uid ${customer.uid} and refund 30.00000000 RUSD`);
+  await confirmTwice(dialog, `Cancel buy order #${orderId} of uid ${customer.uid} and refund 30.0000 RUSD`);
   await expect(orderRow).toHaveCount(0);
   await desk.getByTestId('order-state-filter').selectOption('cancelled');
   await expect(desk.getByTestId('table-card-orders').locator('tr', { hasText: typeName })).toContainText('Cancelled');
@@ -229,7 +229,7 @@ test('an administrator configures cards, mining and pledge products; the app rea
   await dialog.getByLabel('Limit per user').fill('3');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-  await expect(minerRow).toContainText('6.00000000 COIN');
+  await expect(minerRow).toContainText('6.0000 RSC');
   await desk.getByTestId(`mining-product-${product.id}`).getByRole('button', { name: 'Change status' }).click();
   await dialog.getByLabel('Status').selectOption('paused');
   await confirmTwice(dialog, `${minerName}: On sale → Paused`);

@@ -16,6 +16,12 @@ import { OWN_SERVER_READY_TIMEOUT_MS, startOwnServer, type OwnServer } from '../
 import { openConsole } from '../fixtures/console';
 import { expect, test } from '../fixtures/test';
 import { InjectedWallet } from '../fixtures/wallet';
+import { de } from '../../apps/web/src/console/locales/de';
+import { en } from '../../apps/web/src/console/locales/en';
+import { pt } from '../../apps/web/src/console/locales/pt';
+import { ru } from '../../apps/web/src/console/locales/ru';
+import { zhCn } from '../../apps/web/src/console/locales/zh-cn';
+import { zhTw } from '../../apps/web/src/console/locales/zh-tw';
 
 const PASSWORD = '246810';
 const operatorKey = generatePrivateKey();
@@ -51,6 +57,12 @@ async function ok<T>(request: APIRequestContext, method: 'GET' | 'POST', pathnam
   const answer = await api<T>(request, method, pathname, token, body);
   if (answer.status !== 200) throw new Error(`${method} ${pathname}: ${answer.status} ${answer.msg} ${JSON.stringify(answer.data)}`);
   return answer.data;
+}
+
+/** An exact amount as the console shows it, like the app: 4 places, the whole part grouped by thousands. */
+function shown(amount: string): string {
+  const [whole = '0', fraction = ''] = fromUnits(toUnits(amount), 4).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${fraction}`;
 }
 
 async function signIn(request: APIRequestContext, privateKey: Hex): Promise<{ token: string; uid: number }> {
@@ -104,11 +116,14 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   await operator.getByLabel('Payout transaction hash').fill(payout);
   await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   // The second confirmation repeats what will happen.
-  await expect(operator.getByRole('dialog')).toContainText(`Approve #${withdrawal.id}: 120.00000000 USDT`);
+  await expect(operator.getByRole('dialog')).toContainText(`Approve #${withdrawal.id}: 120.0000 USDT`);
   await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(operator.getByRole('dialog')).toContainText('Sent for approval: a second administrator must approve it');
-  await operator.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  // Held for a second administrator (HTTP 202): the dialog closes and a neutral notice says so, not a red error.
   await expect(operator.getByRole('dialog')).toBeHidden();
+  const toast = operator.getByTestId('console-toast');
+  await expect(toast).toContainText('Sent for approval: a second administrator must approve it');
+  await expect(toast).toHaveAttribute('data-tone', 'notice');
+  await expect(operator.getByRole('alert')).toHaveCount(0);
   // An operator's payout waits for a second administrator (decision 092): the withdrawal stays in the queue until
   // an administrator approves the held request, which then runs as asked.
   await expect(withdrawalRow).toBeVisible();
@@ -124,6 +139,8 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
   await operator.getByLabel('Reason shown to the user').fill('No such transfer on chain');
   await operator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(operator.getByTestId('table-deposits')).toContainText('Nothing here.');
+  await expect(toast).toHaveText('Reject: done.');
+  await expect(toast).toHaveAttribute('data-tone', 'success');
   const paid = await ok<{ list: { id: number; status: string; tx_hash: string }[] }>(request, 'GET', '/api/admin/withdrawals?status=approved', admin.token);
   expect(paid.list.find((w) => w.id === withdrawal.id)).toMatchObject({ status: 'approved', tx_hash: payout });
   const rejected = await ok<{ list: { id: number; reason: string }[] }>(request, 'GET', '/api/admin/deposits?status=rejected', admin.token);
@@ -144,35 +161,38 @@ test('operators review, an administrator adjusts and audits, an auditor only rea
     .getByTestId('table-users')
     .getByRole('link', { name: String(customer.uid), exact: true })
     .click();
-  await expect(administrator.getByTestId('user-balances')).toContainText(before);
+  await expect(administrator.getByTestId('user-balances')).toContainText(`USDT${shown(before)}`);
   await administrator.getByTestId('adjust-balance').click();
   await administrator.getByLabel('Amount (negative takes away)').fill('-25.5');
   await administrator.getByLabel('Reason', { exact: true }).fill('Goodwill credit reversed, ticket 4411');
   await administrator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(administrator.getByRole('dialog')).toContainText(`uid ${customer.uid} -25.5 USDT — Goodwill credit reversed, ticket 4411`);
+  await expect(administrator.getByRole('dialog')).toContainText(`uid ${customer.uid} -25.5000 USDT — Goodwill credit reversed, ticket 4411`);
   await administrator.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect(administrator.getByTestId('user-balances')).toContainText(after);
+  await expect(administrator.getByTestId('console-toast')).toHaveText('Adjust balance: done.');
+  await expect(administrator.getByTestId('user-balances')).toContainText(shown(after));
   // The user page's records: the adjustment's journal line with its reason, and the customer's live session.
   const journal = administrator.getByTestId('table-user-journal');
   await expect(journal.locator('tbody tr').first()).toContainText('Goodwill credit reversed, ticket 4411');
-  await expect(journal.locator('tbody tr').first()).toContainText('-25.50000000');
+  await expect(journal.locator('tbody tr').first()).toContainText('-25.5000');
   await expect(administrator.getByTestId('table-user-sessions')).toContainText('Signed in');
   await administrator.getByRole('link', { name: 'Audit log' }).click();
   await administrator.getByLabel('Any value contains').fill('ticket 4411');
   const audit = administrator.getByTestId('table-audit');
   await expect(audit.locator('tbody tr')).toHaveCount(1);
-  await expect(audit).toContainText('POST /api/admin/ledger/adjust');
-  await expect(audit).toContainText(`"balance":"${before}"`);
-  await expect(audit).toContainText(`"balance":"${after}"`);
+  // A sentence, not JSON: who did what to whom, and the balance before → after; the raw record one click away.
+  await expect(audit).toContainText(`Adjusted a balance · Balances uid ${customer.uid}`);
+  await expect(audit.getByTestId('audit-change-balance')).toHaveText(`balance: ${shown(before)} → ${shown(after)}`);
+  await audit.getByText('Raw record').click();
+  await expect(audit.locator('pre')).toContainText(`"balance": "${before}"`);
   // The operator's review is there too, with the payout hash.
   await administrator.getByLabel('Any value contains').fill(payout);
-  await expect(audit).toContainText(`POST /api/admin/withdrawals/:id/approve`);
+  await expect(audit).toContainText(`Approved · Withdrawals #${withdrawal.id}`);
 
   // The auditor: the same pages, every action disabled; the API refuses the action itself.
   const auditor = await openConsole(browser, server.origin, auditorKey);
   await expect(auditor.getByTestId('console-roles')).toContainText('Auditor');
   await auditor.goto(`${server.origin}/admin/#/users/${customer.uid}`);
-  await expect(auditor.getByTestId('user-balances')).toContainText(after);
+  await expect(auditor.getByTestId('user-balances')).toContainText(shown(after));
   for (const name of ['adjust-balance', 'freeze-user']) await expect(auditor.getByTestId(name)).toBeDisabled();
   await auditor.getByRole('link', { name: 'Withdrawals' }).click();
   const pendingRow = auditor.getByTestId(`withdrawal-${waiting.id}`);
@@ -267,13 +287,13 @@ test('the dashboard shows active users, turnover and what is owed, with charts; 
   const desk = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
   await expect(desk.getByTestId('users-active-today')).toContainText(String(board.users_active_today));
   await expect(desk.getByTestId('users-new-today')).toContainText(String(board.users_new_today));
-  await expect(desk.getByTestId('turnover-today')).toContainText(usdtTurnover);
-  await expect(desk.getByTestId('liabilities').locator('tr', { hasText: 'USDT' })).toContainText(board.owed.find((o) => o.asset === 'usdt')!.total);
+  await expect(desk.getByTestId('turnover-today')).toContainText(shown(usdtTurnover));
+  await expect(desk.getByTestId('liabilities').locator('tr', { hasText: 'USDT' })).toContainText(shown(board.owed.find((o) => o.asset === 'usdt')!.total));
   // The charts are images with a name, and their figures are in a table for screen readers.
   await expect(desk.getByRole('img', { name: 'New users per day' })).toBeVisible();
   await expect(desk.getByRole('img', { name: 'Turnover per day (USDT)' })).toBeVisible();
-  const today = new Date().toISOString().slice(0, 10);
-  await expect(desk.getByRole('table', { name: 'Turnover per day (USDT)' }).getByRole('row', { name: today })).toContainText(usdtTurnover);
+  const today = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
+  await expect(desk.getByRole('table', { name: 'Turnover per day (USDT)' }).getByRole('row', { name: today })).toContainText(shown(usdtTurnover));
 
   // Users sorted by uid on the server: the second click is ascending, so the first account ever is on top.
   await desk.getByRole('link', { name: 'Users' }).click();
@@ -288,4 +308,84 @@ test('the dashboard shows active users, turnover and what is owed, with charts; 
   await expect(users.locator('tbody tr').first().locator('td').first()).toHaveText('1');
   // A column the server does not sort by offers no button.
   await expect(users.getByRole('columnheader', { name: 'Wallet' }).getByRole('button')).toHaveCount(0);
+});
+
+/** The six console languages and their catalogues: what each check expects to read. */
+const CATALOGUES = { 'zh-tw': zhTw, 'zh-cn': zhCn, en, pt, de, ru } as const;
+/** The display symbols of the seven assets (the defaults; this server configures no others). */
+const SYMBOLS = ['USDT', 'RSC', 'RUSD', 'TP', 'FP', 'MP', 'GP'];
+const ISO_INSTANT = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const RAW_AMOUNT = /\d\.\d{8}(?!\d)/;
+
+test('the console reads like the app in six languages: symbols, dates, a readable audit, toasts, no sideways scroll at 1280 px, the desk link lands', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signIn(request, ADMIN_PRIVATE_KEY);
+  const customer = await signIn(request, generatePrivateKey());
+  const memo = `e2e readable ${Date.now().toString(36)}`;
+  await ok(request, 'POST', '/api/admin/ledger/adjust', admin.token, { uid: customer.uid, asset: 'mineral', amount: '1234.5', memo });
+
+  const desk = await openConsole(browser, server.origin, ADMIN_PRIVATE_KEY);
+  await desk.setViewportSize({ width: 1280, height: 800 });
+  const main = desk.locator('main');
+  const noSidewaysScroll = async () => {
+    const overflow = await desk.evaluate(() => {
+      const page = document.querySelector('main')!;
+      return Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth, page.scrollWidth - page.clientWidth);
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  };
+  for (const [code, cat] of Object.entries(CATALOGUES)) {
+    await desk.getByTestId('console-language').selectOption(code);
+    await expect(desk.getByRole('complementary').getByRole('heading', { level: 1 })).toHaveText(cat['app.title']);
+
+    // The dashboard: symbols, not keys; the app's amounts; readable times.
+    await desk.goto(`${server.origin}/admin/#/dashboard`);
+    const owedAssets = desk.getByTestId('liabilities').locator('tbody th');
+    await expect(owedAssets.first()).toBeVisible();
+    for (const asset of await owedAssets.allInnerTexts()) expect(SYMBOLS, code).toContain(asset);
+    await expect(desk.getByTestId('liabilities').locator('tr', { hasText: 'MP' })).toBeVisible();
+    const board = await main.innerText();
+    expect(board, code).not.toMatch(ISO_INSTANT);
+    expect(board, code).not.toMatch(RAW_AMOUNT);
+    await noSidewaysScroll();
+
+    // A write says it went through.
+    await desk.getByTestId('liabilities-snapshot').click();
+    await desk.getByRole('dialog').getByRole('button', { name: cat['common.confirm'] }).click();
+    await expect(desk.getByTestId('console-toast')).toHaveText(cat['common.doneAction'].replace('{{action}}', cat['liabilities.snapshot']));
+
+    // The audit log: who did what to whom, before → after, the raw record behind a disclosure.
+    await desk.goto(`${server.origin}/admin/#/audit`);
+    await desk.getByLabel(cat['audit.textFilter']).fill(memo);
+    const audit = desk.getByTestId('table-audit');
+    await expect(audit.locator('tbody tr')).toHaveCount(1);
+    await expect(audit).toContainText(`${cat['audit.verb.adjust']} · ${cat['audit.area.ledger']} uid ${customer.uid}`);
+    await expect(audit.getByTestId('audit-change-balance')).toContainText(`→ ${shown('1234.5')}`);
+    const log = await main.innerText();
+    expect(log, code).not.toMatch(ISO_INSTANT);
+    expect(log, code).not.toMatch(RAW_AMOUNT);
+    expect(log, code).not.toContain('/api/admin/ledger/adjust');
+    await noSidewaysScroll();
+    await audit.getByText(cat['audit.raw']).click();
+    await expect(audit.locator('pre')).toContainText(`"memo": "${memo}"`);
+
+    // The user's page: the journal line in symbols and app amounts, its times readable.
+    await desk.goto(`${server.origin}/admin/#/users/${customer.uid}`);
+    await expect(desk.getByTestId('user-balances')).toContainText(`MP${shown('1234.5')}`);
+    await expect(desk.getByTestId('table-user-journal').locator('tbody tr').first()).toContainText(memo);
+    const user = await main.innerText();
+    expect(user, code).not.toMatch(ISO_INSTANT);
+    expect(user, code).not.toMatch(RAW_AMOUNT);
+    await noSidewaysScroll();
+  }
+
+  // The service desk link lands on the app's desk, not its 404.
+  await desk.goto(`${server.origin}/admin/#/dashboard`);
+  await desk.getByTestId('desk-link').click();
+  await expect(desk).toHaveURL(/\/index\/#\/pages\/chat\/myService$/);
+  await expect(desk.locator('.page').first()).toBeVisible();
+  await expect(desk.getByTestId('not-found')).toHaveCount(0);
 });

@@ -10,6 +10,8 @@ import { encode } from 'uqr';
 import { PAGES, STORAGE } from '../fixtures/app';
 import { buyStarterCard, CORAL, createCardType, createSession, SECOND } from '../fixtures/cards';
 import { ORIGIN } from '../fixtures/env';
+import { expectFits, LANGUAGES, PHONES, say, switchLanguage } from '../fixtures/catalogue';
+import { visitByHash } from '../fixtures/pages';
 import { expect, test } from '../fixtures/test';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -110,8 +112,24 @@ test('A invites B with the link from the invite page, saves the poster; B become
   await page.getByTestId('income-link-direct').click();
   const line = page.getByTestId('income-line');
   await expect(line).toHaveCount(1);
-  await expect(line).toContainText(`UID ${infoB.uid} bought a card for 100 USDT · rate 5% · your level V0 · generation 1`);
-  await expect(line).toContainText('5.0000');
+  // What B paid, in the asset B paid it in (RUSD), then what it counted as in the reward's asset (decision 115).
+  await expect(line).toContainText(`UID ${infoB.uid} bought a card for 100 RUSD (counts as 100 USDT) · rate 5% · your level V0 · generation 1`);
+  await expect(line).toContainText('+5.0000 USDT');
+  // The same sentence in the six languages, at 360 and 390 px; the overview's zeros keep their unit.
+  for (const language of LANGUAGES) {
+    await switchLanguage(page, language);
+    await visitByHash(page, '/pages/index/incomeTpl?kind=direct');
+    const values = { member: say(language, 'income.line.uid', { uid: infoB.uid }), purchase: say(language, 'income.purchase.card_starter') };
+    await expect(line, language).toContainText(
+      say(language, 'income.line.purchase', { ...values, paid: '100 RUSD', base: '100', symbol: 'USDT', rate: '5%', level: 0, generation: 1 }),
+    );
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await expectFits(page, line);
+    }
+  }
+  await visitByHash(page, '/pages/index/income');
+  await expect(page.getByTestId('income-total-indirect')).toHaveText('0.0000 USDT');
 });
 
 test('Mine reaches the same invitation, and the share page shows the share content with the link', async ({ page, api, app, wallet: _wallet }) => {

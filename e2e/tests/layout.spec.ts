@@ -1,8 +1,10 @@
 /**
  * Every page of the route table, in all six languages, at the narrowest phone we support (360 × 740), signed
  * in with large balances: nothing may stick out sideways (the page scrolling horizontally, or any element's
- * right edge past the viewport unless a scrolling ancestor holds it), no figure may break across lines, and no text may
- * run under a decorative fish. One document per language, the pages visited by hash, so the run stays short.
+ * right edge past the viewport unless a scrolling ancestor holds it), no figure may break across lines, no text may
+ * run under a decorative fish, and every control (link, button, tab, field) offers at least 44 × 44 px to a finger —
+ * its box or an invisible hit area around it (issue 25 §14). One document per language, the pages visited by hash,
+ * so the run stays short.
  */
 import { STORAGE } from '../fixtures/app';
 import { everyPage, visitByHash } from '../fixtures/pages';
@@ -19,7 +21,7 @@ const LANGUAGES = ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru'] as cons
 const DECORATIVE_FISH = '.page-head__fish, .swimming-fish';
 
 interface Problem {
-  kind: 'page-scrolls-sideways' | 'past-right-edge' | 'number-broken' | 'text-under-fish';
+  kind: 'page-scrolls-sideways' | 'past-right-edge' | 'number-broken' | 'text-under-fish' | 'tap-target-small';
   what: string;
   detail: string;
 }
@@ -101,11 +103,24 @@ for (const languages of LANGUAGE_PAIRS) {
       figure.style.width = '40px';
       figure.style.overflowWrap = 'anywhere';
       figure.textContent = '123,456,789.1234';
-      document.querySelector('main')!.append(wide, figure);
+      // A 24 px button is too small to tap; the same button given the shared invisible hit area is not.
+      const small = document.createElement('button');
+      small.id = 'layout-probe-small';
+      small.style.cssText = 'width:24px;height:24px;padding:0';
+      const padded = document.createElement('button');
+      padded.id = 'layout-probe-padded';
+      padded.className = 'chip-button';
+      padded.style.cssText = 'width:24px;height:24px;padding:0';
+      document.querySelector('main')!.append(wide, figure, small, padded);
     });
-    const planted = (await findProblems(page)).map((problem) => problem.kind);
-    expect(planted).toEqual(expect.arrayContaining(['page-scrolls-sideways', 'past-right-edge', 'number-broken']));
-    await page.evaluate(() => document.querySelectorAll('#layout-probe-wide, #layout-probe-figure').forEach((probe) => probe.remove()));
+    const planted = await findProblems(page);
+    expect(planted.map((problem) => problem.kind)).toEqual(
+      expect.arrayContaining(['page-scrolls-sideways', 'past-right-edge', 'number-broken', 'tap-target-small']),
+    );
+    const tooSmall = planted.filter((problem) => problem.kind === 'tap-target-small').map((problem) => problem.what);
+    expect(tooSmall.filter((what) => what.includes('layout-probe-small'))).toHaveLength(1);
+    expect(tooSmall.filter((what) => what.includes('layout-probe-padded'))).toEqual([]);
+    await page.evaluate(() => document.querySelectorAll('[id^="layout-probe-"]').forEach((probe) => probe.remove()));
 
     for (const language of languages) {
       await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE.language, language] as const);
@@ -135,7 +150,7 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
       const slack = 0.5;
 
       const describe = (element: Element): string => {
-        const id = element.getAttribute('data-testid');
+        const id = element.getAttribute('data-testid') ?? (element.id ? `#${element.id}` : null);
         const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
         const text = (element.textContent ?? '').trim().slice(0, 40);
         return `<${element.tagName.toLowerCase()}${id ? ` data-testid=${id}` : ''}${classes ? ` .${classes}` : ''}> "${text}"`;
@@ -212,7 +227,41 @@ function findProblems(page: import('@playwright/test').Page): Promise<Problem[]>
           }
         }
       }
+      problems.push(...smallTapTargets(describe));
       return problems;
+
+      /**
+       * Every visible control must offer 44 × 44 px to a finger (issue 25 §14): its own box, or an invisible hit area
+       * drawn around it (an absolutely placed ::before/::after, the `.chip-button` pattern), or the label that holds
+       * it (a checkbox). Controls hidden for sight only (1 px file inputs behind their label) are not tapped directly.
+       */
+      function smallTapTargets(name: (element: Element) => string): Problem[] {
+        const found: Problem[] = [];
+        const controls = 'a[href], button, [role="button"], [role="tab"], input:not([type="hidden"]), select, textarea, summary';
+        for (const control of Array.from(document.body.querySelectorAll(controls))) {
+          const box = control.getBoundingClientRect();
+          if (box.width <= 2 || box.height <= 2) continue;
+          if (getComputedStyle(control).visibility === 'hidden' || control.closest('[aria-hidden="true"], [inert]') !== null) continue;
+          let across = box.width;
+          let down = box.height;
+          for (const pseudo of ['::before', '::after']) {
+            const area = getComputedStyle(control, pseudo);
+            if (area.content === 'none' || area.content === 'normal' || area.position !== 'absolute' || area.pointerEvents === 'none') continue;
+            across = Math.max(across, parseFloat(area.width) || 0);
+            down = Math.max(down, parseFloat(area.height) || 0);
+          }
+          const label = control.closest('label');
+          if (label !== null) {
+            const held = label.getBoundingClientRect();
+            across = Math.max(across, held.width);
+            down = Math.max(down, held.height);
+          }
+          if (across < 44 - slack || down < 44 - slack) {
+            found.push({ kind: 'tap-target-small', what: name(control), detail: `${Math.round(across)} × ${Math.round(down)} px` });
+          }
+        }
+        return found;
+      }
     },
     { fishSelector: DECORATIVE_FISH, width },
   );

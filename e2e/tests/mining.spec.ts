@@ -7,15 +7,55 @@
  * page; another while it runs is refused by the server in the page's language), sees today's bubble growing and not
  * collectable, and — a day later on the server's clock, once the settlement has run — taps the ripe bubble and sees
  * the balance and the total income rise.
+ *
+ * The server keeps the shipped referrer rule (decision 119): the user's first press, before they bound a referrer, opens
+ * the sheet that says why and links to the binding (six languages, 360 and 390 px); the link leads to Home's bind card,
+ * where the user binds the operator's address, and the purchase then goes through.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { deDe } from '../../apps/server/src/i18n/locales/de-de';
+import { en } from '../../apps/server/src/i18n/locales/en-us';
+import { ptBr } from '../../apps/server/src/i18n/locales/pt-br';
+import { ruRu } from '../../apps/server/src/i18n/locales/ru-ru';
+import { zhCn } from '../../apps/server/src/i18n/locales/zh-cn';
+import { zhTw } from '../../apps/server/src/i18n/locales/zh-tw';
+import { ADMIN_ADDRESS, REPO_ROOT } from '../fixtures/env';
 import { STORAGE } from '../fixtures/app';
 import { advanceClock, DAY, SECOND } from '../fixtures/cards';
 import { createMiningProduct } from '../fixtures/mining';
 import { ownServerApi, signInOnOwnServer, useOwnClockServer } from '../fixtures/own-app';
 import { expect, test } from '../fixtures/test';
 
-const server = useOwnClockServer('mining', { SETTLEMENT_POLL_SECONDS: '1' });
+const server = useOwnClockServer('mining', { SETTLEMENT_POLL_SECONDS: '1' }, 'shipped');
+
+/** The server's refusal (the sheet's title) and the web catalogue's explanation and link, per language. */
+const SERVER_MESSAGES = { 'zh-tw': zhTw, 'zh-cn': zhCn, 'en-us': en, 'pt-br': ptBr, 'de-de': deDe, 'ru-ru': ruRu } as const;
+function bindTexts(language: keyof typeof SERVER_MESSAGES): { title: string; text: string; go: string } {
+  const web = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, `apps/web/src/i18n/locales/${language}.json`), 'utf8')) as {
+    bind: { requiredText: string; requiredGo: string };
+  };
+  return { title: SERVER_MESSAGES[language].REFERRER_REQUIRED, text: web.bind.requiredText, go: web.bind.requiredGo };
+}
+
+/** Presses Buy with no referrer bound: the sheet explains and links to the binding, and fits a 360 and a 390 px phone. */
+async function expectReferrerSheet(page: Page, language: keyof typeof SERVER_MESSAGES): Promise<void> {
+  const expected = bindTexts(language);
+  await page.getByTestId('buy-confirm').click();
+  const sheet = page.getByTestId('buy-referrer');
+  await expect(sheet.getByRole('heading')).toHaveText(expected.title);
+  await expect(sheet).toContainText(expected.text);
+  const link = page.getByTestId('buy-referrer-bind');
+  await expect(link).toHaveText(expected.go);
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 740 });
+    await expect(link).toBeInViewport({ ratio: 1 });
+    const box = (await sheet.boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= width, `${language} sheet inside ${width} px`).toBe(true);
+  }
+  await page.setViewportSize({ width: 360, height: 740 });
+}
 
 /** Client-side navigation inside the app already open on this server. */
 async function open(page: Page, path: string): Promise<void> {
@@ -67,9 +107,34 @@ test('a miner bought on the page yields a bubble a day later; a tap collects it 
   await page.getByTestId('buy-quantity').fill('1');
   await expect(page.getByTestId('buy-cost')).toHaveText('100.0000 USDT');
   await expect(page.getByTestId('buy-total')).toHaveText('30.0000 RSC');
+
+  // No referrer yet: the press opens the sheet, in every language, and nothing was bought.
+  const orderPage = page.url();
+  for (const language of ['zh-tw', 'zh-cn', 'pt-br', 'de-de', 'ru-ru', 'en-us'] as const) {
+    await setLanguage(page, language);
+    await expectReferrerSheet(page, language);
+  }
+  expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'usdt')!.amount).toBe('150.00000000');
+  // Its link leads to Home's bind card; bound there, the same order goes through.
+  await page.getByTestId('buy-referrer-bind').click();
+  await page.getByTestId('bind-address-input').fill(ADMIN_ADDRESS);
+  await page.getByTestId('bind-submit').click();
+  await expect(page.getByTestId('bind-address-input')).toBeHidden();
+  await page.goto(orderPage);
+  await expect(page.getByTestId('buy-cost')).toHaveText('100.0000 USDT');
   await page.getByTestId('buy-confirm').click();
 
-  // The confirmation: the miner order, paid.
+  // The review every spend shows (issue 25 §7): what, the cost, no fee, what it yields, the balance after.
+  const review = page.getByTestId('buy-review');
+  await expect(review.getByTestId('buy-review-what')).toHaveText('1 × Reef drill');
+  await expect(review.getByTestId('buy-review-cost')).toHaveText('100.0000 USDT');
+  await expect(review.getByTestId('buy-review-fee')).toHaveText('None');
+  await expect(review.getByTestId('buy-review-gets')).toHaveText('30.0000 RSC of output over 3 days');
+  await expect(review.getByTestId('buy-review-after')).toHaveText('50.0000 USDT');
+  await review.getByTestId('buy-review-confirm').click();
+
+  // The confirmation, titled for what happened: the miner order, paid.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Miner bought');
   await expect(page.getByTestId('miner-bought')).toBeVisible();
   await expect(page.getByTestId('miner-bought-paid')).toHaveText('100.0000 USDT');
   await expect(page.getByTestId('miner-bought-order')).toHaveText(/^M\d{24}$/);
@@ -99,6 +164,7 @@ test('a miner bought on the page yields a bubble a day later; a tap collects it 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('購買礦機');
   await expect(page.getByTestId('buy-balance')).toHaveText('150.0000 USDT');
   await page.getByTestId('buy-confirm').click();
+  await page.getByTestId('buy-review-confirm').click();
   await expect(page.getByTestId('buy-refusal')).toHaveText('礦機仍在使用中，請等待結束');
   expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'usdt')!.amount).toBe('150.00000000');
   await setLanguage(page, 'en-us');

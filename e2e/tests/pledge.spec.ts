@@ -15,6 +15,7 @@ import { advanceClock, DAY, SECOND } from '../fixtures/cards';
 import { ownServerApi, signInOnOwnServer, useOwnClockServer } from '../fixtures/own-app';
 import { visitByHash } from '../fixtures/pages';
 import { createPledgeProduct } from '../fixtures/pledge';
+import { expectFits, LANGUAGES, PHONES, say, switchLanguage } from '../fixtures/catalogue';
 import { expect, test } from '../fixtures/test';
 
 const server = useOwnClockServer('pledge', { SETTLEMENT_POLL_SECONDS: '1', TOKEN_TTL_HOURS: '2160' });
@@ -27,7 +28,8 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   request,
   app,
 }) => {
-  test.setTimeout(180_000);
+  // The six-language rate check at the end adds two pages a language.
+  test.setTimeout(300_000);
   const api = ownServerApi(request, server);
   const user = await api.signInViaApi(wallet.privateKey);
   await api.fund(user.uid, 'usdt', '1000');
@@ -58,7 +60,13 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   await page.getByTestId('quick-pledge').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pledge');
   const card = page.getByTestId(`pledge-product-${product.id}`);
-  await expect(card.getByTestId(`pledge-product-${product.id}-rate`)).toHaveText('36.5%');
+  // The rate as the payout computes it (decision 115): 1,000 USDT × 0.365 ÷ 365 = 1 RSC a day, then the annual rate
+  // in the asset it is paid in.
+  await expect(card.getByTestId(`pledge-product-${product.id}-rate`)).toHaveText('1 RSC');
+  await expect(card.getByTestId(`pledge-product-${product.id}-rate-label`)).toHaveText('a day per 1,000 USDT locked');
+  await expect(card.getByTestId(`pledge-product-${product.id}-annual`)).toHaveText(
+    '36.5% a year counted in RSC: each USDT locked earns 0.365 RSC a year, whatever its price',
+  );
   await expect(card.getByTestId(`pledge-product-${product.id}-cap-percent`)).toHaveText('0%');
   const clock = card.getByTestId(`pledge-product-${product.id}-clock`);
   const time = card.getByTestId(`pledge-product-${product.id}-clock-time`);
@@ -95,6 +103,8 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   await expect(confirm.getByTestId('pledge-confirm-daily')).toHaveText('0.4950 RSC');
   await expect(confirm.getByTestId('pledge-confirm-interest')).toHaveText('0.9900 RSC');
   await expect(confirm.getByTestId('pledge-confirm-when')).toContainText('First interest on');
+  // The review every spend shows (issue 25 §7): the balance after, from the real balance.
+  await expect(confirm.getByTestId('pledge-confirm-after')).toHaveText('500.0000 USDT');
   await confirm.getByTestId('pledge-confirm-submit').click();
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My pledges');
@@ -138,4 +148,22 @@ test('locks in a product as its sale opens, sees the fee first, and after unlock
   await visitByHash(page, '/pages/user/user');
   await page.getByTestId('mine-pledges').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My pledges');
+  await expect(row('daily')).toHaveText('0.4950 RSC');
+
+  // The rate in six languages at 360 and 390 px: per 1,000 a day on the product, the annual rate in RSC on the position.
+  const values = { rate: '36.5%', asset: 'USDT', interest: 'RSC', perUnit: '0.365' };
+  for (const language of LANGUAGES) {
+    await switchLanguage(page, language);
+    await visitByHash(page, '/pages/pledge/index');
+    await expect(card.getByTestId(`pledge-product-${product.id}-rate`)).toHaveText('1 RSC');
+    await expect(card.getByTestId(`pledge-product-${product.id}-rate-label`), language).toHaveText(say(language, 'pledge.rate.perThousand', values));
+    await expect(card.getByTestId(`pledge-product-${product.id}-annual`), language).toHaveText(say(language, 'pledge.rate.annualOther', values));
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      await expectFits(page, card);
+    }
+    await visitByHash(page, '/pages/pledge/myList');
+    await expect(row('annual'), language).toHaveText(say(language, 'pledge.rate.annualOther', values));
+    await expectFits(page, position);
+  }
 });

@@ -76,19 +76,24 @@ test('buys a physical item with points: address picked, paid with the password, 
   expect(orderId).toBeGreaterThan(0);
   await expectCounters(page, { unpaid: 1, unshipped: 0, received: 0, complete: 0, all: 1 });
 
-  // Pay: a wrong password is refused and nothing moves; the right one pays.
+  // Pay opens the review every spend shows (issue 25 §7): the item, the total and the balance after, then the
+  // password. A wrong password is refused in the sheet and nothing moves; the right one pays.
   await visitByHash(page, `/pages/shop/order?id=${orderId}`);
-  await page.getByTestId('shop-pay-password').fill('000000');
   await page.getByTestId('shop-pay-submit').click();
-  await expect(page.getByTestId('shop-pay-refusal')).toHaveText('Incorrect transaction password');
+  const review = page.getByTestId('shop-pay');
+  await expect(review.getByTestId('shop-pay-total')).toHaveText('100.0000 MP');
+  await expect(review.getByTestId('shop-pay-after')).toHaveText('20.0000 MP');
+  await review.getByTestId('shop-pay-password').fill('000000');
+  await review.getByTestId('shop-pay-confirm').click();
+  await expect(review.getByTestId('shop-pay-error')).toHaveText('Incorrect transaction password');
   await expect(page.getByTestId('shop-order-status')).toHaveText('To be paid');
   expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'mineral')!.amount).toBe('120.00000000');
-  await page.getByTestId('shop-pay-password').fill(PASSWORD);
-  // A tap within 500 ms of the refused one is ignored (the double-tap guard): tap again, while the form is there, until
-  // it is taken.
+  await review.getByTestId('shop-pay-password').fill(PASSWORD);
+  // A tap within 500 ms of the refused one is ignored (the double-tap guard): tap again, while the sheet is there,
+  // until it is taken.
   const status = page.getByTestId('shop-order-status');
   await expect(async () => {
-    if (await page.getByTestId('shop-pay').isVisible()) await page.getByTestId('shop-pay-submit').click({ timeout: 1000 });
+    if (await review.isVisible()) await review.getByTestId('shop-pay-confirm').click({ timeout: 1000 });
     await expect(status).toHaveText('To be shipped', { timeout: 1000 });
   }).toPass();
   expect((await api.userInfo(user.token)).balances.find((b) => b.key === 'mineral')!.amount).toBe('20.00000000');

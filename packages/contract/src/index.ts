@@ -54,7 +54,7 @@ export {
 export { UPLOAD_FIELD, UPLOAD_MIME_TYPES, type UploadMimeType, type UploadAddress } from './http/uploads.js';
 export { BNB_CHARGE_STATUSES, type BnbChargeStatus, type BnbCharge } from './http/charge.js';
 export type { AirdropCampaign, AdminAirdropCampaign, UserAirdrop, AirdropClaim, AirdropRules, AirdropIneligible } from './http/airdrops.js';
-export { REWARD_KINDS, rewardBillKind, type RewardKind, type RewardExplanation, type IncomeLine } from './http/incomes.js';
+export { REWARD_ASSET, REWARD_KINDS, rewardBillKind, type RewardKind, type RewardExplanation, type IncomeLine } from './http/incomes.js';
 export * as rewardsApi from './http/rewards.js';
 export { REWARD_RULES, RATE_RULES_LIST, LEVEL_RULES_LIST, type RewardRuleName, type RewardRule } from './http/rewards.js';
 export type {

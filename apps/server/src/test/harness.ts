@@ -15,6 +15,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { openScratchPostgres } from '../db/scratch-database.js';
+import { consoleSettings } from '../db/schema/index.js';
+import { REFERRER_RULE_KEY } from '../modules/community/qualifying.repository.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -23,7 +25,24 @@ export const TEST_ORIGIN = 'http://reef.test';
 
 let pgliteTemplate: Promise<Uint8Array> | undefined;
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+/**
+ * `referrerRule`: the suites written before the referrer rule (decision 119) buy with users who bound no referrer, so
+ * their database starts with the rule switched off, as an operator may set it; `'shipped'` keeps the shipped default
+ * (on) for the suites about the rule.
+ */
+export interface TestDatabaseOptions {
+  referrerRule?: 'off' | 'shipped';
+}
+
+export async function createTestDatabase(kind: DatabaseKind, options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const database = await openTestDatabase(kind);
+  if (options.referrerRule !== 'shipped') {
+    await database.db.insert(consoleSettings).values({ key: REFERRER_RULE_KEY, value: 'false' });
+  }
+  return database;
+}
+
+async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   // The run's migrated template (pglite-template.global.ts): each suite gets its own copy of it.
   if (kind === 'pglite') {
     pgliteTemplate ??= fs.readFile(inject('pgliteTemplate')).then((bytes) => new Uint8Array(bytes));
@@ -70,7 +89,7 @@ export function siweMessage(address: string, nonce: string, overrides: Partial<P
   });
 }
 
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}, options: TestDatabaseOptions = {}): Promise<TestApp> {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -81,7 +100,7 @@ export async function createTestApp(kind: DatabaseKind, env: Record<string, stri
     DATA_DIR: '/nonexistent-test-data-dir',
     ...env,
   });
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, options);
   const app = await buildApp({ config, db: database.db });
 
   // Each test app calls from its own loopback address, so IP-keyed rate limits held in a shared Redis
@@ -154,6 +173,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** A fresh data directory (uploads) named with this prefix, as DATA_DIR, removed after the suite. */
   dataDir?: string;
+  referrerRule?: TestDatabaseOptions['referrerRule'];
 }
 
 /**
@@ -162,12 +182,12 @@ export interface TestAppOptions {
  * their funds), so a suite reads `let t: TestApp, alice: SignedInUser;` then one `withTestApp(kind, …)`.
  */
 export function withTestApp(on: DatabaseKind | TestAppOptions, prepare: (app: TestApp) => Promise<void>): void {
-  const { kind, env = {}, dataDir } = typeof on === 'string' ? { kind: on } : on;
+  const { kind, env = {}, dataDir, referrerRule } = typeof on === 'string' ? { kind: on } : on;
   let app: TestApp | undefined;
   let dir: string | undefined;
   beforeAll(async () => {
     if (dataDir) dir = await fs.mkdtemp(path.join(os.tmpdir(), dataDir));
-    app = await createTestApp(kind, dir ? { ...env, DATA_DIR: dir } : env);
+    app = await createTestApp(kind, dir ? { ...env, DATA_DIR: dir } : env, { referrerRule });
     await prepare(app);
   });
   afterAll(async () => {

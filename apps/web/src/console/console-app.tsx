@@ -8,6 +8,7 @@ import { consoleApi, type OperatorRole } from '@reef/contract';
 import { mayCall, OperatorContext } from './access';
 import { ApiError, call } from './api';
 import { LanguageSelect } from './components/language-select';
+import { ToastHost } from './components/toast';
 import { useT } from './i18n';
 import { CONSOLE_PAGES, PAGE_GROUPS } from './registry';
 import { useHashPath } from './router';
@@ -73,6 +74,7 @@ function Shell({ roles, account }: { roles: readonly OperatorRole[]; account: st
         </footer>
       </aside>
       <main className="shell__page">{Page && <Page rest={current && path.startsWith(`${current.path}/`) ? path.slice(current.path.length + 1) : ''} />}</main>
+      <ToastHost />
     </div>
   );
 }

@@ -44,9 +44,9 @@ describe('translator', () => {
     const i18n = await freshI18n();
     await i18n.initI18n();
     await i18n.loadFullCatalogue();
-    expect(i18n.t('mine.levelValue', { level: 3 })).toBe(zhTw.mine.levelValue.replace('{{level}}', '3'));
+    expect(i18n.t('paste.copyWhat', { what: 'UID' })).toBe(zhTw.paste.copyWhat.replace('{{what}}', 'UID'));
     expect(i18n.t('home.greeting', { name: 'Ada' })).toBe(zhTw.home.greeting.replace(/\{\{\s*name\s*\}\}/, 'Ada'));
-    expect(i18n.t('mine.levelValue', {})).toBe(zhTw.mine.levelValue.replace('{{level}}', ''));
+    expect(i18n.t('paste.copyWhat', {})).toBe(zhTw.paste.copyWhat.replace('{{what}}', ''));
   });
 
   it('reads a key missing from a complete catalogue as the key (the parity test keeps that from happening)', async () => {

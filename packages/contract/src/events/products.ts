@@ -65,7 +65,7 @@ export const minerPaused = z.object({
 export const communityAdminChanged = z.object({
   type: z.literal('community.admin_changed'),
   user_id: uid,
-  target: z.enum(['level', 'qualifying_kind', 'performance_asset']),
+  target: z.enum(['level', 'qualifying_kind', 'performance_asset', 'referrer_rule']),
   key: z.string(),
   action: z.enum(['create', 'update', 'delete']),
   before: z.nullable(z.record(z.string(), z.unknown())),

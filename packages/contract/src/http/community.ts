@@ -202,6 +202,8 @@ export const PURCHASE_KIND_KEYS = ['card_starter', 'card_market', 'miner', 'pled
 export const purchaseKind = z.enum(PURCHASE_KIND_KEYS);
 
 export const qualifyingRulesView = z.object({
+  /** Whether a purchase of a counting kind needs a bound referrer first (decision 119; on unless set off). */
+  referrer_required: z.boolean(),
   kinds: z.array(z.object({ kind: purchaseKind, counts: z.boolean() })),
   /** USDT-equivalent value of one unit of each paying asset; an asset not listed counts for nothing. */
   assets: z.array(z.object({ asset: assetKey, factor: amountString })),
@@ -215,6 +217,15 @@ export const adminQualifying = endpoint('GET /api/admin/community/qualifying', '
 export const adminSetQualifyingKind = endpoint('POST /api/admin/community/qualifying/kinds/:kind', 'admin', {
   params: z.object({ kind: purchaseKind }),
   body: z.strictObject({ counts: z.boolean() }),
+  response: qualifyingRulesView,
+});
+
+/**
+ * Whether purchases that pay referral rewards (the counting kinds) need a bound referrer first (audited; decision
+ * 119). A change of terms: operators ask, an administrator approves.
+ */
+export const adminSetReferrerRule = endpoint('POST /api/admin/community/qualifying/referrer', 'admin', {
+  body: z.strictObject({ required: z.boolean() }),
   response: qualifyingRulesView,
 });
 

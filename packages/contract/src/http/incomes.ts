@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { AssetKey } from '../assets.js';
 import { amountString, assetKey, endpoint, isoTime, pagedList, pageQuery } from '../common.js';
 import { billLine } from './ledger.js';
 
@@ -7,6 +8,9 @@ export const REWARD_KINDS = ['direct', 'indirect', 'dividend', 'performance', 's
 export type RewardKind = (typeof REWARD_KINDS)[number];
 export const rewardKind = z.enum(REWARD_KINDS);
 export const rewardBillKind = (kind: RewardKind) => `reward_${kind}` as const;
+
+/** The asset every reward is paid in (decision 065): a kind with no lines yet still shows its zero in it. */
+export const REWARD_ASSET: AssetKey = 'usdt';
 
 const assetAmount = z.object({ asset: assetKey, amount: amountString });
 
@@ -35,10 +39,21 @@ export const award = endpoint('GET /api/user/award', 'user', {
  */
 export const rewardExplanation = z.object({
   member: z.nullable(z.object({ uid: z.int(), nickname: z.string() })),
-  purchase: z.nullable(z.object({ event_id: z.int(), kind: z.string(), ref_type: z.string(), ref_id: z.int(), occurred_at: isoTime })),
+  purchase: z.nullable(
+    z.object({
+      event_id: z.int(),
+      kind: z.string(),
+      ref_type: z.string(),
+      ref_id: z.int(),
+      occurred_at: isoTime,
+      /** What the buyer paid, in the asset they paid it in (a card: RUSD); `base` is its USDT-equivalent performance. */
+      paid: assetAmount,
+    }),
+  ),
   /** Same-level: the downline whose performance reward this line is a share of. */
   source: z.nullable(z.object({ uid: z.int(), nickname: z.string() })),
   dividend_day: z.nullable(z.string()),
+  /** What the rate applies to, in USDT-equivalent units (a purchase's performance, a dividend's pool). */
   base: amountString,
   rate: amountString,
   level: z.int(),

@@ -22,7 +22,13 @@ export const pledgeProduct = z.object({
   asset: assetKey,
   interest_asset: assetKey,
   cycle_days: z.int(),
+  /** A fraction of the principal a year, counted in units of `interest_asset` (no price conversion: decision 057). */
   annual_rate: z.string(),
+  /**
+   * What 1,000 of `asset` locked (after the fee) earns a day, in `interest_asset`: the payout rule itself
+   * (principal × annual rate ÷ 365, cut to 8 places), so the page shows the rate as it is paid (decision 115).
+   */
+  daily_interest_per_thousand: amountString,
   /** Starting position: the smallest lock. */
   min_lock: amountString,
   /** Lock upper limit per user. */

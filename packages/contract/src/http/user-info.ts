@@ -28,6 +28,8 @@ export const userInfo = z.object({
   /** An upload of the user's own (`/uploads/<sha256>.<ext>`), null until one is set. */
   avatar: z.nullable(uploadAddress),
   level: z.int(),
+  /** The operator's name of that level (community_levels), the one the community page shows; `V<n>` when unnamed. */
+  level_name: z.string(),
   pledged: z.boolean(),
   invite_address: z.nullable(address),
   /** Who the referrer is, for Mine; null before one is bound. */

@@ -11,6 +11,7 @@ import { checkEvent } from '../events/events.service.js';
 import { GroupWriter, type GroupOutcome } from '../idempotency/group-writer.js';
 import { storedAnswer } from '../idempotency/idempotency.service.js';
 import { balancesOf, buyStarterBatch } from '../ledger/ledger.service.js';
+import { requireReferrerFor } from '../community/community.service.js';
 import { isSessionOpen, toCardTypeRules, toSessionView, type CardSessionRow, type CardTypeRow } from './cards.service.js';
 import * as repo from './cards.repository.js';
 import { myCardView } from './my-cards.js';
@@ -140,6 +141,13 @@ export async function buyStarterCard(db: Database, userId: number, typeId: numbe
   if (!session || !isSessionOpen(session, clock.now())) return refuse('CARD_SESSION_NOT_OPEN');
   const gate = burstState(db).gates.gateFor(session.id, performance.now(), () => session.stock - session.sold);
   if (gate.soldOut) return refuse('CARD_SOLD_OUT');
+  // A binding is never undone, so a check before the group commit holds at the commit (decision 119).
+  try {
+    await requireReferrerFor(db, userId, 'card_starter');
+  } catch (error) {
+    if (error instanceof DomainError) return refuse(error.code);
+    throw error;
+  }
   // The buyer's own refusals from two reads, before taking a place at the gate: a burst's presses that cannot pay
   // or are over the cap never open a transaction (which re-checks both on locked rows).
   const [balances, bought] = [await balancesOf(db, userId), await repo.boughtInSessions(db, userId, [session.id])];

@@ -122,7 +122,10 @@ describe.each(databaseKinds)('community team figures, levels and leaders (%s)', 
     await buy(u.G!, 1);
     await process();
     expect(await community(u.A!)).toMatchObject({ level: 2, level_name: 'Reef', next_level: null });
-    expect((await t.call({ method: 'GET', url: '/api/user/info', token: u.A!.token })).data.level).toBe(2);
+    // Mine reads the level by the same name as the community page (issue 25 §11), V0 included.
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: u.A!.token })).data).toMatchObject({ level: 2, level_name: 'Reef' });
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: u.B!.token })).data).toMatchObject({ level: 1, level_name: 'Coral' });
+    expect((await t.call({ method: 'GET', url: '/api/user/info', token: u.C!.token })).data).toMatchObject({ level: 0, level_name: 'V0' });
     // The change is audited.
     const audit = await t.database.db.execute(sql`select count(*)::int as n from business_events where type = 'community.admin_changed'`);
     expect((audit as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThanOrEqual(2);

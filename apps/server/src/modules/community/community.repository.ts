@@ -151,6 +151,11 @@ export async function setRemark(db: Executor, ownerId: number, memberId: number,
 
 // ───────────────────────────── reads ─────────────────────────────
 
+/** The operator's name of the level `level` evaluates to, or `V<n>` when unconfigured (community.sql.ts). */
+export function levelNameOf(level: SQL): SQL<string> {
+  return sql<string>`coalesce((select l.name from ${communityLevels} l where l.level = ${level}), 'V' || ${level})`;
+}
+
 /** How deep `memberId` is below `ownerId` (1 = direct), or undefined outside the owner's team. */
 export async function depthBelow(db: Executor, ownerId: number, memberId: number): Promise<number | undefined> {
   const rows = await db

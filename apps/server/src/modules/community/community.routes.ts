@@ -23,6 +23,7 @@ export async function communityRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, communityApi.adminSetQualifyingKind, ({ db, user, params, body }) =>
     community.setQualifyingKind(db, user.id, params.kind, body.counts),
   );
+  registerEndpoint(app, communityApi.adminSetReferrerRule, ({ db, user, body }) => community.setReferrerRule(db, user.id, body.required));
   registerEndpoint(app, communityApi.adminSetPerformanceAsset, ({ db, user, params, body }) =>
     community.setPerformanceAsset(db, user.id, params.asset, body.factor),
   );

@@ -13,9 +13,13 @@ import { consumeEventBatches, recordEvent, type StoredEvent } from '../events/ev
 import * as repo from './community.repository.js';
 import { performanceUnits, purchaseOf, qualifyingRules, PURCHASE_KINDS, type PurchaseKind } from './qualifying.js';
 import * as qualifyingRepo from './qualifying.repository.js';
+import { referrerRequired, setReferrerRequired } from './referrer-rule.js';
 
 /** The binding's hook into the team figures, called by the users service in the binding's transaction (decision 064). */
 export { onSubtreeAttached } from './team-figures.js';
+
+/** The purchases that pay referral rewards ask this before any money moves (decision 119). */
+export { requireReferrerFor } from './referrer-rule.js';
 
 /** The outbox consumer's name: the reward engine's consumer runs after it and reads `users.level` as it leaves it. */
 export const COMMUNITY_CONSUMER = 'community';
@@ -257,8 +261,9 @@ export async function deleteLevel(db: Database, operatorId: number, level: numbe
 }
 
 async function qualifyingView(db: Executor) {
-  const [kinds, assets] = await Promise.all([qualifyingRepo.kindRows(db), qualifyingRepo.assetFactors(db)]);
+  const [kinds, assets, required] = await Promise.all([qualifyingRepo.kindRows(db), qualifyingRepo.assetFactors(db), referrerRequired(db)]);
   return {
+    referrer_required: required,
     kinds: PURCHASE_KINDS.map((kind) => ({ kind, counts: kinds.find((k) => k.kind === kind)?.counts ?? false })),
     assets: assets.map((a) => ({ asset: a.asset as AssetKey, factor: exact(a.factor) })).sort((a, b) => a.asset.localeCompare(b.asset)),
   };
@@ -280,6 +285,23 @@ export async function setQualifyingKind(db: Database, operatorId: number, kind: 
       action: 'update',
       before: { counts: before },
       after: { counts },
+    });
+    return qualifyingView(tx);
+  });
+}
+
+/** Whether the purchases that pay referral rewards need a bound referrer first (decision 119), audited. */
+export async function setReferrerRule(db: Database, operatorId: number, required: boolean) {
+  return db.transaction(async (tx) => {
+    const before = await setReferrerRequired(tx, required, operatorId);
+    await recordEvent(tx, {
+      type: 'community.admin_changed',
+      user_id: operatorId,
+      target: 'referrer_rule',
+      key: 'purchases',
+      action: 'update',
+      before: { required: before },
+      after: { required },
     });
     return qualifyingView(tx);
   });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { performanceAssets, qualifyingPurchaseKinds } from '../../db/schema/index.js';
+import { consoleSettings, performanceAssets, qualifyingPurchaseKinds, referralPaths, users } from '../../db/schema/index.js';
 
 export async function countingKinds(db: Executor): Promise<string[]> {
   const rows = await db.select({ kind: qualifyingPurchaseKinds.kind }).from(qualifyingPurchaseKinds).where(eq(qualifyingPurchaseKinds.counts, true));
@@ -44,4 +44,45 @@ export async function setFactor(db: Executor, asset: string, factor: string | nu
       .values({ asset, factor, updatedBy: operatorId })
       .onConflictDoUpdate({ target: performanceAssets.asset, set: { factor, updatedBy: operatorId, updatedAt: sql`now()` } });
   return before?.factor ?? null;
+}
+
+// ───── the referrer rule (decision 119) ─────
+
+/** The console setting's key; no row means the shipped default (on). */
+export const REFERRER_RULE_KEY = 'referrer_required_for_purchases';
+
+export async function referrerRuleSetting(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ value: consoleSettings.value }).from(consoleSettings).where(eq(consoleSettings.key, REFERRER_RULE_KEY));
+  return row?.value !== 'false';
+}
+
+/** Sets the rule and answers its value before (under the setting row's lock when it exists). */
+export async function setReferrerRuleSetting(db: Executor, required: boolean, operatorId: number): Promise<boolean> {
+  const [before] = await db.select({ value: consoleSettings.value }).from(consoleSettings).where(eq(consoleSettings.key, REFERRER_RULE_KEY)).for('update');
+  await db
+    .insert(consoleSettings)
+    .values({ key: REFERRER_RULE_KEY, value: String(required), updatedBy: operatorId })
+    .onConflictDoUpdate({ target: consoleSettings.key, set: { value: String(required), updatedBy: operatorId, updatedAt: sql`now()` } });
+  return before?.value !== 'false';
+}
+
+/**
+ * In one statement, what the rule needs to know about one purchase: whether the rule is on, whether the kind pays
+ * referral rewards (it counts), whether the buyer has a referrer, and whether they head a team (someone bound to them).
+ */
+export async function referrerRuleFacts(
+  db: Executor,
+  userId: number,
+  kind: string,
+): Promise<{ ruleOn: boolean; kindCounts: boolean; bound: boolean; heads: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      ruleOn: sql<boolean>`coalesce((select ${consoleSettings.value} from ${consoleSettings} where ${consoleSettings.key} = ${REFERRER_RULE_KEY}), 'true') <> 'false'`,
+      kindCounts: sql<boolean>`coalesce((select ${qualifyingPurchaseKinds.counts} from ${qualifyingPurchaseKinds} where ${qualifyingPurchaseKinds.kind} = ${kind}), false)`,
+      bound: sql<boolean>`${users.referrerId} is not null`,
+      heads: sql<boolean>`exists (select 1 from ${referralPaths} where ${referralPaths.ancestorId} = ${users.id} and ${referralPaths.depth} = 1)`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }

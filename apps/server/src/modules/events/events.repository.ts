@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { BusinessEvent } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { businessEvents, eventConsumers } from '../../db/schema/index.js';
@@ -49,6 +49,14 @@ export function eventsAfter(db: Executor, afterId: bigint, upTo: bigint, limit: 
     .where(and(gt(businessEvents.id, afterId), lte(businessEvents.id, upTo)))
     .orderBy(asc(businessEvents.id))
     .limit(limit);
+}
+
+export function eventsByIds(db: Executor, ids: readonly bigint[]): Promise<EventRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(businessEvents)
+    .where(inArray(businessEvents.id, [...ids]));
 }
 
 export function eventsOfUser(db: Executor, userId: number, limit: number): Promise<EventRow[]> {

@@ -88,6 +88,11 @@ export async function consumeEventBatches(
   return handled;
 }
 
+/** The events with these ids (an explanation reading back the purchase a line came from). */
+export async function eventsByIds(db: Executor, ids: readonly bigint[]): Promise<StoredEvent[]> {
+  return (await repo.eventsByIds(db, ids)).map(toStored);
+}
+
 /** A user's events, oldest first (tests and the coming operator views). */
 export async function eventsOfUser(db: Executor, userId: number, limit = 100): Promise<StoredEvent[]> {
   return (await repo.eventsOfUser(db, userId, limit)).map(toStored);

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../core/auth-user.js';
 import type { Database, Executor } from '../../db/client.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
+import { requireReferrerFor } from '../community/community.service.js';
 import { balanceKey, postEntry } from '../ledger/ledger.service.js';
 import * as repo from './mining.repository.js';
 
@@ -130,6 +131,7 @@ export async function buy(
   now = clock.now(),
 ) {
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request: ['mining_buy', productId, input] }, async (tx) => {
+    await requireReferrerFor(tx, user.id, 'miner');
     const product = await repo.findProduct(tx, productId);
     if (!product) throw new DomainError('NOT_FOUND');
     if (product.status !== 'on_sale') throw new DomainError('MINING_NOT_ON_SALE');

@@ -62,6 +62,8 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
     expect(Math.abs(Date.parse(answer.now) - nowMs())).toBeLessThan(5_000);
     const listed = answer.list.find((p: { id: number }) => p.id === product.id);
     expect(listed).toMatchObject({ state: 'not_started', starts_in: 3600, ends_in: 3600 + 86_400, locked_total: '0.00000000', holding: '0.00000000' });
+    // The rate as it is paid: 1,000 locked × 0.365 ÷ 365 = 1 of the interest asset a day.
+    expect(listed.daily_interest_per_thousand).toBe('1.00000000');
     expect((await lock(alice, product.id, '500')).data.code).toBe('PLEDGE_NOT_STARTED');
 
     advanceClock(HOUR);
@@ -182,7 +184,8 @@ describe.each(databaseKinds)('pledge (%s)', (kind) => {
       token: t.admin.token,
       payload: { annual_rate: '0.2', cycle_days: 5 },
     });
-    expect(edited.data).toMatchObject({ annual_rate: '0.20000000', cycle_days: 5 });
+    // 1,000 × 0.2 ÷ 365 = 0.547945205…, cut to 8 places as a lock's daily interest is.
+    expect(edited.data).toMatchObject({ annual_rate: '0.20000000', cycle_days: 5, daily_interest_per_thousand: '0.54794520' });
     expect(Date.parse(edited.data.unlock_at) - Date.parse(edited.data.dividend_at)).toBe(5 * DAY);
     const bad = await t.call({ method: 'POST', url: `/api/admin/pledge/products/${product.id}`, token: t.admin.token, payload: { min_lock: '5000' } });
     expect(bad.data.code).toBe('PRODUCT_TERMS_INVALID');

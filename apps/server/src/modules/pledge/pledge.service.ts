@@ -10,6 +10,7 @@ import type { AuthUser } from '../../core/auth-user.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { recordEvent } from '../events/events.service.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
+import { requireReferrerFor } from '../community/community.service.js';
 import { balanceKey, ensureSystemAccounts, postEntry } from '../ledger/ledger.service.js';
 import { setPledged } from '../users/users.service.js';
 import * as repo from './pledge.repository.js';
@@ -63,6 +64,7 @@ function productView(row: repo.ProductRow, now: Date, holding = ZERO): PledgePro
     interest_asset: row.interestAsset as AssetKey,
     cycle_days: row.cycleDays,
     annual_rate: row.annualRate,
+    daily_interest_per_thousand: fromUnits(dailyInterestOf(1000n * UNIT, row.annualRate)),
     min_lock: row.minLock,
     max_per_user: row.maxPerUser,
     total_cap: row.totalCap,
@@ -159,12 +161,15 @@ export async function productDetails(db: Database, userId: number, productId: nu
 
 /** The fee, the actual amount locked and what it pays, for the confirmation (spec §9); the same checks as a lock. */
 export async function preview(db: Database, userId: number, productId: number, amount: string, now = clock.now()) {
+  // Asked at the confirmation too, so the page offers the binding before the user confirms (decision 119).
+  await requireReferrerFor(db, userId, 'pledge');
   const product = await checkLock(db, await repo.findProduct(db, productId), userId, amount, now);
   return quoteOf(product, amount);
 }
 
 export async function lock(db: Database, user: AuthUser, productId: number, amount: string, idempotencyKey: string | undefined, now = clock.now()) {
   return runIdempotent(db, { userId: user.id, key: idempotencyKey, request: ['pledge_lock', productId, amount] }, async (tx) => {
+    await requireReferrerFor(tx, user.id, 'pledge');
     // The product's row lock orders every lock into it: the cap and the per-user maximum are read under it.
     const product = await checkLock(tx, await repo.findProduct(tx, productId, true), user.id, amount, now);
     const quote = quoteOf(product, amount);

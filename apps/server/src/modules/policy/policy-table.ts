@@ -170,6 +170,8 @@ const entries: [Endpoint, ActionPolicy][] = [
   on(communityApi.adminDeleteLevel, { kind: 'terms', ...moneyRoles }),
   on(communityApi.adminSetPerformanceAsset, { kind: 'terms', ...moneyRoles }),
   on(communityApi.adminSetQualifyingKind, { kind: 'terms', ...moneyRoles }),
+  // Who may buy what pays referral rewards (decision 119): the terms of those purchases.
+  on(communityApi.adminSetReferrerRule, { kind: 'terms', ...moneyRoles }),
   on(gamesApi.adminSetGameSettings, { kind: 'terms', ...moneyRoles }),
 
   // ---- review: decides a user's own request, pays nothing beyond it

@@ -129,6 +129,8 @@ describe.each(databaseKinds)('segregation of duties on %s', (kind) => {
   const termsFixtures: Record<string, (target: SignedInUser) => Promise<Call>> = {
     'POST /api/admin/lakes/:id': async () => ({ url: `/api/admin/lakes/${lakeId}`, payload: { fee_rate: '0' } }),
     'POST /api/admin/cards/leaders/:id': async (target) => ({ url: `/api/admin/cards/leaders/${target.uid}`, payload: { leader: true } }),
+    // Off, as the harness already has it (decision 119): the row checks who may decide, without changing later rows' purchases.
+    'POST /api/admin/community/qualifying/referrer': async () => ({ url: '/api/admin/community/qualifying/referrer', payload: { required: false } }),
     'POST /api/admin/mining/products': async () => ({
       url: '/api/admin/mining/products',
       payload: { name: 'Matrix miner', price: '1', price_asset: 'usdt', period_days: 1, multiple: '100', daily_output: '100', output_asset: 'coin' },

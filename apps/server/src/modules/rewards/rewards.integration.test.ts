@@ -162,7 +162,8 @@ describe.each(databaseKinds)('reward engine worked example on %s', (kind) => {
     expect(line.explanation).toMatchObject({
       member: { uid: u.X!.uid },
       source: { uid: u.A1!.uid },
-      purchase: { kind: 'miner', ref_type: 'miner' },
+      // X's miners cost 1000 USDT (what the buyer paid, in its asset); the same-level base is A1's reward.
+      purchase: { kind: 'miner', ref_type: 'miner', paid: { asset: 'usdt', amount: '1000.00000000' } },
       base: '20.00000000',
       rate: '0.10000000',
       level: 2,

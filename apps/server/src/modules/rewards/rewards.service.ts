@@ -10,12 +10,12 @@
 import {
   LEVEL_RULES_LIST,
   RATE_RULES_LIST,
+  REWARD_ASSET,
   REWARD_KINDS,
   applyRate,
   fromUnits,
   rewardBillKind,
   toUnits,
-  type AssetKey,
   type IncomeLine,
   type RewardKind,
   type RewardRuleName,
@@ -23,7 +23,7 @@ import {
 import * as clock from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { consumeEventBatches, consumedBefore, recordEvent, type ConsumeOptions, type StoredEvent } from '../events/events.service.js';
+import { consumeEventBatches, consumedBefore, eventsByIds, recordEvent, type ConsumeOptions, type StoredEvent } from '../events/events.service.js';
 import { postEntries, postEntry, type EntryInput, type PostingInput } from '../ledger/ledger.service.js';
 import { performanceUnits, purchaseOf, qualifyingRules, type Purchase } from '../community/qualifying.js';
 import { nicknamesOf, uplinesOf, usersFromLevel } from '../users/users.service.js';
@@ -32,8 +32,6 @@ import * as repo from './rewards.repository.js';
 import { RuleBook, type RuleRow } from './rule-book.js';
 
 export const REWARDS_CONSUMER = 'rewards';
-/** The asset every reward is paid in (decision 065). */
-export const REWARD_ASSET: AssetKey = 'usdt';
 
 const capShareRule = (kind: RewardKind) => `cap_share_${kind}` as RewardRuleName;
 
@@ -310,6 +308,14 @@ export async function explainLines(db: Executor, userId: number, kind: RewardKin
     lines.map((l) => l.entryId),
   );
   const byEntry = new Map(rows.map((r) => [r.entryId!, r]));
+  // What each purchase cost, in the asset it was paid in: read from its event through the one purchase definition.
+  const events = await eventsByIds(db, [...new Set(rows.flatMap((r) => (r.eventId === null ? [] : [r.eventId])))]);
+  const paidOf = new Map(
+    events.flatMap((event) => {
+      const purchase = purchaseOf(event);
+      return purchase === null ? [] : [[event.id, { asset: purchase.asset, amount: fromUnits(purchase.units) }] as const];
+    }),
+  );
   const names = await nicknamesOf(db, [...new Set(rows.flatMap((r) => [r.memberId, r.sourceId]).filter((id): id is number => id !== null))]);
   const person = (id: number | null) => (id === null ? null : { uid: id, nickname: names.get(id) ?? '' });
   return lines.map(({ line, entryId }) => {
@@ -320,9 +326,16 @@ export async function explainLines(db: Executor, userId: number, kind: RewardKin
       explanation: {
         member: person(r.memberId),
         purchase:
-          r.eventId === null
+          r.eventId === null || !paidOf.has(r.eventId)
             ? null
-            : { event_id: Number(r.eventId), kind: r.purchaseKind!, ref_type: r.refType!, ref_id: r.refId!, occurred_at: r.occurredAt.toISOString() },
+            : {
+                event_id: Number(r.eventId),
+                kind: r.purchaseKind!,
+                ref_type: r.refType!,
+                ref_id: r.refId!,
+                occurred_at: r.occurredAt.toISOString(),
+                paid: paidOf.get(r.eventId)!,
+              },
         source: person(r.sourceId),
         dividend_day: r.dividendDay,
         base: r.base,

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { referralPaths, users } from '../../db/schema/index.js';
 import { sortedBy, type ListSort } from '../../db/sort.js';
+import { levelNameSubquery } from '../community/community.sql.js';
 
 /** Creates the user unless the account exists; returns the id and whether it was created. */
 export async function insertOrFindUser(db: Executor, account: string): Promise<{ id: number; created: boolean }> {
@@ -121,6 +122,7 @@ export interface ProfileRow {
   nickname: string;
   avatar: string | null;
   level: number;
+  level_name: string;
   pledged: boolean;
   has_pay_password: boolean;
   referrer_id: number | null;
@@ -133,7 +135,7 @@ export interface ProfileRow {
 const userCard = (balances: SQL) =>
   preparedStatement<ProfileRow>(
     'user_card',
-    sql`select u.account, u.nickname, u.avatar, u.level, u.pledged, u.pay_password_hash is not null as has_pay_password,
+    sql`select u.account, u.nickname, u.avatar, u.level, ${levelNameSubquery(sql`u.level`)} as level_name, u.pledged, u.pay_password_hash is not null as has_pay_password,
       r.id as referrer_id, r.account as referrer_account, r.nickname as referrer_nickname, r.avatar as referrer_avatar,
       ${balances} as balances
       from ${users} u left join ${users} r on r.id = u.referrer_id where u.id = ${sql.placeholder('user_id')}`,

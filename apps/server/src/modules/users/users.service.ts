@@ -91,6 +91,7 @@ export async function userInfo(db: Database, user: AuthUser, symbols: Record<Ass
     nickname: row.nickname,
     avatar: row.avatar,
     level: row.level,
+    level_name: row.level_name,
     pledged: row.pledged,
     invite_address: row.referrer_account ? getAddress(row.referrer_account) : null,
     referrer:

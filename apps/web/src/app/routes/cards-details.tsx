@@ -9,9 +9,9 @@ export default function CardsDetailsRoute() {
   const typeId = idParam(search.get('type'));
   return (
     <AccountSubPage page="cards/details">
-      {(_user, onBalancesChanged) =>
+      {(user, onBalancesChanged) =>
         typeId !== 0 && !search.has('card') ? (
-          <CardTypeDetails typeId={typeId} rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />
+          <CardTypeDetails typeId={typeId} rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
         ) : (
           <MyCardDetails cardId={idParam(search.get('card'))} />
         )

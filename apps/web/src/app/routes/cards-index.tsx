@@ -6,7 +6,9 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 export default function CardsIndexRoute() {
   return (
     <AccountSubPage page="cards/index">
-      {(_user, onBalancesChanged) => <StarterCards rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />}
+      {(user, onBalancesChanged) => (
+        <StarterCards rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
+      )}
     </AccountSubPage>
   );
 }

@@ -3,5 +3,9 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 
 /** pages/game/index — blind-box guessing, provably fair (issue 14). */
 export default function GameIndexRoute() {
-  return <AccountSubPage page="game/index">{(_user, onBalancesChanged) => <BlindBoxGame onBalancesChanged={onBalancesChanged} />}</AccountSubPage>;
+  return (
+    <AccountSubPage page="game/index">
+      {(user, onBalancesChanged) => <BlindBoxGame balances={user?.balances} onBalancesChanged={onBalancesChanged} />}
+    </AccountSubPage>
+  );
 }

@@ -4,6 +4,8 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 /** pages/ss-raffle-demo/ss-raffle-demo — the lucky wheel on the fair core, with free spins from operators (issue 14). */
 export default function RaffleDemoRoute() {
   return (
-    <AccountSubPage page="ss-raffle-demo/ss-raffle-demo">{(_user, onBalancesChanged) => <RaffleWheel onBalancesChanged={onBalancesChanged} />}</AccountSubPage>
+    <AccountSubPage page="ss-raffle-demo/ss-raffle-demo">
+      {(user, onBalancesChanged) => <RaffleWheel balances={user?.balances} onBalancesChanged={onBalancesChanged} />}
+    </AccountSubPage>
   );
 }

@@ -9,7 +9,7 @@ export default function ShopOrderRoute() {
   const [search] = useSearchParams();
   return (
     <AccountSubPage page="user/user" title={t('shop.order.title')}>
-      {(_user, onBalancesChanged) => <OrderDetail orderId={idParam(search.get('id'))} onBalancesChanged={onBalancesChanged} />}
+      {(user, onBalancesChanged) => <OrderDetail orderId={idParam(search.get('id'))} balances={user?.balances} onBalancesChanged={onBalancesChanged} />}
     </AccountSubPage>
   );
 }

@@ -1,13 +1,21 @@
 import { useSearchParams } from 'react-router-dom';
 import { idParam, ListingDetails } from '../../features/cards';
-import { SubPage } from '../layouts/sub-page';
+import { pagePath } from '../../lib/pages';
+import { AccountSubPage } from '../layouts/account-sub-page';
 
-/** pages/trading/details?listing= — one card on the market. */
+/** pages/trading/details?listing= — one card on the market, bought from here through the review sheet. */
 export default function TradingDetailsRoute() {
   const [search] = useSearchParams();
   return (
-    <SubPage page="trading/details">
-      <ListingDetails listingId={idParam(search.get('listing'))} />
-    </SubPage>
+    <AccountSubPage page="trading/details">
+      {(user, onBalancesChanged) => (
+        <ListingDetails
+          listingId={idParam(search.get('listing'))}
+          balances={user?.balances}
+          onBalancesChanged={onBalancesChanged}
+          rusdChargePath={pagePath('property/single')}
+        />
+      )}
+    </AccountSubPage>
   );
 }

@@ -6,9 +6,9 @@ import { AccountSubPage } from '../layouts/account-sub-page';
 export default function TradingOrderRoute() {
   return (
     <AccountSubPage page="trading/order">
-      {(_user, onBalancesChanged) => (
+      {(user, onBalancesChanged) => (
         <div className="cards-page">
-          <OrderForm rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />
+          <OrderForm rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
           <MyOrders />
         </div>
       )}

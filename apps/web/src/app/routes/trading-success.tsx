@@ -1,14 +1,20 @@
 import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from '../../i18n';
 import { idParam, isSuccessKind, TradingSuccess } from '../../features/cards';
 import { SubPage } from '../layouts/sub-page';
 
-/** pages/trading/success?kind=&id= — a buy order placed, a card listed or renewed. */
+/**
+ * pages/trading/success?kind=&id= — titled for what happened (issue 25 §7): a buy order waiting, a card bought, a
+ * card listed or renewed; not one "Trade successful" for all four.
+ */
 export default function TradingSuccessRoute() {
+  const { t } = useTranslation();
   const [search] = useSearchParams();
-  const kind = search.get('kind');
+  const raw = search.get('kind');
+  const kind = isSuccessKind(raw) ? raw : 'order';
   return (
-    <SubPage page="trading/success">
-      <TradingSuccess kind={isSuccessKind(kind) ? kind : 'order'} id={idParam(search.get('id'))} />
+    <SubPage page="trading/success" title={t(`cards.success.pageTitle.${kind}`)}>
+      <TradingSuccess kind={kind} id={idParam(search.get('id'))} />
     </SubPage>
   );
 }

@@ -1,11 +1,7 @@
 import { GameRoom } from '../../features/games';
-import { SubPage } from '../layouts/sub-page';
+import { AccountSubPage } from '../layouts/account-sub-page';
 
-/** pages/user/gameRoom — the player's rounds with a verify link each, and totals. */
+/** pages/user/gameRoom — the game balances, the player's rounds with a verify link each, and totals. */
 export default function UserGameRoomRoute() {
-  return (
-    <SubPage page="user/gameRoom">
-      <GameRoom />
-    </SubPage>
-  );
+  return <AccountSubPage page="user/gameRoom">{(user) => <GameRoom balances={user?.balances} />}</AccountSubPage>;
 }

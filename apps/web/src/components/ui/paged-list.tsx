@@ -49,6 +49,8 @@ interface PagedListProps<T extends { id: number }> {
   /** The rows of every page loaded so far (undefined until the first page arrives); by default the query's, each once. */
   list?: readonly T[] | undefined;
   renderRow: (item: T) => ReactNode;
+  /** What the page shows with no rows: an `EmptyState` saying what the list is for and the next step (required). */
+  empty: ReactNode;
   testId: string;
 }
 
@@ -56,12 +58,11 @@ interface PagedListProps<T extends { id: number }> {
  * A paged list of records: retry when the first page fails (a later failure keeps the rows shown),
  * a spinner until it arrives, the empty state, then the rows and "load more".
  */
-export function PagedList<T extends { id: number }>({ query, list: given, renderRow, testId }: PagedListProps<T>) {
-  const { t } = useTranslation();
+export function PagedList<T extends { id: number }>({ query, list: given, renderRow, empty, testId }: PagedListProps<T>) {
   const list = given ?? (query.data === undefined ? undefined : uniqueRows(query.data.pages as readonly Page<T>[]));
   if (query.isError && list === undefined) return <ErrorState className="inline-error" onRetry={query.refetch} />;
   if (list === undefined) return <LoadingState size="small" />;
-  if (list.length === 0) return <p className="empty-state">{t('common.empty')}</p>;
+  if (list.length === 0) return <>{empty}</>;
   return (
     <>
       <ul className="bill-list">

@@ -4,9 +4,12 @@
  * repeats what will happen and waits for a second press.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Endpoint } from '@reef/contract';
 import { useCan } from '../access';
+import { ApiError } from '../api';
 import { useT } from '../i18n';
+import { showConsoleToast } from './toast';
 
 interface ActionProps {
   label: string;
@@ -18,10 +21,23 @@ interface ActionProps {
   run: (form: FormData) => Promise<unknown>;
   variant?: 'primary' | 'danger' | 'ghost';
   testId?: string;
+  /** What the toast says once it went through; by default "<label>: done". */
+  done?: string;
 }
 
-export function Action({ label, endpoint, fields, confirm, run, variant = 'primary', testId }: ActionProps) {
+/** A write the policy held for a second administrator (HTTP 202): it was accepted, not refused. */
+function isHeld(failure: unknown): failure is ApiError {
+  return failure instanceof ApiError && failure.code === 'APPROVAL_PENDING';
+}
+
+/** An answer that says the write waits for a second administrator (an adjustment above the four-eyes amount). */
+function isPendingAnswer(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && 'request_id' in result && (result as { status?: unknown }).status === 'pending';
+}
+
+export function Action({ label, endpoint, fields, confirm, run, variant = 'primary', testId, done }: ActionProps) {
   const t = useT();
+  const queryClient = useQueryClient();
   const allowed = useCan(endpoint);
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<FormData | null>(null);
@@ -38,9 +54,18 @@ export function Action({ label, endpoint, fields, confirm, run, variant = 'prima
     setBusy(true);
     setError(null);
     try {
-      await run(form);
+      const result = await run(form);
       close();
+      if (isPendingAnswer(result)) showConsoleToast(t('common.held'), 'notice');
+      else showConsoleToast(done ?? t('common.doneAction', { action: label }));
     } catch (failure) {
+      if (isHeld(failure)) {
+        // Sent for approval: the dialog's work is over, and the approvals queue has a new row to show.
+        close();
+        showConsoleToast(failure.message || t('common.held'), 'notice');
+        void queryClient.invalidateQueries();
+        return;
+      }
       setError(failure instanceof Error ? failure.message : String(failure));
       setPending(null);
     } finally {

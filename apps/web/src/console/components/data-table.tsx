@@ -3,6 +3,8 @@
  * contract's `{list, page, limit, total}`, a loading/empty/failed state, and CSV export of the rows shown.
  * With `sorting` the server sorts (decision 090, TanStack's manual sorting): only the columns the endpoint allows
  * sort, and a header click changes the query, which goes back to page 1; without it the rows shown sort here.
+ * A column without a cell of its own shows its value readably (`format.ts`: instants, amounts, asset symbols), the
+ * exact value in its tooltip and in the CSV; a table wider than the page scrolls inside its own box.
  */
 import { useState, type ReactNode } from 'react';
 import {
@@ -16,6 +18,7 @@ import {
 } from '@tanstack/react-table';
 import { useT } from '../i18n';
 import { downloadCsv, toCsv } from './csv';
+import { useConsoleFormat } from './format';
 import type { ServerSorting } from './use-paged';
 
 export interface Paging {
@@ -63,6 +66,7 @@ function drawCell<Context extends object>(template: ColumnDefTemplate<Context> |
 
 export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, sorting: server }: DataTableProps<Row>) {
   const t = useT();
+  const format = useConsoleFormat();
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const sorting: SortingState = server ? (server.sort ? [{ id: server.sort, desc: server.order !== 'asc' }] : []) : localSorting;
   const onSortingChange = (updater: SortingState | ((old: SortingState) => SortingState)) => {
@@ -79,6 +83,13 @@ export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, so
     onSortingChange,
     manualSorting: Boolean(server),
     enableMultiSort: false,
+    defaultColumn: {
+      cell: (c) => {
+        const raw = c.getValue();
+        const shown = format.value(raw, c.column.id);
+        return typeof raw === 'string' && shown !== raw ? <span title={raw}>{shown}</span> : shown;
+      },
+    },
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     // Rows keyed by their id, not their position: when a list refetches (a filter changed, the shown rows are the
@@ -114,38 +125,40 @@ export function DataTable<Row>({ name, columns, rows, error, paging, toolbar, so
       ) : rows.length === 0 ? (
         <p className="state">{t('common.empty')}</p>
       ) : (
-        <table>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-                      {header.column.getCanSort() ? (
-                        <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{drawCell(cell.column.columnDef.cell, cell.getContext())}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    return (
+                      <th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                        {header.column.getCanSort() ? (
+                          <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                            {flexRender(header.column.columnDef.header, header.getContext())}
+                            {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                          </button>
+                        ) : (
+                          flexRender(header.column.columnDef.header, header.getContext())
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{drawCell(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {paging && (
         <nav className="pager">

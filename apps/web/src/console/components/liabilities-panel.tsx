@@ -8,12 +8,13 @@ import { liabilitiesApi } from '@reef/contract';
 import { call } from '../api';
 import { useT } from '../i18n';
 import { Action } from './action';
-import { utcShort } from './utc-time';
+import { useConsoleFormat } from './format';
 
 const LIABILITIES_KEY = ['liabilities'] as const;
 
 export function LiabilitiesPanel() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const published = useQuery({ queryKey: LIABILITIES_KEY, queryFn: () => call(liabilitiesApi.liabilities) });
   const latest = published.data?.latest ?? null;
@@ -29,7 +30,7 @@ export function LiabilitiesPanel() {
             <tr>
               <th>{t('liabilities.takenAt')}</th>
               <td data-testid="liabilities-taken-at">
-                {utcShort(latest.taken_at)} UTC · {t(`liabilities.trigger.${latest.trigger}`)}
+                {format.dateTime(latest.taken_at)} · {t(`liabilities.trigger.${latest.trigger}`)}
               </td>
             </tr>
             <tr>
@@ -44,9 +45,9 @@ export function LiabilitiesPanel() {
             </tr>
             {latest.totals.map(({ asset, amount }) => (
               <tr key={asset}>
-                <th>{asset.toUpperCase()}</th>
+                <th>{format.symbol(asset)}</th>
                 <td className="amount" data-testid={`liabilities-total-${asset}`}>
-                  {amount}
+                  {format.amount(amount)}
                 </td>
               </tr>
             ))}

@@ -8,7 +8,7 @@ import { reconciliationApi, type ReconciliationCheck, type ReconciliationRun } f
 import { call } from '../api';
 import { useT } from '../i18n';
 import { Action } from './action';
-import { utcShort } from './utc-time';
+import { useConsoleFormat } from './format';
 
 const HISTORY = 10;
 
@@ -19,6 +19,7 @@ export const reconciliationQuery = {
 
 function CheckRow({ check }: { check: ReconciliationCheck }) {
   const t = useT();
+  const format = useConsoleFormat();
   const failing = check.status === 'failed' || check.status === 'error';
   return (
     <>
@@ -47,8 +48,8 @@ function CheckRow({ check }: { check: ReconciliationCheck }) {
                     <td>
                       <code>{m.subject}</code>
                     </td>
-                    <td className="amount">{m.expected}</td>
-                    <td className="amount">{m.actual}</td>
+                    <td className="amount">{format.value(m.expected)}</td>
+                    <td className="amount">{format.value(m.actual)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -65,11 +66,12 @@ function CheckRow({ check }: { check: ReconciliationCheck }) {
 
 function LatestRun({ run }: { run: ReconciliationRun }) {
   const t = useT();
+  const format = useConsoleFormat();
   return (
     <>
       <p className={run.ok ? 'state' : 'state state--failed'} role={run.ok ? undefined : 'alert'} data-testid="reconciliation-result">
         <strong>{run.ok ? t('reconciliation.allOk') : t('reconciliation.someFailed')}</strong> ·{' '}
-        {t('reconciliation.lastRun', { when: `${utcShort(run.finished_at)} UTC` })}
+        {t('reconciliation.lastRun', { when: format.dateTime(run.finished_at) })}
       </p>
       <table className="compact" data-testid="reconciliation-checks">
         <thead>
@@ -91,6 +93,7 @@ function LatestRun({ run }: { run: ReconciliationRun }) {
 
 function History({ runs }: { runs: ReconciliationRun[] }) {
   const t = useT();
+  const format = useConsoleFormat();
   return (
     <>
       <h3>{t('reconciliation.history')}</h3>
@@ -109,7 +112,7 @@ function History({ runs }: { runs: ReconciliationRun[] }) {
               <td>{run.id}</td>
               <td>{run.requested_by === null ? t('reconciliation.bySchedule') : t('reconciliation.byOperator', { uid: run.requested_by })}</td>
               <td className={run.ok ? undefined : 'state--failed'}>{run.ok ? t('reconciliation.allOk') : t('reconciliation.someFailed')}</td>
-              <td>{utcShort(run.finished_at)}</td>
+              <td>{format.dateTime(run.finished_at)}</td>
             </tr>
           ))}
         </tbody>

@@ -9,11 +9,6 @@ export function utcInputValue(iso: string | null | undefined): string {
   return iso ? iso.slice(0, 16) : '';
 }
 
-/** `2026-11-27T09:30:00.000Z` → `2026-11-27 09:30`: a list's time, in UTC like the forms. */
-export function utcShort(iso: string): string {
-  return iso.slice(0, 16).replace('T', ' ');
-}
-
 /** A datetime-local value read as UTC → an ISO instant; '' stays '' (the contract refuses it if required). */
 export function utcInstant(value: string): string {
   return value ? new Date(`${value}:00Z`).toISOString() : '';

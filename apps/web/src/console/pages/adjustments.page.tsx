@@ -5,6 +5,7 @@ import { consoleApi, type AdjustmentRequest } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { StatusSelect } from '../components/filter-select';
 import { heldRequestColumns } from '../components/review-actions';
 import { useListSort } from '../components/use-paged';
@@ -25,6 +26,7 @@ function Adjustments() {
     queryFn: () => call(consoleApi.adminListAdjustmentRequests, { query: { status, ...sortQuery } }),
   });
   const refresh = () => queryClient.invalidateQueries();
+  const format = useConsoleFormat();
   const columns: ColumnDef<AdjustmentRequest, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'uid', header: t('common.user'), cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
@@ -34,14 +36,15 @@ function Adjustments() {
     ...heldRequestColumns<AdjustmentRequest>(t, {
       approve: consoleApi.adminApproveAdjustment,
       reject: consoleApi.adminRejectAdjustment,
-      summary: (r) => `uid ${r.uid} ${r.amount} ${r.asset.toUpperCase()} — ${r.memo}`,
+      summary: (r) => `uid ${r.uid} ${format.money(r.amount, r.asset)} — ${r.memo}`,
     }),
   ];
   return (
     <>
       <h1>{t('nav.adjustments')}</h1>
       <p>
-        {t('fourEyes.rule')}: <strong data-testid="four-eyes-above">{rule.data ? (rule.data.above ?? t('fourEyes.off')) : '…'}</strong>{' '}
+        {t('fourEyes.rule')}:{' '}
+        <strong data-testid="four-eyes-above">{rule.data ? (rule.data.above === null ? t('fourEyes.off') : format.amount(rule.data.above)) : '…'}</strong>{' '}
         <Action
           label={t('fourEyes.set')}
           variant="ghost"

@@ -11,6 +11,7 @@ import { Action, Check, Field, formText, Select, TextArea, WholeField } from '..
 import { DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
+import { useConsoleFormat, type ConsoleFormat } from '../components/format';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -39,11 +40,11 @@ function rulesOf(form: FormData) {
   };
 }
 
-function rulesText(t: Translate, rules: AirdropRules): string {
+function rulesText(t: Translate, format: ConsoleFormat, rules: AirdropRules): string {
   const parts = [
-    rules.min_recharge && `${t('airdrops.minRecharge')} ${rules.min_recharge.amount} ${rules.min_recharge.asset}`,
+    rules.min_recharge && `${t('airdrops.minRecharge')} ${format.money(rules.min_recharge.amount, rules.min_recharge.asset)}`,
     rules.min_account_age_hours !== null && `${t('airdrops.minAge')} ${rules.min_account_age_hours}`,
-    rules.min_holding && `${t('airdrops.minHolding')} ${rules.min_holding.amount} ${rules.min_holding.asset}`,
+    rules.min_holding && `${t('airdrops.minHolding')} ${format.money(rules.min_holding.amount, rules.min_holding.asset)}`,
     rules.per_referrer_cap !== null && `${t('airdrops.referrerCap')} ${rules.per_referrer_cap}`,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('airdrops.noRules');
@@ -123,13 +124,19 @@ const stateKey = (state: string) => `airdrops.state.${state}` as ConsoleKey;
 
 function Airdrops() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const [state, setState] = useState<string>('all');
   const { table } = usePaged(airdropsApi.adminListAirdrops, { state });
   const refresh = () => queryClient.invalidateQueries();
   const columns: ColumnDef<AdminAirdropCampaign, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
-    { id: 'amount', header: t('airdrops.amountEach'), accessorFn: (c) => `${c.amount} ${c.asset}` },
+    {
+      id: 'amount',
+      header: t('airdrops.amountEach'),
+      accessorFn: (c) => `${c.amount} ${c.asset}`,
+      cell: (c) => format.money(c.row.original.amount, c.row.original.asset),
+    },
     { accessorKey: 'starts_at', header: t('airdrops.startsAt') },
     { accessorKey: 'ends_at', header: t('airdrops.endsAt') },
     { accessorKey: 'state', header: t('common.status'), cell: (c) => t(stateKey(c.row.original.state)) },
@@ -139,7 +146,7 @@ function Airdrops() {
       accessorFn: (c) => (c.restricted ? c.address_count : ''),
       cell: (c) => (c.row.original.restricted ? t('airdrops.addressCount', { count: c.row.original.address_count }) : t('airdrops.everyone')),
     },
-    { id: 'rules', header: t('airdrops.rules'), accessorFn: (c) => rulesText(t, c.rules) },
+    { id: 'rules', header: t('airdrops.rules'), accessorFn: (c) => rulesText(t, format, c.rules) },
     { accessorKey: 'claims', header: t('airdrops.claims') },
     { accessorKey: 'created_at', header: t('common.created') },
     {

@@ -2,14 +2,65 @@ import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { consoleApi, type AuditEntry } from '@reef/contract';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat, type ConsoleFormat } from '../components/format';
 import { usePaged } from '../components/use-paged';
-import { useT } from '../i18n';
+import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
+import { auditAction, auditChanges, auditTarget } from './audit/entry';
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
+/** Who: the operator's uid and wallet, or the platform's own jobs. */
+function who(t: Translate, entry: AuditEntry): string {
+  if (entry.actor === null) return t('audit.system');
+  const account = entry.actor_account;
+  return `uid ${entry.actor} · ${account.slice(0, 6)}…${account.slice(-4)}`;
+}
+
+/** Did what to what: `Approved · Withdrawals #7`; a route outside the console's areas is shown as it is. */
+function what(t: Translate, entry: AuditEntry): string {
+  const action = auditAction(entry.action);
+  const subject = [action.area ? t(action.area) : entry.action, ...auditTarget(entry)].join(' ');
+  return `${t(action.verb)} · ${subject}`;
+}
+
+/** before → after for each changed field, values shown like the rest of the console. */
+function Changes({ entry, format }: { entry: AuditEntry; format: ConsoleFormat }) {
+  const changes = auditChanges(entry.before, entry.after);
+  if (changes.length === 0) return <>—</>;
+  return (
+    <ul className="audit-changes">
+      {changes.map((c) => (
+        <li key={c.field} data-testid={`audit-change-${c.field}`}>
+          {c.field}: {'before' in c && <del>{format.value(c.before, c.field)}</del>}
+          {'before' in c && 'after' in c && ' → '}
+          {'after' in c && <ins>{format.value(c.after, c.field)}</ins>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The row as recorded, for the operator who needs the exact request and values. */
+function RawDetail({ entry }: { entry: AuditEntry }) {
+  const t = useT();
+  return (
+    <details className="audit-raw">
+      <summary>{t('audit.raw')}</summary>
+      <pre>
+        {JSON.stringify(
+          { action: entry.action, ip: entry.ip, target: entry.target, request: entry.request, before: entry.before, after: entry.after },
+          null,
+          2,
+        )}
+      </pre>
+    </details>
+  );
+}
+
 function Audit() {
   const t = useT();
+  const format = useConsoleFormat();
   const [action, setAction] = useState('');
   const [q, setQ] = useState('');
   const [actor, setActor] = useState('');
@@ -21,13 +72,16 @@ function Audit() {
   const columns: ColumnDef<AuditEntry, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'created_at', header: t('audit.when') },
-    { accessorKey: 'actor', header: t('audit.actor') },
+    { accessorKey: 'actor', header: t('audit.actor'), cell: (c) => <span className="audit-who">{who(t, c.row.original)}</span> },
+    { accessorKey: 'action', header: t('audit.what'), cell: (c) => <span title={c.row.original.action}>{what(t, c.row.original)}</span> },
+    {
+      id: 'changes',
+      header: t('audit.changes'),
+      accessorFn: (e) => json({ before: e.before, after: e.after }),
+      cell: (c) => <Changes entry={c.row.original} format={format} />,
+    },
     { accessorKey: 'ip', header: t('audit.ip') },
-    { accessorKey: 'action', header: t('audit.action') },
-    { accessorKey: 'target', header: t('audit.target'), cell: (c) => json(c.getValue()) },
-    { accessorKey: 'request', header: t('common.details'), cell: (c) => <code>{json(c.getValue())}</code> },
-    { accessorKey: 'before', header: t('audit.before'), cell: (c) => <code>{json(c.getValue())}</code> },
-    { accessorKey: 'after', header: t('audit.after'), cell: (c) => <code>{json(c.getValue())}</code> },
+    { id: 'raw', header: t('common.details'), accessorFn: (e) => json(e.request), cell: (c) => <RawDetail entry={c.row.original} /> },
   ];
   return (
     <>

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { consoleApi, DASHBOARD_DAYS, depositsApi, marketApi, toUnits, withdrawalsApi } from '@reef/contract';
+import { pagePath } from '../../lib/pages';
 import { call } from '../api';
 import { BarChart } from '../components/bar-chart';
+import { useConsoleFormat } from '../components/format';
 import { LiabilitiesPanel } from '../components/liabilities-panel';
 import { ReconciliationAlert } from '../components/reconciliation-alert';
 import { useT } from '../i18n';
@@ -9,9 +11,13 @@ import type { ConsolePage } from '../registry';
 
 type Days = { day: string; new_users: number; turnover: { asset: string; amount: string }[] }[];
 
+/** The app's service desk (its agents' inbox): the app at /index/ routes by hash, like the console. */
+const DESK_HREF = `/index/#${pagePath('chat/myService')}`;
+
 /** Sign-ups per day, and turnover per day for each asset that had any in the fortnight. */
 function Charts({ days }: { days: Days }) {
   const t = useT();
+  const format = useConsoleFormat();
   const assets = [...new Set(days.flatMap((d) => d.turnover.map((x) => x.asset)))].sort();
   const dayHeader = t('dashboard.day');
   return (
@@ -23,18 +29,18 @@ function Charts({ days }: { days: Days }) {
           testId="chart-users"
           labelHeader={dayHeader}
           valueHeader={t('dashboard.usersToday')}
-          bars={days.map((d) => ({ label: d.day, value: BigInt(d.new_users), text: String(d.new_users) }))}
+          bars={days.map((d) => ({ label: format.day(d.day), value: BigInt(d.new_users), text: String(d.new_users) }))}
         />
         {assets.map((asset) => (
           <BarChart
             key={asset}
-            title={t('dashboard.chartTurnover', { asset: asset.toUpperCase() })}
+            title={t('dashboard.chartTurnover', { asset: format.symbol(asset) })}
             testId={`chart-turnover-${asset}`}
             labelHeader={dayHeader}
             valueHeader={t('dashboard.turnoverToday')}
             bars={days.map((d) => {
               const amount = d.turnover.find((x) => x.asset === asset)?.amount ?? '0';
-              return { label: d.day, value: toUnits(amount), text: amount };
+              return { label: format.day(d.day), value: toUnits(amount), text: format.amount(amount) };
             })}
           />
         ))}
@@ -46,6 +52,7 @@ function Charts({ days }: { days: Days }) {
 
 function Dashboard() {
   const t = useT();
+  const format = useConsoleFormat();
   const board = useQuery({ queryKey: ['dashboard'], queryFn: () => call(consoleApi.adminDashboard) });
   const withdrawals = useQuery({
     queryKey: ['waiting', 'withdrawals'],
@@ -75,7 +82,7 @@ function Dashboard() {
         {figure(t('dashboard.depositsWaiting'), deposits.data?.total, '#/deposits', 'waiting-deposits')}
         <div className="figure">
           <span>{t('nav.desk')}</span>
-          <a href="/index/#/chat/index" data-testid="desk-link">
+          <a href={DESK_HREF} title={t('desk.open')} data-testid="desk-link">
             {t('desk.queue', { count: board.data?.desk_waiting ?? '…' })}
           </a>
         </div>
@@ -86,71 +93,77 @@ function Dashboard() {
       {board.data && board.data.turnover_today.length === 0 ? (
         <p className="state">{t('dashboard.noTurnoverToday')}</p>
       ) : (
-        <table className="compact" data-testid="turnover-today">
+        <div className="table-scroll">
+          <table className="compact" data-testid="turnover-today">
+            <tbody>
+              {board.data?.turnover_today.map((l) => (
+                <tr key={l.asset}>
+                  <th>{format.symbol(l.asset)}</th>
+                  <td className="amount">{format.amount(l.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>{t('dashboard.owed')}</h2>
+      <div className="table-scroll">
+        <table className="compact" data-testid="liabilities">
+          <thead>
+            <tr>
+              <th />
+              <th>{t('dashboard.owedBalances')}</th>
+              <th>{t('dashboard.owedMiningFuture')}</th>
+              <th>{t('dashboard.owedMiningUncollected')}</th>
+              <th>{t('dashboard.owedPledgePrincipal')}</th>
+              <th>{t('dashboard.owedPledgeInterest')}</th>
+              <th>{t('dashboard.owedTotal')}</th>
+            </tr>
+          </thead>
           <tbody>
-            {board.data?.turnover_today.map((l) => (
-              <tr key={l.asset}>
-                <th>{l.asset.toUpperCase()}</th>
-                <td className="amount">{l.amount}</td>
+            {board.data?.owed.map((o) => (
+              <tr key={o.asset}>
+                <th>{format.symbol(o.asset)}</th>
+                <td className="amount">{format.amount(o.balances)}</td>
+                <td className="amount">{format.amount(o.mining_future)}</td>
+                <td className="amount">{format.amount(o.mining_uncollected)}</td>
+                <td className="amount">{format.amount(o.pledge_principal)}</td>
+                <td className="amount">{format.amount(o.pledge_interest)}</td>
+                <td className="amount">
+                  <strong>{format.amount(o.total)}</strong>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-      )}
-      <h2>{t('dashboard.owed')}</h2>
-      <table className="compact" data-testid="liabilities">
-        <thead>
-          <tr>
-            <th />
-            <th>{t('dashboard.owedBalances')}</th>
-            <th>{t('dashboard.owedMiningFuture')}</th>
-            <th>{t('dashboard.owedMiningUncollected')}</th>
-            <th>{t('dashboard.owedPledgePrincipal')}</th>
-            <th>{t('dashboard.owedPledgeInterest')}</th>
-            <th>{t('dashboard.owedTotal')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {board.data?.owed.map((o) => (
-            <tr key={o.asset}>
-              <th>{o.asset.toUpperCase()}</th>
-              <td className="amount">{o.balances}</td>
-              <td className="amount">{o.mining_future}</td>
-              <td className="amount">{o.mining_uncollected}</td>
-              <td className="amount">{o.pledge_principal}</td>
-              <td className="amount">{o.pledge_interest}</td>
-              <td className="amount">
-                <strong>{o.total}</strong>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      </div>
       <LiabilitiesPanel />
       {board.data && <Charts days={board.data.days} />}
       <h2>{t('dashboard.lakes')}</h2>
-      <table className="compact">
-        <thead>
-          <tr>
-            <th />
-            <th>{t('dashboard.reserves')}</th>
-            <th>{t('dashboard.price')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lakes.data?.list.map((lake) => (
-            <tr key={lake.id}>
-              <th>
-                {lake.base_symbol}/{lake.quote_symbol}
-              </th>
-              <td className="amount">
-                {lake.reserve_base} / {lake.reserve_quote}
-              </td>
-              <td className="amount">{lake.price}</td>
+      <div className="table-scroll">
+        <table className="compact" data-testid="dashboard-lakes">
+          <thead>
+            <tr>
+              <th />
+              <th>{t('dashboard.reserves')}</th>
+              <th>{t('dashboard.price')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {lakes.data?.list.map((lake) => (
+              <tr key={lake.id}>
+                <th>
+                  {lake.base_symbol}/{lake.quote_symbol}
+                </th>
+                <td className="amount">
+                  {format.amount(lake.reserve_base)} / {format.amount(lake.reserve_quote)}
+                </td>
+                <td className="amount">{format.amount(lake.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DEPOSIT_STATUSES, depositsApi, type AdminDeposit } from '@reef/contract';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { ReviewActions } from '../components/review-actions';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
@@ -14,6 +15,7 @@ function Deposits() {
   const t = useT();
   const [status, setStatus] = useState<string>('review');
   const { table, sorting } = usePaged(depositsApi.adminListDeposits, { status: status || undefined });
+  const format = useConsoleFormat();
   const columns: ColumnDef<AdminDeposit, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'uid', header: t('common.user'), cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
@@ -36,7 +38,7 @@ function Deposits() {
           <div className="row-actions" data-testid={`deposit-${d.id}`}>
             <ReviewActions
               id={d.id}
-              summary={`+${d.amount} ${d.asset.toUpperCase()} → uid ${d.uid}`}
+              summary={`+${d.amount === null ? '—' : format.money(d.amount, d.asset)} → uid ${d.uid}`}
               approve={depositsApi.adminApproveDeposit}
               reject={depositsApi.adminRejectDeposit}
               onApprove={() => call(depositsApi.adminApproveDeposit, { params: { id: d.id }, idempotencyKey: crypto.randomUUID() })}

@@ -6,6 +6,7 @@ import { gamesApi, SLOT_SYMBOLS, type GameAsset } from '@reef/contract';
 import { call } from '../api';
 import { Action, Field, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -175,6 +176,7 @@ function House() {
 /** The raffle (decision 072): open or closed, its wheel's segments (one a line: asset amount weight), free spins. */
 function Raffle() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   // The wheel as players see it: the operator is a user too.
   const raffle = useQuery({ queryKey: ['game-raffle'], queryFn: () => call(gamesApi.raffle) });
@@ -185,7 +187,8 @@ function Raffle() {
       <h2>{t('games.game.raffle')}</h2>
       {raffle.data && (
         <p data-testid="raffle-state">
-          {raffle.data.enabled ? t('games.on') : t('games.off')} · {raffle.data.segments.map((s) => `${s.amount} ${s.asset} (${s.weight})`).join(', ')}
+          {raffle.data.enabled ? t('games.on') : t('games.off')} ·{' '}
+          {raffle.data.segments.map((s) => `${format.money(s.amount, s.asset)} (${s.weight})`).join(', ')}
         </p>
       )}
       <div className="row-actions">

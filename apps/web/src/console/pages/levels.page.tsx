@@ -11,6 +11,7 @@ import { ASSET_KEYS, communityApi, type AssetKey, type CommunityLevel } from '@r
 import { call } from '../api';
 import { Action, Field, formText, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { useT, type ConsoleKey, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -51,6 +52,7 @@ function levelBody(form: FormData) {
 
 function Levels() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const levels = useQuery({ queryKey: ['levels'], queryFn: () => call(communityApi.adminListLevels) });
   const refresh = () => queryClient.invalidateQueries();
@@ -63,7 +65,11 @@ function Levels() {
     { accessorKey: 'name', header: t('levels.name') },
     { accessorKey: 'min_small_area', header: t('levels.minSmallArea') },
     { accessorKey: 'min_direct', header: t('levels.minDirect') },
-    { accessorKey: 'holding_asset', header: t('levels.holdingAsset'), cell: (c) => c.row.original.holding_asset ?? '—' },
+    {
+      accessorKey: 'holding_asset',
+      header: t('levels.holdingAsset'),
+      cell: (c) => (c.row.original.holding_asset ? format.symbol(c.row.original.holding_asset) : '—'),
+    },
     { accessorKey: 'min_holding', header: t('levels.minHolding') },
     {
       id: 'actions',
@@ -164,6 +170,7 @@ function QualifyingRules() {
     <>
       <h2>{t('levels.qualifying')}</h2>
       <DataTable name="qualifying-kinds" columns={kindColumns} rows={rules.data?.kinds} error={rules.error} />
+      {rules.data && <ReferrerRule required={rules.data.referrer_required} onChanged={refresh} />}
       <h2>{t('levels.factors')}</h2>
       <Action
         label={t('levels.setFactor')}
@@ -179,6 +186,32 @@ function QualifyingRules() {
         run={(form) => setFactor(formText(form, 'asset') as AssetKey, formText(form, 'factor'))}
       />
       <DataTable name="qualifying-assets" columns={assetColumns} rows={rules.data?.assets} error={rules.error} />
+    </>
+  );
+}
+
+/** "A referrer must be bound first" for the counting purchases (decision 119): on unless switched off; a change of terms. */
+function ReferrerRule({ required, onChanged }: { required: boolean; onChanged: () => Promise<void> }) {
+  const t = useT();
+  const label = required ? t('levels.referrerTurnOff') : t('levels.referrerTurnOn');
+  return (
+    <>
+      <h2>{t('levels.referrer')}</h2>
+      <p className="note" data-testid="referrer-rule-state">
+        {required ? t('levels.referrerOn') : t('levels.referrerOff')}
+      </p>
+      <div className="row-actions" data-testid="referrer-rule">
+        <Action
+          label={label}
+          variant="ghost"
+          endpoint={communityApi.adminSetReferrerRule}
+          confirm={() => label}
+          run={async () => {
+            await call(communityApi.adminSetReferrerRule, { body: { required: !required } });
+            await onChanged();
+          }}
+        />
+      </div>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { call } from '../api';
 import { Action, Field, Select, Check, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { ProductTable } from '../components/product-table';
+import { useConsoleFormat } from '../components/format';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -64,12 +65,23 @@ function productBody(form: FormData) {
 
 function Products() {
   const t = useT();
+  const format = useConsoleFormat();
   const products = useQuery({ queryKey: ['mining-products'], queryFn: () => call(miningApi.adminListMiningProducts) });
   const columns: ColumnDef<MiningProduct, unknown>[] = [
-    { id: 'price', header: t('products.price'), accessorFn: (p) => `${p.price} ${p.price_asset.toUpperCase()}` },
+    {
+      id: 'price',
+      header: t('products.price'),
+      accessorFn: (p) => `${p.price} ${p.price_asset}`,
+      cell: (c) => format.money(c.row.original.price, c.row.original.price_asset),
+    },
     { accessorKey: 'period_days', header: t('mining.periodDays') },
     { accessorKey: 'multiple', header: t('mining.multiple') },
-    { id: 'daily_output', header: t('mining.dailyOutput'), accessorFn: (p) => `${p.daily_output} ${p.output_asset.toUpperCase()}` },
+    {
+      id: 'daily_output',
+      header: t('mining.dailyOutput'),
+      accessorFn: (p) => `${p.daily_output} ${p.output_asset}`,
+      cell: (c) => format.money(c.row.original.daily_output, c.row.original.output_asset),
+    },
     { accessorKey: 'total_output', header: t('mining.totalOutput') },
     { accessorKey: 'per_user_limit', header: t('products.perUserLimit'), cell: (c) => c.row.original.per_user_limit ?? '—' },
     { accessorKey: 'one_at_a_time', header: t('mining.oneAtATime'), cell: (c) => (c.row.original.one_at_a_time ? t('users.yes') : t('users.no')) },
@@ -96,9 +108,10 @@ type Outstanding = { asset: string; future_output: string; uncollected: string; 
 
 function Owed() {
   const t = useT();
+  const format = useConsoleFormat();
   const owed = useQuery({ queryKey: ['mining-outstanding'], queryFn: () => call(miningApi.adminMiningOutstanding) });
   const columns: ColumnDef<Outstanding, unknown>[] = [
-    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => c.row.original.asset.toUpperCase() },
+    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => format.symbol(c.row.original.asset) },
     { accessorKey: 'future_output', header: t('mining.futureOutput') },
     { accessorKey: 'uncollected', header: t('mining.uncollected') },
     { accessorKey: 'running_miners', header: t('mining.runningMiners') },

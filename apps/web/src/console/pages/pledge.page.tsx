@@ -11,7 +11,8 @@ import { call } from '../api';
 import { Field, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { ProductTable } from '../components/product-table';
-import { utcInstant, utcShort, UtcTimeField } from '../components/utc-time';
+import { utcInstant, UtcTimeField } from '../components/utc-time';
+import { useConsoleFormat } from '../components/format';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -72,28 +73,41 @@ function productBody(form: FormData) {
 
 function Products() {
   const t = useT();
+  const format = useConsoleFormat();
   const products = useQuery({ queryKey: ['pledge-products'], queryFn: () => call(pledgeApi.adminListPledgeProducts) });
   const columns: ColumnDef<PledgeProduct, unknown>[] = [
     { accessorKey: 'product_type', header: t('pledge.productType') },
     {
       id: 'assets',
       header: `${t('pledge.asset')} → ${t('pledge.interestAsset')}`,
-      accessorFn: (p) => `${p.asset.toUpperCase()} → ${p.interest_asset.toUpperCase()}`,
+      accessorFn: (p) => `${format.symbol(p.asset)} → ${format.symbol(p.interest_asset)}`,
     },
     { accessorKey: 'cycle_days', header: t('pledge.cycleDays') },
     { accessorKey: 'annual_rate', header: t('pledge.annualRate') },
-    { id: 'lock', header: `${t('pledge.minLock')} – ${t('pledge.maxPerUser')}`, accessorFn: (p) => `${p.min_lock} – ${p.max_per_user}` },
-    { id: 'cap', header: t('pledge.lockedOfCap'), accessorFn: (p) => `${p.locked_total} / ${p.total_cap}` },
+    {
+      id: 'lock',
+      header: `${t('pledge.minLock')} – ${t('pledge.maxPerUser')}`,
+      accessorFn: (p) => `${p.min_lock} – ${p.max_per_user}`,
+      cell: (c) => `${format.amount(c.row.original.min_lock)} – ${format.amount(c.row.original.max_per_user)}`,
+    },
+    {
+      id: 'cap',
+      header: t('pledge.lockedOfCap'),
+      accessorFn: (p) => `${p.locked_total} / ${p.total_cap}`,
+      cell: (c) => `${format.amount(c.row.original.locked_total)} / ${format.amount(c.row.original.total_cap)}`,
+    },
     { accessorKey: 'fee_rate', header: t('pledge.feeRate') },
     {
       id: 'sale',
       header: `${t('pledge.saleStartsAt')} – ${t('pledge.saleEndsAt')}`,
-      accessorFn: (p) => `${utcShort(p.sale_starts_at)} – ${utcShort(p.sale_ends_at)}`,
+      accessorFn: (p) => `${p.sale_starts_at} – ${p.sale_ends_at}`,
+      cell: (c) => `${format.dateTime(c.row.original.sale_starts_at)} – ${format.dateTime(c.row.original.sale_ends_at)}`,
     },
     {
       id: 'interest',
       header: `${t('pledge.dividendAt')} – ${t('pledge.unlockAt')}`,
-      accessorFn: (p) => `${utcShort(p.dividend_at)} – ${utcShort(p.unlock_at)}`,
+      accessorFn: (p) => `${p.dividend_at} – ${p.unlock_at}`,
+      cell: (c) => `${format.dateTime(c.row.original.dividend_at)} – ${format.dateTime(c.row.original.unlock_at)}`,
     },
     { accessorKey: 'release_days', header: t('pledge.releaseDays') },
     { accessorKey: 'state', header: t('pledge.state'), cell: (c) => t(`pledge.state.${c.row.original.state}`) },
@@ -120,6 +134,7 @@ type Owed = { kind: 'interest' | 'principal'; asset: string; amount: string };
 
 function Outstanding() {
   const t = useT();
+  const format = useConsoleFormat();
   const owed = useQuery({ queryKey: ['pledge-outstanding'], queryFn: () => call(pledgeApi.adminPledgeOutstanding) });
   const rows: Owed[] | undefined = owed.data && [
     ...owed.data.interest.map((r) => ({ kind: 'interest' as const, ...r })),
@@ -127,7 +142,7 @@ function Outstanding() {
   ];
   const columns: ColumnDef<Owed, unknown>[] = [
     { accessorKey: 'kind', header: t('pledge.owedKind'), cell: (c) => t(`pledge.owed.${c.row.original.kind}`) },
-    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => c.row.original.asset.toUpperCase() },
+    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => format.symbol(c.row.original.asset) },
     { accessorKey: 'amount', header: t('common.amount') },
   ];
   return (

@@ -7,6 +7,7 @@ import { Action, Field, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
+import { useConsoleFormat } from '../components/format';
 import { useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 
@@ -122,6 +123,7 @@ function GoodsTable() {
 
 function OrdersTable() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string>('unshipped');
   const { table, sorting } = usePaged(shopApi.adminListOrders, { status });
@@ -131,7 +133,12 @@ function OrdersTable() {
     { accessorKey: 'user_id', header: t('common.user'), cell: (c) => <a href={`#/users/${c.row.original.user_id}`}>{c.row.original.user_id}</a> },
     { accessorKey: 'title', header: t('shop.goodsTitle') },
     { accessorKey: 'quantity', header: t('shop.quantity') },
-    { id: 'amount', header: t('common.amount'), accessorFn: (o) => `${o.amount} ${o.asset}` },
+    {
+      id: 'amount',
+      header: t('common.amount'),
+      accessorFn: (o) => `${o.amount} ${o.asset}`,
+      cell: (c) => format.money(c.row.original.amount, c.row.original.asset),
+    },
     { accessorKey: 'status', header: t('common.status'), cell: (c) => t(`shop.order.${c.row.original.status}`) },
     {
       id: 'address',

@@ -9,6 +9,7 @@ import { ASSET_KEYS, consoleApi } from '@reef/contract';
 import type * as z from 'zod/mini';
 import { call } from '../api';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { usePaged } from '../components/use-paged';
 import { useT } from '../i18n';
 
@@ -17,14 +18,31 @@ type Session = z.infer<typeof consoleApi.operatorSession>;
 
 export function UserJournal({ uid }: { uid: number }) {
   const t = useT();
+  const format = useConsoleFormat();
   const [asset, setAsset] = useState('');
   const { table } = usePaged(consoleApi.adminUserJournal, { asset: asset || undefined }, 20, { id: uid });
   const columns: ColumnDef<JournalLine, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'entry_id', header: t('users.entry') },
-    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => c.row.original.asset.toUpperCase() },
-    { accessorKey: 'amount', header: t('common.amount'), cell: (c) => <span className="amount">{c.row.original.amount}</span> },
-    { accessorKey: 'balance_after', header: t('users.balanceAfter'), cell: (c) => <span className="amount">{c.row.original.balance_after}</span> },
+    { accessorKey: 'asset', header: t('common.asset'), cell: (c) => format.symbol(c.row.original.asset) },
+    {
+      accessorKey: 'amount',
+      header: t('common.amount'),
+      cell: (c) => (
+        <span className="amount" title={c.row.original.amount}>
+          {format.amount(c.row.original.amount)}
+        </span>
+      ),
+    },
+    {
+      accessorKey: 'balance_after',
+      header: t('users.balanceAfter'),
+      cell: (c) => (
+        <span className="amount" title={c.row.original.balance_after}>
+          {format.amount(c.row.original.balance_after)}
+        </span>
+      ),
+    },
     { accessorKey: 'kind', header: t('users.kind'), cell: (c) => <span title={c.row.original.kind}>{t(`journal.kind.${c.row.original.kind}`)}</span> },
     { accessorKey: 'memo', header: t('users.memo') },
     { accessorKey: 'created_at', header: t('common.created') },
@@ -41,7 +59,7 @@ export function UserJournal({ uid }: { uid: number }) {
             <option value="">{t('common.all')}</option>
             {ASSET_KEYS.map((key) => (
               <option key={key} value={key}>
-                {key.toUpperCase()}
+                {format.symbol(key)}
               </option>
             ))}
           </select>
@@ -58,7 +76,7 @@ export function UserSessions({ uid }: { uid: number }) {
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'created_at', header: t('common.created') },
     { accessorKey: 'expires_at', header: t('users.sessionExpires') },
-    { accessorKey: 'revoked_at', header: t('users.sessionEnded'), cell: (c) => c.row.original.revoked_at ?? '—' },
+    { accessorKey: 'revoked_at', header: t('users.sessionEnded') },
     { accessorKey: 'active', header: t('common.status'), cell: (c) => (c.row.original.active ? t('users.sessionActive') : t('users.sessionInactive')) },
   ];
   return (

@@ -5,6 +5,7 @@ import { ASSET_KEYS, cardsApi, consoleApi, ledgerApi, OPERATOR_ROLES, type Opera
 import { call } from '../api';
 import { Action, Field, Select } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { usePaged } from '../components/use-paged';
 import { useT } from '../i18n';
 import type { ConsolePage } from '../registry';
@@ -39,6 +40,7 @@ function UserList() {
 
 function UserDetail({ uid }: { uid: number }) {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ['user', uid], queryFn: () => call(consoleApi.adminUserDetail, { params: { id: uid } }) });
   const refresh = () => queryClient.invalidateQueries();
@@ -69,16 +71,20 @@ function UserDetail({ uid }: { uid: number }) {
         <dd>{roles.map((role) => t(`role.${role}`)).join(', ') || '—'}</dd>
       </dl>
       <h2>{t('users.balances')}</h2>
-      <table className="compact" data-testid="user-balances">
-        <tbody>
-          {balances.map((b) => (
-            <tr key={b.asset}>
-              <th>{b.asset.toUpperCase()}</th>
-              <td className="amount">{b.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="table-scroll">
+        <table className="compact" data-testid="user-balances">
+          <tbody>
+            {balances.map((b) => (
+              <tr key={b.asset}>
+                <th>{format.symbol(b.asset)}</th>
+                <td className="amount" title={b.amount}>
+                  {format.amount(b.amount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {notice && (
         <p className="note" role="status" data-testid="adjust-notice">
           {notice} — <a href="#/adjustments">{t('nav.adjustments')}</a>
@@ -91,13 +97,13 @@ function UserDetail({ uid }: { uid: number }) {
           testId="adjust-balance"
           fields={
             <>
-              <Select label={t('common.asset')} name="asset" values={ASSET_KEYS} show={(asset) => asset.toUpperCase()} />
+              <Select label={t('common.asset')} name="asset" values={ASSET_KEYS} show={format.symbol} />
               <Field label={t('users.adjustAmount')} name="amount" required pattern="^-?\d+(\.\d{1,8})?$" inputMode="decimal" />
               <Field label={t('users.adjustReason')} name="memo" required maxLength={200} />
             </>
           }
           confirm={(form) =>
-            `${t('users.adjust')}: uid ${user.uid} ${String(form.get('amount'))} ${String(form.get('asset')).toUpperCase()} — ${String(form.get('memo'))}`
+            `${t('users.adjust')}: uid ${user.uid} ${format.money(String(form.get('amount')), String(form.get('asset')))} — ${String(form.get('memo'))}`
           }
           run={async (form) => {
             const result = await call(ledgerApi.adminAdjust, {
@@ -107,6 +113,7 @@ function UserDetail({ uid }: { uid: number }) {
             // Above the four-eyes amount nothing moved yet: say so where the operator looks.
             setNotice('request_id' in result ? `${t('fourEyes.waiting')} (#${result.request_id})` : null);
             await refresh();
+            return result;
           }}
         />
         <Action

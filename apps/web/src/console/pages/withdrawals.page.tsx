@@ -5,6 +5,7 @@ import { WITHDRAWAL_STATUSES, withdrawalsApi, type AdminWithdrawal } from '@reef
 import { call } from '../api';
 import { Action, Field, formText } from '../components/action';
 import { DataTable } from '../components/data-table';
+import { useConsoleFormat } from '../components/format';
 import { ReviewActions } from '../components/review-actions';
 import { FilterSelect } from '../components/filter-select';
 import { usePaged } from '../components/use-paged';
@@ -17,6 +18,7 @@ function Withdrawals() {
   const [status, setStatus] = useState<string>('pending');
   const { table, sorting } = usePaged(withdrawalsApi.adminListWithdrawals, { status: status || undefined });
   const refresh = () => queryClient.invalidateQueries();
+  const format = useConsoleFormat();
   const columns: ColumnDef<AdminWithdrawal, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'uid', header: t('common.user'), cell: (c) => <a href={`#/users/${c.row.original.uid}`}>{c.row.original.uid}</a> },
@@ -37,7 +39,7 @@ function Withdrawals() {
             <>
               <ReviewActions
                 id={w.id}
-                summary={`${w.amount} ${w.asset.toUpperCase()} → ${w.to_address}`}
+                summary={`${format.money(w.amount, w.asset)} → ${w.to_address}`}
                 approve={withdrawalsApi.adminApproveWithdrawal}
                 reject={withdrawalsApi.adminRejectWithdrawal}
                 approveFields={<Field label={t('reviews.txHash')} name="tx_hash" pattern="^0x[0-9a-fA-F]{64}$" />}

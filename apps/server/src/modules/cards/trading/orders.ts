@@ -9,6 +9,7 @@ import * as clock from '../../../core/clock.js';
 import { DomainError } from '../../../core/errors.js';
 import { recordEvent } from '../../events/events.service.js';
 import { runIdempotent } from '../../idempotency/idempotency.service.js';
+import { requireReferrerFor } from '../../community/community.service.js';
 import { balanceKey, lockAccounts, postEntry } from '../../ledger/ledger.service.js';
 import { reservationFor } from '../matching.js';
 import * as repo from '../trading.repository.js';
@@ -40,6 +41,8 @@ export async function placeOrder(
   const band = { min: toUnits(input.min_price), max: toUnits(input.max_price) };
   const request = ['card-order', input];
   return runIdempotent(db, { userId, key: idempotencyKey, request }, async (tx) => {
+    // Before the book's lock and any reservation: an order may match at once and pay referral rewards (decision 119).
+    await requireReferrerFor(tx, userId, 'card_market');
     const book = await enterBook(tx, input.card_type_id, now);
     if (!book.type.active) throw new DomainError('CARD_TYPE_INACTIVE');
     const session = book.session;

@@ -12,6 +12,7 @@ import { Action, Field } from '../../components/action';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { usePaged } from '../../components/use-paged';
+import { useConsoleFormat } from '../../components/format';
 import { useT } from '../../i18n';
 import { IdFilter, idOrUndefined, TypeFilter, uidLink, useTypeName } from './shared';
 
@@ -19,6 +20,7 @@ type Order = z.infer<typeof cardsApi.adminCardOrder>;
 
 export function Orders() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const typeName = useTypeName();
   const [state, setState] = useState('waiting');
@@ -42,9 +44,9 @@ export function Orders() {
     { accessorKey: 'reserved_fuel', header: t('cards.reservedFuel') },
     { accessorKey: 'reserved_trade', header: t('cards.reservedTrade') },
     { accessorKey: 'state', header: t('common.status'), cell: (c) => t(`cards.order.${c.row.original.state}`) },
-    { accessorKey: 'price', header: t('cards.price'), cell: (c) => c.row.original.price ?? '—' },
+    { accessorKey: 'price', header: t('cards.price') },
     { accessorKey: 'created_at', header: t('common.created') },
-    { accessorKey: 'ended_at', header: t('cards.endedAt'), cell: (c) => c.row.original.ended_at ?? '—' },
+    { accessorKey: 'ended_at', header: t('cards.endedAt') },
     { accessorKey: 'cancelled_by', header: t('cards.cancelledBy'), cell: (c) => uidLink(c.row.original.cancelled_by) },
     {
       id: 'actions',
@@ -61,9 +63,9 @@ export function Orders() {
                 t('cards.cancelOrderConfirm', {
                   id: o.id,
                   uid: o.buyer,
-                  rusd: o.reserved_rusd,
-                  fuel: o.reserved_fuel,
-                  trade: o.reserved_trade,
+                  rusd: format.amount(o.reserved_rusd),
+                  fuel: format.amount(o.reserved_fuel),
+                  trade: format.amount(o.reserved_trade),
                   reason: String(form.get('reason')),
                 })
               }

@@ -83,7 +83,7 @@ export function Schedules() {
     { accessorKey: 'stock', header: t('cards.stock') },
     { accessorKey: 'per_user_cap', header: t('cards.perUserCap') },
     { accessorKey: 'active', header: t('cards.active'), cell: (c) => (c.row.original.active ? t('users.yes') : t('users.no')) },
-    { accessorKey: 'materialised_until', header: t('cards.materialisedUntil'), cell: (c) => c.row.original.materialised_until ?? '—' },
+    { accessorKey: 'materialised_until', header: t('cards.materialisedUntil') },
     {
       id: 'actions',
       header: t('common.actions'),

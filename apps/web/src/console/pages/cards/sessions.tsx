@@ -10,8 +10,9 @@ import { call } from '../../api';
 import { Action, WholeField } from '../../components/action';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
-import { utcInstant, utcShort, UtcTimeField } from '../../components/utc-time';
+import { utcInstant, UtcTimeField } from '../../components/utc-time';
 import { usePaged } from '../../components/use-paged';
+import { useConsoleFormat } from '../../components/format';
 import { useT } from '../../i18n';
 import { idOrUndefined, TypeFilter, TypeSelect, useTypeName } from './shared';
 
@@ -20,6 +21,7 @@ type StoredState = Session['stored_state'];
 
 export function Sessions() {
   const t = useT();
+  const format = useConsoleFormat();
   const queryClient = useQueryClient();
   const typeName = useTypeName();
   const [type, setType] = useState('');
@@ -30,8 +32,8 @@ export function Sessions() {
   const columns: ColumnDef<Session, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { id: 'type', header: t('cards.type'), accessorFn: (s) => typeName(s.card_type_id) },
-    { accessorKey: 'opens_at', header: t('cards.opensAt'), cell: (c) => utcShort(c.row.original.opens_at) },
-    { accessorKey: 'closes_at', header: t('cards.closesAt'), cell: (c) => utcShort(c.row.original.closes_at) },
+    { accessorKey: 'opens_at', header: t('cards.opensAt') },
+    { accessorKey: 'closes_at', header: t('cards.closesAt') },
     { accessorKey: 'state', header: t('cards.clockState'), cell: (c) => t(`cards.state.${c.row.original.state}`) },
     { accessorKey: 'stored_state', header: t('common.status'), cell: (c) => stored(c.row.original.stored_state) },
     { accessorKey: 'stock', header: t('cards.stock') },
@@ -44,7 +46,7 @@ export function Sessions() {
       header: t('common.actions'),
       cell: ({ row: { original: s } }) => {
         const ended = s.stored_state === 'closed' || s.stored_state === 'cancelled' || s.state === 'closed';
-        const label = `#${s.id} ${typeName(s.card_type_id)} ${utcShort(s.opens_at)} – ${utcShort(s.closes_at)} UTC`;
+        const label = `#${s.id} ${typeName(s.card_type_id)} ${format.dateTime(s.opens_at)} – ${format.dateTime(s.closes_at)}`;
         return ended ? null : (
           <div className="row-actions" data-testid={`session-${s.id}`}>
             <Action

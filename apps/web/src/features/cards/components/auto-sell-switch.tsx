@@ -22,7 +22,7 @@ export function AutoSellSwitch({ cardId, on, label, testId }: { cardId: number; 
       <button
         type="button"
         role="switch"
-        className="switch"
+        className="switch hit-area"
         aria-checked={on}
         aria-labelledby={`${testId}-label`}
         disabled={set.isPending}

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@reef/contract';
 import { useCardType } from '../api/get-card-type';
 import { useServerClock } from '../api/server-clock';
 import { CardRules } from './card-rules';
@@ -10,10 +11,11 @@ interface CardTypeDetailsProps {
   typeId: number;
   rusdChargePath: string;
   onBalancesChanged: () => void;
+  balances: UserInfo['balances'] | undefined;
 }
 
 /** cards/details?type=: one starter card type — its offer (countdown, stock, Buy) and all its rules. */
-export function CardTypeDetails({ typeId, rusdChargePath, onBalancesChanged }: CardTypeDetailsProps) {
+export function CardTypeDetails({ typeId, rusdChargePath, onBalancesChanged, balances }: CardTypeDetailsProps) {
   const query = useCardType(typeId);
   const offset = useServerClock();
   const type = query.data;
@@ -28,6 +30,7 @@ export function CardTypeDetails({ typeId, rusdChargePath, onBalancesChanged }: C
               onSessionChange={() => void query.refetch()}
               rusdChargePath={rusdChargePath}
               onBalancesChanged={onBalancesChanged}
+              balances={balances}
               linkName={false}
             />
             <CardRules rules={type} testId="card-type-rules" />

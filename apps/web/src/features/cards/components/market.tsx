@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { Tabs } from '../../../components/ui/tabs';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
@@ -202,7 +203,13 @@ export function Market() {
             </Button>
           </div>
         </form>
-        <PagedList query={market} list={list} renderRow={(listing) => <ListingRow listing={listing} />} testId="market-more" />
+        <PagedList
+          query={market}
+          list={list}
+          renderRow={(listing) => <ListingRow listing={listing} />}
+          empty={<CardsEmpty list="market" />}
+          testId="market-more"
+        />
       </CardSection>
     </div>
   );

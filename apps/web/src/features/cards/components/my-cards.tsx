@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
+import { MyCardsEmpty } from './cards-empty';
 import { Tabs } from '../../../components/ui/tabs';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
@@ -68,7 +69,7 @@ export function MyCards() {
           selected={filter}
           onSelect={(id) => setSearch(id === 'all' ? {} : { state: id }, { replace: true })}
         />
-        <PagedList query={cards} list={list} renderRow={(card) => <MyCardRow card={card} nowMs={nowMs} />} testId="my-cards-more" />
+        <PagedList query={cards} list={list} renderRow={(card) => <MyCardRow card={card} nowMs={nowMs} />} empty={<MyCardsEmpty />} testId="my-cards-more" />
       </section>
     </div>
   );

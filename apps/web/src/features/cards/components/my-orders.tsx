@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -78,7 +79,7 @@ export function MyOrders() {
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
     <CardSection title={t('cards.order.mine')}>
-      <PagedList query={orders} list={list} renderRow={(order) => <OrderRow order={order} />} testId="my-orders-more" />
+      <PagedList query={orders} list={list} renderRow={(order) => <OrderRow order={order} />} empty={<CardsEmpty list="orders" />} testId="my-orders-more" />
     </CardSection>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { Tabs } from '../../../components/ui/tabs';
 import { toastError } from '../../../lib/api-client';
 import { uniqueRows } from '../../../lib/paged-list';
@@ -98,7 +99,7 @@ export function MySales() {
           selected={filter}
           onSelect={(id) => setSearch(id === 'all' ? {} : { state: id }, { replace: true })}
         />
-        <PagedList query={sales} list={list} renderRow={(sale) => <SaleRow sale={sale} />} testId="my-sales-more" />
+        <PagedList query={sales} list={list} renderRow={(sale) => <SaleRow sale={sale} />} empty={<CardsEmpty list="sales" />} testId="my-sales-more" />
       </section>
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -37,7 +38,7 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
   const dateFormat = useDateFormat();
   const preview = useRenewalPreview(cardId);
   const renew = useRenewCard();
-  const { short, close, handle } = useShortfall();
+  const { short, close, handle, referrerSheet } = useShortfall('renewal');
   const data = preview.data;
   const submit = useIdempotentMutation({
     intent: () => (data?.renewable ? cardId : null),
@@ -82,6 +83,7 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
           {short !== null && (
             <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="renewal-shortfall" />
           )}
+          {referrerSheet}
         </form>
       )}
     </FoundState>
@@ -102,6 +104,7 @@ function RenewalChoice() {
       <PagedList
         query={cards}
         list={list}
+        empty={<CardsEmpty list="held" />}
         renderRow={(card) => (
           <li className="card-list__item" data-testid="renewal-card">
             <Link className="card-row" to={cardsPaths.renewal(card.id)}>

@@ -1,3 +1,4 @@
+import type { UserInfo } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { QueryState } from '../../../components/ui/query-state';
 import { useCardTypes } from '../api/list-card-types';
@@ -9,10 +10,11 @@ import './cards.css';
 interface StarterCardsProps {
   rusdChargePath: string;
   onBalancesChanged: () => void;
+  balances: UserInfo['balances'] | undefined;
 }
 
 /** cards/index: every starter card type on offer, each with its session countdown, stock and Buy. */
-export function StarterCards({ rusdChargePath, onBalancesChanged }: StarterCardsProps) {
+export function StarterCards({ rusdChargePath, onBalancesChanged, balances }: StarterCardsProps) {
   const { t } = useTranslation();
   const types = useCardTypes();
   const offset = useServerClock();
@@ -29,6 +31,7 @@ export function StarterCards({ rusdChargePath, onBalancesChanged }: StarterCards
             onSessionChange={() => void types.refetch()}
             rusdChargePath={rusdChargePath}
             onBalancesChanged={onBalancesChanged}
+            balances={balances}
           />
         ))}
       </QueryState>

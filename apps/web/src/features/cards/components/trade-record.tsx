@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router-dom';
 import type { cardsApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { Tabs } from '../../../components/ui/tabs';
 import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
@@ -78,7 +79,7 @@ export function TradeRecord() {
           selected={side}
           onSelect={(id) => setSearch(id === 'all' ? {} : { side: id }, { replace: true })}
         />
-        <PagedList query={record} list={list} renderRow={(row) => <RecordRow record={row} />} testId="record-more" />
+        <PagedList query={record} list={list} renderRow={(row) => <RecordRow record={row} />} empty={<CardsEmpty list="record" />} testId="record-more" />
       </section>
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import type { cardsApi } from '@reef/contract';
 import { Button } from '../../../components/ui/button';
 import { PagedList } from '../../../components/ui/paged-list';
+import { CardsEmpty } from './cards-empty';
 import { QueryState } from '../../../components/ui/query-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { toastError } from '../../../lib/api-client';
@@ -36,6 +37,7 @@ function AutoSellList() {
       <PagedList
         query={cards}
         list={list}
+        empty={<CardsEmpty list="held" />}
         renderRow={(card) => (
           <li className="card-list__item" data-card={card.id}>
             <AutoSellSwitch

@@ -9,16 +9,22 @@ import { FeeBox, type FeeRow } from '../../../components/ui/fee-box';
 import './cards.css';
 
 /**
- * A card just bought, listed or renewed: its name, what now holds (what it cost and from when it may be sold, the
- * listing price, or the new deadline) and where to go next.
+ * A card just bought (a starter card, or on the market by an order matched at once), listed or renewed: its name,
+ * what now holds (what it cost and from when it may be sold, the listing price, or the new deadline) and where to go
+ * next — for a card bought, the card itself first.
  */
-export function CardDone({ kind, cardId }: { kind: 'bought' | 'listed' | 'renewed'; cardId: number }) {
+export function CardDone({ kind, cardId }: { kind: 'bought' | 'matched' | 'listed' | 'renewed'; cardId: number }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   const time = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
   const viewCard = (card: cardsApi.MyCard, testId: string) => ({ to: cardsPaths.card(card.id), label: t('cards.success.viewCard'), testId });
   const myCards = (testId: string) => ({ to: cardsPaths.myCards(), label: t('titles.cards/order'), testId });
+  const boughtRows = (card: cardsApi.MyCard): FeeRow[] => [
+    { label: t('cards.fields.purchasePrice'), value: <Money value={card.purchase_price} symbol={symbols.rusd} testId="purchase-success-price" /> },
+    { label: t('cards.fields.fuelFee'), value: <Money value={card.fuel_fee} symbol={symbols.fuel} testId="purchase-success-fuel" /> },
+    { label: t('cards.fields.holdUntil'), value: time(card.hold_until) },
+  ];
   const done: Record<typeof kind, { testId: string; links: (card: cardsApi.MyCard) => SuccessLink[]; rows: (card: cardsApi.MyCard) => FeeRow[] }> = {
     bought: {
       testId: 'purchase-success',
@@ -27,11 +33,16 @@ export function CardDone({ kind, cardId }: { kind: 'bought' | 'listed' | 'renewe
         myCards('purchase-success-my-cards'),
         { to: cardsPaths.starter(), label: t('cards.success.backToStarter'), testId: 'purchase-success-starter' },
       ],
-      rows: (card) => [
-        { label: t('cards.fields.purchasePrice'), value: <Money value={card.purchase_price} symbol={symbols.rusd} testId="purchase-success-price" /> },
-        { label: t('cards.fields.fuelFee'), value: <Money value={card.fuel_fee} symbol={symbols.fuel} testId="purchase-success-fuel" /> },
-        { label: t('cards.fields.holdUntil'), value: time(card.hold_until) },
+      rows: boughtRows,
+    },
+    matched: {
+      testId: 'purchase-success',
+      links: (card) => [
+        viewCard(card, 'purchase-success-card'),
+        myCards('purchase-success-my-cards'),
+        { to: cardsPaths.market(card.card_type_id), label: t('cards.success.backToMarket'), testId: 'purchase-success-market' },
       ],
+      rows: boughtRows,
     },
     listed: {
       testId: 'trading-success',
@@ -46,13 +57,18 @@ export function CardDone({ kind, cardId }: { kind: 'bought' | 'listed' | 'renewe
   };
   const { testId, links, rows } = done[kind];
   return (
-    <CardSuccess cardId={cardId} testId={testId} title={(card) => t(`cards.success.${kind}`, { name: card.name })} links={links}>
+    <CardSuccess
+      cardId={cardId}
+      testId={testId}
+      title={(card) => t(`cards.success.${kind === 'matched' ? 'bought' : kind}`, { name: card.name })}
+      links={links}
+    >
       {(card) => <FeeBox rows={rows(card)} />}
     </CardSuccess>
   );
 }
 
-/** trading/success?kind=&id=: a buy order placed (it waits for a match), a card listed, a card renewed. */
+/** trading/success?kind=&id=: a buy order that waits for a match, a card bought on the market, a card listed or renewed. */
 export function TradingSuccess({ kind, id }: { kind: SuccessKind; id: number }) {
   const { t } = useTranslation();
   if (kind === 'order') {

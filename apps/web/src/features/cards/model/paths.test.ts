@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardsPaths, idParam, isSuccessKind } from './paths';
+import { cardsPaths, idParam, isSuccessKind, placedOrderPath } from './paths';
 
 describe('cardsPaths', () => {
   it('puts the ids the pages read into the query', () => {
@@ -27,7 +27,15 @@ describe('isSuccessKind', () => {
   it('knows the three confirmations', () => {
     expect(isSuccessKind('order')).toBe(true);
     expect(isSuccessKind('renewed')).toBe(true);
+    expect(isSuccessKind('matched')).toBe(true);
     expect(isSuccessKind('bought')).toBe(false);
     expect(isSuccessKind(null)).toBe(false);
+  });
+});
+
+describe('placedOrderPath', () => {
+  it('sends an order matched at once to its card, and a waiting one to the order', () => {
+    expect(placedOrderPath({ id: 7, state: 'completed', card_id: 42 })).toBe(cardsPaths.done('matched', 42));
+    expect(placedOrderPath({ id: 7, state: 'waiting', card_id: null })).toBe(cardsPaths.done('order', 7));
   });
 });

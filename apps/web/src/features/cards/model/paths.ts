@@ -22,8 +22,11 @@ export const cardsPaths = {
   done: (kind: SuccessKind, id: number) => `${pagePath('trading/success')}?kind=${kind}&id=${id}`,
 };
 
-/** What trading/success confirms: a buy order placed (id = order), a card listed or renewed (id = card). */
-export const SUCCESS_KINDS = ['order', 'listed', 'renewed'] as const;
+/**
+ * What trading/success confirms: a buy order placed that waits for a match (id = order), a card bought on the market
+ * because the order matched at once (id = card), a card listed or renewed (id = card).
+ */
+export const SUCCESS_KINDS = ['order', 'matched', 'listed', 'renewed'] as const;
 export type SuccessKind = (typeof SUCCESS_KINDS)[number];
 
 export function isSuccessKind(value: string | null): value is SuccessKind {
@@ -33,4 +36,12 @@ export function isSuccessKind(value: string | null): value is SuccessKind {
 /** A positive id from the query, or 0 (which no query asks for) when it is missing or malformed. */
 export function idParam(raw: string | null): number {
   return raw !== null && /^[1-9]\d{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : 0;
+}
+
+/**
+ * Where a placed buy order lands (issue 25 §1): an order the engine matched at once bought a card, so the page says
+ * the card is the user's and links to it; an order that waits says plainly that nothing matched yet.
+ */
+export function placedOrderPath(order: { id: number; state: string; card_id: number | null }): string {
+  return order.state === 'completed' && order.card_id !== null ? cardsPaths.done('matched', order.card_id) : cardsPaths.done('order', order.id);
 }

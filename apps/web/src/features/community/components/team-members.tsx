@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { communityApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { useTranslation } from '../../../i18n';
 import { uniqueRows, type Page } from '../../../lib/paged-list';
@@ -53,7 +54,20 @@ export function TeamMembers({ generation }: { generation: Generation }) {
         selected={generation}
         onSelect={(id) => navigate(communityPaths.members(id), { replace: true })}
       />
-      <PagedList query={members} list={list} renderRow={(member) => <MemberRow member={member} onRemark={setEditing} />} testId="members-more" />
+      <PagedList
+        query={members}
+        list={list}
+        renderRow={(member) => <MemberRow member={member} onRemark={setEditing} />}
+        empty={
+          <EmptyState
+            title={t('team.emptyState.title')}
+            text={t('team.emptyState.text')}
+            action={{ label: t('team.emptyState.action'), to: communityPaths.invite() }}
+            testId="members-empty"
+          />
+        }
+        testId="members-more"
+      />
       {editing !== null && <RemarkSheet member={editing} onClose={() => setEditing(null)} />}
     </div>
   );

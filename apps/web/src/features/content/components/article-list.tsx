@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { uniqueRows } from '../../../lib/paged-list';
+import { HOME_PATH } from '../../../lib/pages';
 import { useArticles } from '../api/list-articles';
 import { articleHref } from '../model/article-kind';
 import './content.css';
@@ -38,7 +39,12 @@ export function ArticleList({ kind, onKind }: { kind: ArticleKind | undefined; o
       ) : articles.isPending ? (
         <LoadingState />
       ) : rows.length === 0 ? (
-        <EmptyState text={t('common.empty')} />
+        <EmptyState
+          title={t('content.emptyState.title')}
+          text={t('content.emptyState.text')}
+          action={{ label: t('content.emptyState.action'), to: HOME_PATH }}
+          testId="articles-empty"
+        />
       ) : (
         <>
           <ul className="article-list">

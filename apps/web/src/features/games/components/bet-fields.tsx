@@ -7,21 +7,28 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { gamePaths, stakeProblem } from '../model/paths';
 import { netOfRound } from '../model/net-result';
+import { QUICK_STAKES, quickStake } from '../model/quick-stake';
+import { balanceOf, GameBalance, type PlayerBalances } from './game-balance';
 
 export interface BetDraft {
   asset: GameAsset | null;
   amount: string;
 }
 
-/** The payment method and stake of a bet, the operator's limits, and the refusal of the last try (`problem`) below them. */
+/**
+ * The payment method and its balance, the stake with its quick amounts, the operator's limits, and the refusal of the
+ * last try (`problem`) below them.
+ */
 export function BetFields({
   terms,
+  balances,
   draft,
   onChange,
   problem,
   testId,
 }: {
   terms: GameTerms;
+  balances: PlayerBalances;
   draft: BetDraft;
   onChange: (draft: BetDraft) => void;
   problem: string | null;
@@ -49,6 +56,7 @@ export function BetFields({
             </label>
           ))}
         </fieldset>
+        {draft.asset && <GameBalance balances={balances} assets={[draft.asset]} testId={`${testId}-balance`} />}
         <label htmlFor={`${id}-amount`}>{t('games.bet.amount')}</label>
         <input
           id={`${id}-amount`}
@@ -58,6 +66,7 @@ export function BetFields({
           onChange={(event) => onChange({ ...draft, amount: event.target.value })}
           data-testid={`${testId}-amount`}
         />
+        <QuickStakes terms={terms} balance={draft.asset ? balanceOf(balances, draft.asset) : undefined} draft={draft} onChange={onChange} testId={testId} />
         <p className="game-bet__limits">
           {t('games.bet.limits', {
             min: formatGroupedAmount(terms.min_stake, 2),
@@ -76,6 +85,35 @@ export function BetFields({
   );
 }
 
+/** Min, ½, ×2 and Max: stakes within the game's limits and the balance of the chosen method, computed in exact units. */
+function QuickStakes(props: { terms: GameTerms; balance: string | undefined; draft: BetDraft; onChange: (draft: BetDraft) => void; testId: string }) {
+  const { t } = useTranslation();
+  const { terms, balance, draft, onChange, testId } = props;
+  return (
+    <div className="game-bet__quick" role="group" aria-label={t('games.bet.quick.label')}>
+      {QUICK_STAKES.map((kind) => {
+        const stake = quickStake(kind, draft.amount, { min: terms.min_stake, max: terms.max_stake, balance });
+        const name = t(`games.bet.quick.${kind}`);
+        // ½ and ×2 read the same in every language; screen readers get the word.
+        const mark = kind === 'half' ? '½' : kind === 'double' ? '×2' : null;
+        return (
+          <button
+            key={kind}
+            type="button"
+            className="chip-button"
+            disabled={stake === null}
+            aria-label={mark === null ? undefined : name}
+            onClick={() => stake !== null && onChange({ ...draft, amount: stake })}
+            data-testid={`${testId}-quick-${kind}`}
+          >
+            {mark ?? name}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
 /** Why the drafted bet cannot be played (spec §5: method and stake both required), or null when it can. */
 export function betRefusal(draft: BetDraft, t: TFunction): string | null {
   const stake = stakeProblem(draft.amount);
@@ -83,14 +121,14 @@ export function betRefusal(draft: BetDraft, t: TFunction): string | null {
 }
 
 /** A game table's bet: the draft, the refusal shown under it, and the props of its BetFields (a change clears the refusal). */
-export function useBetDraft(terms: GameTerms, testId: string) {
+export function useBetDraft(terms: GameTerms, balances: PlayerBalances, testId: string) {
   const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const onChange = (next: BetDraft) => {
     setDraft(next);
     setProblem(null);
   };
-  return { draft, problem, setProblem, fields: { terms, draft, onChange, problem, testId } };
+  return { draft, problem, setProblem, fields: { terms, balances, draft, onChange, problem, testId } };
 }
 
 /** The round just played: what it says of the outcome, the payout and the link to check it in the browser. */

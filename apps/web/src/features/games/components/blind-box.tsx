@@ -7,18 +7,19 @@ import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { usePlayBlindBox } from '../api/play';
 import { BetFields, betRefusal, RoundResult, useBetDraft } from './bet-fields';
 import { GameShell } from './game-shell';
+import type { PlayerBalances } from './game-balance';
 import './games.css';
 
 /** game/index: blind-box guessing — pick one of N sealed boxes; they open as the fair function shuffled them. */
-export function BlindBoxGame({ onBalancesChanged }: { onBalancesChanged: () => void }) {
-  return <GameShell game="blind_box" table={(terms) => <BlindBoxTable terms={terms} onBalancesChanged={onBalancesChanged} />} />;
+export function BlindBoxGame({ balances, onBalancesChanged }: { balances: PlayerBalances; onBalancesChanged: () => void }) {
+  return <GameShell game="blind_box" table={(terms) => <BlindBoxTable terms={terms} balances={balances} onBalancesChanged={onBalancesChanged} />} />;
 }
 
-function BlindBoxTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
+function BlindBoxTable({ terms, balances, onBalancesChanged }: { terms: GameTerms; balances: PlayerBalances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const play = usePlayBlindBox();
   const boxes = terms.multipliers ?? [];
-  const { draft, setProblem, fields } = useBetDraft(terms, 'blind-box');
+  const { draft, setProblem, fields } = useBetDraft(terms, balances, 'blind-box');
   const [box, setBox] = useState<number | null>(null);
   const [round, setRound] = useState<GameRound | null>(null);
 

@@ -1,18 +1,23 @@
 import { Link } from 'react-router-dom';
-import type { GameRound } from '@reef/contract';
+import { GAME_ASSETS, type GameRound } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useGameRounds } from '../api/game-rounds';
 import { gamePaths } from '../model/paths';
 import { SeedPanel } from './seed-panel';
 import { GameLinks } from './game-shell';
+import { GameBalance, type PlayerBalances } from './game-balance';
 import './games.css';
 
-/** user/gameRoom: the player's rounds (game, stake, payout, time, seed hash, nonce) with a verify link each, and totals. */
-export function GameRoom() {
+/**
+ * user/gameRoom: the balances the games are paid with, the player's rounds (game, stake, payout, time, seed hash,
+ * nonce) with a verify link each, and totals.
+ */
+export function GameRoom({ balances }: { balances: PlayerBalances }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const rounds = useGameRounds();
@@ -20,6 +25,9 @@ export function GameRoom() {
   return (
     <div className="game-page">
       <GameLinks current="room" />
+      <section className="card">
+        <GameBalance balances={balances} assets={GAME_ASSETS} testId="game-room-balance" />
+      </section>
       {totals.length > 0 && (
         <section className="card game-totals" data-testid="game-room-totals">
           <h2>{t('games.room.totals')}</h2>
@@ -43,7 +51,19 @@ export function GameRoom() {
           ))}
         </section>
       )}
-      <PagedList query={rounds} renderRow={(round: GameRound) => <RoundRow round={round} />} testId="game-rounds-more" />
+      <PagedList
+        query={rounds}
+        renderRow={(round: GameRound) => <RoundRow round={round} />}
+        empty={
+          <EmptyState
+            title={t('games.emptyState.title')}
+            text={t('games.emptyState.text')}
+            action={{ label: t('games.emptyState.action'), to: gamePaths.blindBox() }}
+            testId="game-rounds-empty"
+          />
+        }
+        testId="game-rounds-more"
+      />
       <SeedPanel />
     </div>
   );

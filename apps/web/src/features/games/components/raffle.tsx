@@ -8,17 +8,19 @@ import { Money } from '../../../components/ui/money';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
+import { trimAmount } from '../../../lib/amount-format';
 import { useDrawRaffle, useRaffle } from '../api/raffle';
 import { gamePaths } from '../model/paths';
+import { sliceColour, slicePath, WHEEL_LABEL_COLOUR } from '../model/wheel-palette';
+import { GameBalance, type PlayerBalances } from './game-balance';
 import { SeedPanel } from './seed-panel';
 import './games.css';
 
-const COLORS = ['#14b8c7', '#0b2a50', '#ff7a66', '#12386a', '#f4d9a6', '#071f3d'];
 /** Full turns before the wheel settles on the drawn segment (none with reduced motion: the CSS transition is off). */
 const TURNS = 4;
 
 /** ss-raffle-demo: the lucky wheel on the fair core, free spins granted by operators, prizes credited (issue 14). */
-export function RaffleWheel({ onBalancesChanged }: { onBalancesChanged: () => void }) {
+export function RaffleWheel({ balances, onBalancesChanged }: { balances: PlayerBalances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const raffle = useRaffle();
   return (
@@ -29,14 +31,14 @@ export function RaffleWheel({ onBalancesChanged }: { onBalancesChanged: () => vo
         </Link>
       </nav>
       <QueryState query={raffle} empty={raffle.data?.enabled === false} emptyText={t('games.raffle.off')}>
-        {raffle.data && <Wheel state={raffle.data} onBalancesChanged={onBalancesChanged} />}
+        {raffle.data && <Wheel state={raffle.data} balances={balances} onBalancesChanged={onBalancesChanged} />}
       </QueryState>
       <SeedPanel />
     </div>
   );
 }
 
-function Wheel({ state, onBalancesChanged }: { state: RaffleState; onBalancesChanged: () => void }) {
+function Wheel({ state, balances, onBalancesChanged }: { state: RaffleState; balances: PlayerBalances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const draw = useDrawRaffle();
@@ -49,7 +51,8 @@ function Wheel({ state, onBalancesChanged }: { state: RaffleState; onBalancesCha
     start += segment.weight;
     return { segment, from, to: (start / total) * 360 };
   });
-  const gradient = `conic-gradient(${slices.map((s, i) => `${COLORS[i % COLORS.length]} ${s.from}deg ${s.to}deg`).join(', ')})`;
+  // The balances prizes are credited to, each once.
+  const prizeAssets = [...new Set(state.segments.map((segment) => segment.asset))];
 
   const spin = async () => {
     try {
@@ -75,17 +78,35 @@ function Wheel({ state, onBalancesChanged }: { state: RaffleState; onBalancesCha
       <p className="game-table__hint">{t('games.raffle.hint')}</p>
       <div className="raffle">
         <span className="raffle__pointer" aria-hidden="true" />
-        <div className="raffle__wheel" style={{ background: gradient, transform: `rotate(${angle}deg)` }} aria-hidden="true" />
+        <svg className="raffle__wheel" viewBox="-100 -100 200 200" style={{ transform: `rotate(${angle}deg)` }} aria-hidden="true" data-testid="raffle-wheel">
+          {slices.map(({ from, to }, index) => (
+            <path key={index} d={slicePath(from, to, 100)} fill={sliceColour(index)} data-testid={`raffle-slice-${index}`} />
+          ))}
+          {slices.map(({ segment, from, to }, index) => (
+            // Along the radius, so a label fits even a thin slice; on the left half turned round to read left to right.
+            <text
+              key={index}
+              className="raffle__label"
+              transform={(from + to) / 2 <= 180 ? `rotate(${(from + to) / 2 - 90}) translate(60 0)` : `rotate(${(from + to) / 2 + 90}) translate(-60 0)`}
+              fill={WHEEL_LABEL_COLOUR}
+              textAnchor="middle"
+              dominantBaseline="central"
+            >
+              {segment.amount === '0' ? '0' : `${trimAmount(segment.amount)} ${symbols[segment.asset]}`}
+            </text>
+          ))}
+        </svg>
       </div>
       <ul className="raffle__legend">
         {slices.map(({ segment }, index) => (
           <li key={index} data-testid={`raffle-segment-${index}`}>
-            <span className="raffle__swatch" style={{ background: COLORS[index % COLORS.length] }} aria-hidden="true" />
+            <span className="raffle__swatch" style={{ background: sliceColour(index) }} aria-hidden="true" />
             {segment.amount === '0' ? t('games.raffle.nothing') : `${segment.amount} ${symbols[segment.asset]}`} ·{' '}
             {t('games.raffle.chance', { chance: ((segment.weight / total) * 100).toFixed(1) })}
           </li>
         ))}
       </ul>
+      <GameBalance balances={balances} assets={prizeAssets} testId="raffle-balance" />
       <p data-testid="raffle-spins" data-spins={state.spins_left}>
         {t('games.raffle.spinsLeft', { spins: state.spins_left })}
       </p>

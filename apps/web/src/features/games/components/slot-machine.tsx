@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { SLOT_PAYLINES, SLOT_REELS, SLOT_SYMBOLS, slotWindow, toUnits, fromUnits, type GameRound, type GameTerms, type SlotSymbol } from '@reef/contract';
+import { SLOT_PAYLINES, SLOT_REELS, SLOT_SYMBOLS, slotWindow, toUnits, fromUnits, type GameRound, type GameTerms } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { ApiError, toastError } from '../../../lib/api-client';
@@ -8,10 +8,10 @@ import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { usePlaySlot, type BetIntent } from '../api/play';
 import { BetFields, betRefusal, RoundResult, useBetDraft } from './bet-fields';
 import { GameShell } from './game-shell';
+import type { PlayerBalances } from './game-balance';
+import { ReelSymbol } from './reel-art';
 import './games.css';
 
-/** Red Sea creatures as drawn on the reels; their names come from the catalogue (`games.symbols.*`). */
-const ART: Record<SlotSymbol, string> = { tiger: '🐯', dolphin: '🐬', turtle: '🐢', manta: '🐋', lionfish: '🐡', clownfish: '🐠' };
 /** How long each reel spins before it stops (reel i stops i × REEL_STAGGER_MS later); none with reduced motion. */
 const SPIN_MS = 700;
 const REEL_STAGGER_MS = 250;
@@ -27,15 +27,15 @@ const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** game/tiger/tiger: three reels, five paylines, the paytable, single spins and auto-spin with a loss limit. */
-export function SlotMachineGame({ onBalancesChanged }: { onBalancesChanged: () => void }) {
-  return <GameShell game="slot" table={(terms) => <SlotTable terms={terms} onBalancesChanged={onBalancesChanged} />} />;
+export function SlotMachineGame({ balances, onBalancesChanged }: { balances: PlayerBalances; onBalancesChanged: () => void }) {
+  return <GameShell game="slot" table={(terms) => <SlotTable terms={terms} balances={balances} onBalancesChanged={onBalancesChanged} />} />;
 }
 
-function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesChanged: () => void }) {
+function SlotTable({ terms, balances, onBalancesChanged }: { terms: GameTerms; balances: PlayerBalances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const play = usePlaySlot();
   const runIdempotent = useIdempotentRunner();
-  const { draft, setProblem, fields } = useBetDraft(terms, 'slot');
+  const { draft, setProblem, fields } = useBetDraft(terms, balances, 'slot');
   const [round, setRound] = useState<GameRound | null>(null);
   const [spinning, setSpinning] = useState<boolean[]>([false, false, false]);
   const [spins, setSpins] = useState(0);
@@ -136,15 +136,14 @@ function SlotTable({ terms, onBalancesChanged }: { terms: GameTerms; onBalancesC
               <div className="slot__strip" aria-hidden="true">
                 {[...SLOT_REELS[reel]!, ...SLOT_REELS[reel]!].map((symbol, index) => (
                   <span key={index} className="slot__cell">
-                    {ART[symbol]}
+                    <ReelSymbol symbol={symbol} />
                   </span>
                 ))}
               </div>
             ) : (
               cells.map((row, rowIndex) => (
                 <span key={rowIndex} className={`slot__cell${rowIndex === 1 ? ' slot__cell--middle' : ''}`} title={t(`games.symbols.${row[reel]!}`)}>
-                  <span aria-hidden="true">{ART[row[reel]!]}</span>
-                  <span className="sr-only">{t(`games.symbols.${row[reel]!}`)}</span>
+                  <ReelSymbol symbol={row[reel]!} label={t(`games.symbols.${row[reel]!}`)} />
                 </span>
               ))
             )}
@@ -215,7 +214,12 @@ function Paytable({ terms }: { terms: GameTerms }) {
           {SLOT_SYMBOLS.map((symbol) => (
             <tr key={symbol}>
               <th scope="row">
-                <span aria-hidden="true">{ART[symbol].repeat(3)}</span> {t(`games.symbols.${symbol}`)}
+                <span className="slot__triple" aria-hidden="true">
+                  {[0, 1, 2].map((n) => (
+                    <ReelSymbol key={n} symbol={symbol} />
+                  ))}
+                </span>{' '}
+                {t(`games.symbols.${symbol}`)}
               </th>
               <td>×{terms.paytable!.three[symbol]}</td>
             </tr>

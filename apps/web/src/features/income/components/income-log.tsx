@@ -10,6 +10,7 @@ import { uniqueRows } from '../../../lib/paged-list';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useAwardLog } from '../api/get-award-log';
+import { pagePath } from '../../../lib/pages';
 import { explainIncome } from '../model/explain-income';
 
 /** pages/index/incomeTpl body: the lines of one reward kind, 20 a page, "load more"; each line says why it was paid (decision 065). */
@@ -31,7 +32,12 @@ export function IncomeLog({ kind }: { kind: RewardKind }) {
       ) : log.isPending ? (
         <LoadingState />
       ) : lines.length === 0 ? (
-        <EmptyState text={t('income.empty')} testId="income-empty" />
+        <EmptyState
+          title={t('income.empty')}
+          text={t('income.emptyText')}
+          action={{ label: t('income.emptyAction'), to: pagePath('community/invite') }}
+          testId="income-empty"
+        />
       ) : (
         <>
           <ul className="card bill-list">
@@ -40,7 +46,7 @@ export function IncomeLog({ kind }: { kind: RewardKind }) {
                 key={line.id}
                 kind={t(`income.kinds.${kind}`)}
                 createdAt={line.created_at}
-                memo={line.explanation ? explainIncome(t, line.explanation, symbols[line.asset]) : line.memo}
+                memo={line.explanation ? explainIncome(t, line.explanation, symbols, line.asset) : line.memo}
                 amount={line.amount}
                 symbol={symbols[line.asset]}
                 dateFormat={dateFormat}

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router-dom';
-import { REWARD_KINDS, type AssetKey } from '@reef/contract';
+import { REWARD_ASSET, REWARD_KINDS, type AssetKey } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { pagePath } from '../../../lib/pages';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
@@ -11,10 +11,11 @@ import { FeeBox } from '../../../components/ui/fee-box';
 type Amounts = { asset: AssetKey; amount: string }[];
 
 function AmountLines({ amounts, symbols, testId }: { amounts: Amounts; symbols: Record<AssetKey, string>; testId: string }) {
-  if (amounts.length === 0) return <span data-testid={testId}>0.0000</span>;
+  // No lines yet: the zero still says its unit, the asset every reward is paid in.
+  const shown = amounts.length === 0 ? [{ asset: REWARD_ASSET, amount: '0' }] : amounts;
   return (
     <span data-testid={testId}>
-      {amounts.map((a) => (
+      {shown.map((a) => (
         <span key={a.asset} className="income__amount">
           {formatGroupedAmount(a.amount)} <small>{symbols[a.asset]}</small>
         </span>

@@ -1,4 +1,4 @@
-import { fromUnits, toUnits, type RewardExplanation } from '@reef/contract';
+import { fromUnits, toUnits, type AssetKey, type RewardExplanation } from '@reef/contract';
 import type { TFunction } from '../../../i18n';
 
 /** "0.05000000" → "5%", exactly (a rate is a decimal string with 8 places; × 100 keeps 6). */
@@ -15,10 +15,13 @@ function plain(amount: string): string {
 const PURCHASE_KINDS = ['card_starter', 'card_market', 'miner', 'pledge'] as const;
 
 /**
- * One income line's explanation as a sentence in the user's language (decision 065): who bought what and for how
- * much, the rate, the level and generation; a dividend's pool and weight; and the cap that cut it, if any.
+ * One income line's explanation as a sentence in the user's language (decision 065): who bought what, for how much in
+ * the asset they paid (decision 115: a card's RUSD, not the reward's USDT) and what it counted as, the rate, the level
+ * and generation; a dividend's pool and weight; and the cap that cut it, if any. `asset`: the line's own asset, the
+ * unit of the base and of the amount before a cap.
  */
-export function explainIncome(t: TFunction, e: RewardExplanation, symbol: string): string {
+export function explainIncome(t: TFunction, e: RewardExplanation, symbols: Readonly<Record<AssetKey, string>>, asset: AssetKey): string {
+  const symbol = symbols[asset];
   const person = (p: { uid: number; nickname: string } | null) => (p ? p.nickname || t('income.line.uid', { uid: p.uid }) : '');
   const purchaseKind = (PURCHASE_KINDS as readonly string[]).includes(e.purchase?.kind ?? '') ? e.purchase!.kind : 'miner';
   const values = {
@@ -34,8 +37,15 @@ export function explainIncome(t: TFunction, e: RewardExplanation, symbol: string
     total: plain(e.total_weight ?? '0'),
     computed: plain(e.computed),
     symbol,
+    paid: e.purchase ? `${plain(e.purchase.paid.amount)} ${symbols[e.purchase.paid.asset]}` : '',
   };
-  const main = e.dividend_day ? t('income.line.dividend', values) : e.source ? t('income.line.sameLevel', values) : t('income.line.purchase', values);
+  const main = e.dividend_day
+    ? t('income.line.dividend', values)
+    : e.source
+      ? t('income.line.sameLevel', values)
+      : e.purchase
+        ? t('income.line.purchase', values)
+        : t('income.line.performance', values);
   if (e.cap === 'user_day') return `${main} · ${t('income.line.capUserDay', values)}`;
   if (e.cap === 'kind_share') return `${main} · ${t('income.line.capKindShare', values)}`;
   return main;

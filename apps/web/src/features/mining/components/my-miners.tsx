@@ -2,6 +2,7 @@ import type { miningApi } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useMyMiners } from '../api/list-my-miners';
 import { MinerRow } from './miner-row';
@@ -34,7 +35,12 @@ export function MyMiners() {
           ]}
         />
       )}
-      <PagedList query={query} renderRow={(miner: miningApi.Miner) => <MinerRow miner={miner} />} testId="my-miners-list" />
+      <PagedList
+        query={query}
+        renderRow={(miner: miningApi.Miner) => <MinerRow miner={miner} />}
+        empty={<EmptyState title={t('mining.emptyState.title')} text={t('mining.emptyState.text')} testId="my-miners-empty" />}
+        testId="my-miners-list"
+      />
     </section>
   );
 }

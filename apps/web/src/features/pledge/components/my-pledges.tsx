@@ -5,7 +5,8 @@ import { useTranslation } from '../../../i18n';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PagedList } from '../../../components/ui/paged-list';
-import { rateText } from '../model/rate-text';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { annualRateText, rateText } from '../model/rate-text';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useMyPledge, useMyPledges } from '../api/my-pledges';
@@ -24,7 +25,19 @@ export function MyPledges() {
       <Link className="text-link pledge-page__mine" to={pledgePaths.products()} data-testid="pledge-products-link">
         {t('titles.pledge/index')}
       </Link>
-      <PagedList query={positions} renderRow={(position: pledgeApi.PledgePosition) => <PositionRow position={position} />} testId="my-pledges-more" />
+      <PagedList
+        query={positions}
+        renderRow={(position: pledgeApi.PledgePosition) => <PositionRow position={position} />}
+        empty={
+          <EmptyState
+            title={t('pledge.emptyState.title')}
+            text={t('pledge.emptyState.text')}
+            action={{ label: t('pledge.emptyState.action'), to: pledgePaths.products() }}
+            testId="my-pledges-empty"
+          />
+        }
+        testId="my-pledges-more"
+      />
     </div>
   );
 }
@@ -51,7 +64,11 @@ function PositionRow({ position }: { position: pledgeApi.PledgePosition }) {
           { label: t('pledge.confirm.amount'), value: <Money value={position.amount} symbol={symbol} testId={`${testId}-amount`} /> },
           { label: t('pledge.fields.fee'), value: <Money value={position.fee} symbol={symbol} testId={`${testId}-fee`} /> },
           { label: t('pledge.confirm.principal'), value: <Money value={position.principal} symbol={symbol} testId={`${testId}-principal`} /> },
-          { label: t('pledge.fields.annualRate'), value: rateText(position.annual_rate) },
+          {
+            label: t('pledge.confirm.dailyInterest'),
+            value: <Money value={position.daily_interest} symbol={interestSymbol} testId={`${testId}-daily`} />,
+          },
+          { label: t('pledge.fields.annualRate'), value: annualRateText(t, position, symbols), testId: `${testId}-annual` },
           {
             label: t('pledge.mine.interest', { paid: position.interest_days_paid, days: position.cycle_days }),
             value: <Money value={position.interest} symbol={interestSymbol} testId={`${testId}-interest`} />,

@@ -5,8 +5,9 @@ import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { FeeBox } from '../../../components/ui/fee-box';
-import { Modal } from '../../../components/ui/modal';
+import { ReviewSheet } from '../../../components/ui/review-sheet';
 import { QueryState } from '../../../components/ui/query-state';
+import { useReferrerPrompt } from '../../../components/ui/referrer-prompt';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { rateText } from '../model/rate-text';
@@ -77,6 +78,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<LockProblem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const referrer = useReferrerPrompt('pledge-referrer');
   const [quote, setQuote] = useState<pledgeApi.PledgeQuote | null>(null);
   const closeQuote = useCallback(() => setQuote(null), []);
   const symbol = symbols[product.asset];
@@ -100,6 +102,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     try {
       setQuote(await preview.mutateAsync({ productId: product.id, amount: checked.amount }));
     } catch (error) {
+      if (referrer.offer(error)) return;
       // The server's own refusal, in the user's language (its catalogues), where the form shows its own.
       if (error instanceof ApiError) setRefusal(error.message);
       else toastError(error);
@@ -116,6 +119,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     },
     onError: (error) => {
       setQuote(null);
+      if (referrer.offer(error)) return;
       if (error instanceof ApiError) setRefusal(error.message);
       else toastError(error);
     },
@@ -189,39 +193,41 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
           {open ? t('pledge.lock.next') : t(`pledge.state.${clock.state}`)}
         </Button>
       </form>
+      {referrer.sheet}
       {quote !== null && (
-        <Modal title={t('pledge.confirm.title')} onClose={closeQuote} testId="pledge-confirm">
-          <FeeBox
-            rows={[
-              { label: t('pledge.confirm.amount'), value: <Money value={quote.amount} symbol={symbol} testId="pledge-confirm-amount" /> },
-              { label: t('pledge.confirm.fee', { rate: feeRate }), value: <Money value={quote.fee} symbol={symbol} testId="pledge-confirm-fee" /> },
-              { label: t('pledge.confirm.principal'), value: <Money value={quote.principal} symbol={symbol} testId="pledge-confirm-principal" /> },
-              {
-                label: t('pledge.confirm.dailyInterest'),
-                value: <Money value={quote.daily_interest} symbol={interestSymbol} testId="pledge-confirm-daily" />,
-              },
-              {
-                label: t('pledge.confirm.totalInterest'),
-                value: <Money value={quote.total_interest} symbol={interestSymbol} testId="pledge-confirm-interest" />,
-              },
-            ]}
-          />
-          <p className="pledge-note" data-testid="pledge-confirm-when">
-            {t('pledge.confirm.when', {
-              first: dates.format(new Date(Date.parse(quote.dividend_at) + 86_400_000)),
-              unlock: dates.format(new Date(quote.unlock_at)),
-              released: dates.format(new Date(quote.released_at)),
-            })}
-          </p>
-          <div className="pledge-confirm__actions">
-            <Button variant="secondary" onClick={closeQuote} data-testid="pledge-confirm-cancel">
-              {t('common.cancel')}
-            </Button>
-            <Button busy={lock.isPending} onClick={confirm} data-testid="pledge-confirm-submit">
-              {t('pledge.confirm.submit')}
-            </Button>
-          </div>
-        </Modal>
+        <ReviewSheet
+          title={t('pledge.confirm.title')}
+          testId="pledge-confirm"
+          rows={[
+            { label: t('funds.review.what'), value: product.name, testId: 'pledge-confirm-what' },
+            { label: t('pledge.confirm.amount'), value: <Money value={quote.amount} symbol={symbol} testId="pledge-confirm-amount" /> },
+            { label: t('pledge.confirm.fee', { rate: feeRate }), value: <Money value={quote.fee} symbol={symbol} testId="pledge-confirm-fee" /> },
+            { label: t('pledge.confirm.principal'), value: <Money value={quote.principal} symbol={symbol} testId="pledge-confirm-principal" /> },
+            {
+              label: t('pledge.confirm.dailyInterest'),
+              value: <Money value={quote.daily_interest} symbol={interestSymbol} testId="pledge-confirm-daily" />,
+            },
+            {
+              label: t('pledge.confirm.totalInterest'),
+              value: <Money value={quote.total_interest} symbol={interestSymbol} testId="pledge-confirm-interest" />,
+            },
+          ]}
+          spends={[{ symbol, amount: quote.amount, balance: available }]}
+          note={
+            <span data-testid="pledge-confirm-when">
+              {t('pledge.confirm.when', {
+                first: dates.format(new Date(Date.parse(quote.dividend_at) + 86_400_000)),
+                unlock: dates.format(new Date(quote.unlock_at)),
+                released: dates.format(new Date(quote.released_at)),
+              })}
+            </span>
+          }
+          confirmLabel={t('pledge.confirm.submit')}
+          confirmTestId="pledge-confirm-submit"
+          busy={lock.isPending}
+          onConfirm={confirm}
+          onClose={closeQuote}
+        />
       )}
     </>
   );

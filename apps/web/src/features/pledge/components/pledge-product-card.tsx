@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { toUnits, type pledgeApi } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
-import { rateText } from '../model/rate-text';
+import { annualRateText, perThousandText } from '../model/rate-text';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { pledgePaths } from '../model/paths';
 import { CapBar } from './cap-bar';
@@ -16,7 +16,7 @@ interface PledgeProductCardProps {
   linked: boolean;
 }
 
-/** One product: reference annualised rate, cycle, minimum and maximum, its state and countdown, and the cap. */
+/** One product: its rate as the payout computes it (per 1,000 a day, then the annual rate in the paying asset), cycle, minimum and maximum, its state and countdown, and the cap. */
 export function PledgeProductCard({ product, clock, linked }: PledgeProductCardProps) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
@@ -26,15 +26,26 @@ export function PledgeProductCard({ product, clock, linked }: PledgeProductCardP
     <article className="card pledge-product" data-testid={testId} aria-labelledby={`${testId}-name`}>
       <div className="pledge-product__head">
         <h2 id={`${testId}-name`} className="pledge-product__name">
-          {linked ? <Link to={pledgePaths.product(product.id)}>{product.name}</Link> : product.name}
+          {linked ? (
+            <Link className="hit-area" to={pledgePaths.product(product.id)}>
+              {product.name}
+            </Link>
+          ) : (
+            product.name
+          )}
         </h2>
         <span className="pledge-product__type">{product.product_type}</span>
       </div>
       <p className="pledge-product__rate">
         <span className="figure" data-testid={`${testId}-rate`}>
-          {rateText(product.annual_rate)}
+          {perThousandText(product.daily_interest_per_thousand, symbols[product.interest_asset])}
         </span>
-        <span className="pledge-product__rate-label">{t('pledge.fields.annualRate')}</span>
+        <span className="pledge-product__rate-label" data-testid={`${testId}-rate-label`}>
+          {t('pledge.rate.perThousand', { asset: symbol })}
+        </span>
+      </p>
+      <p className="pledge-note" data-testid={`${testId}-annual`}>
+        {annualRateText(t, product, symbols)}
       </p>
       <PledgeClockView clock={clock} testId={`${testId}-clock`} />
       <FeeBox

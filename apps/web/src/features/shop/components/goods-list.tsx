@@ -3,6 +3,7 @@ import type { Goods } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useGoodsList } from '../api/goods';
 import { shopPaths } from '../model/paths';
@@ -23,6 +24,7 @@ export function GoodsList() {
       <PagedList
         query={query}
         testId="shop-goods-more"
+        empty={<EmptyState title={t('shop.emptyState.goods.title')} text={t('shop.emptyState.goods.text')} testId="shop-goods-empty" />}
         renderRow={(goods: Goods) => (
           <li>
             <Link className="shop-goods-row" to={shopPaths.goods(goods.id)} data-testid={`shop-goods-${goods.id}`}>

@@ -3,6 +3,7 @@ import { shopApi, type ShopOrder } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useMyOrders, type OrderFilter } from '../api/orders';
@@ -29,6 +30,14 @@ export function MyOrders({ status }: { status: OrderFilter }) {
       <PagedList
         query={query}
         testId="shop-orders-more"
+        empty={
+          <EmptyState
+            title={t('shop.emptyState.orders.title')}
+            text={t('shop.emptyState.orders.text')}
+            action={{ label: t('shop.emptyState.orders.action'), to: shopPaths.index() }}
+            testId="shop-orders-empty"
+          />
+        }
         renderRow={(order: ShopOrder) => (
           <li>
             <Link className="shop-goods-row" to={shopPaths.order(order.id)} data-testid={`shop-order-${order.id}`}>

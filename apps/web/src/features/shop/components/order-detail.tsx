@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ShopOrder } from '@reef/contract';
+import type { ShopOrder, UserInfo } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Money } from '../../../components/ui/money';
-import { PayPasswordField } from '../../../components/ui/pay-password-field';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError, toastError } from '../../../lib/api-client';
 import { payPasswordPath } from '../../../lib/pages';
@@ -18,12 +17,16 @@ import { AddressText } from './address-card';
 import { GoodsPicture } from './goods-picture';
 import { OrderStatusTag } from './order-status';
 import { FeeBox } from '../../../components/ui/fee-box';
+import { ReviewSheet } from '../../../components/ui/review-sheet';
+import { balanceOf } from '../../../lib/balance-after';
+import { CopyValue } from '../../../components/ui/copy-value';
+import { useDateFormat } from '../../../lib/use-date-format';
 import './shop.css';
 
-const time = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString());
-
 /** One order: its state, item, amount, address, tracking, and what can be done next (pay, delete, confirm receipt). */
-export function OrderDetail({ orderId, onBalancesChanged }: { orderId: number; onBalancesChanged: () => void }) {
+type Balances = UserInfo['balances'] | undefined;
+
+export function OrderDetail({ orderId, balances, onBalancesChanged }: { orderId: number; balances: Balances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const query = useOrder(orderId);
   if (orderId === 0 || query.isError) {
@@ -33,12 +36,15 @@ export function OrderDetail({ orderId, onBalancesChanged }: { orderId: number; o
       </EmptyState>
     );
   }
-  return <QueryState query={query}>{query.data && <OrderCard order={query.data} onBalancesChanged={onBalancesChanged} />}</QueryState>;
+  return <QueryState query={query}>{query.data && <OrderCard order={query.data} balances={balances} onBalancesChanged={onBalancesChanged} />}</QueryState>;
 }
 
-function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesChanged: () => void }) {
+function OrderCard({ order, balances, onBalancesChanged }: { order: ShopOrder; balances: Balances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
+  // The user's chosen language's format, not the browser's (issue 25 §14: always US before).
+  const dateFormat = useDateFormat();
+  const time = (iso: string | null) => (iso === null ? '—' : dateFormat.format(new Date(iso)));
   const payable = order.status === 'unpaid' || order.status === 'failed';
   return (
     <div className="shop-order" data-testid="shop-order-detail">
@@ -63,8 +69,12 @@ function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesC
         <FeeBox
           rows={[
             { label: t('shop.order.total'), value: <Money value={order.amount} symbol={symbols[order.asset]} testId="shop-order-amount" /> },
-            { label: t('shop.order.number'), value: order.order_no, className: 'shop-order-no' },
-            { label: t('shop.order.createdAt'), value: time(order.created_at) },
+            {
+              label: t('shop.order.number'),
+              value: <CopyValue value={order.order_no} what={t('shop.order.number')} testId="shop-order-no" />,
+              className: 'shop-order-no',
+            },
+            { label: t('shop.order.createdAt'), value: time(order.created_at), testId: 'shop-order-created' },
             payable && { label: t('shop.order.payBefore'), value: time(order.expires_at) },
             order.paid_at !== null && { label: t('shop.order.paidAt'), value: time(order.paid_at) },
             order.carrier !== null && { label: t('shop.order.carrier'), value: order.carrier, testId: 'shop-order-carrier' },
@@ -80,26 +90,33 @@ function OrderCard({ order, onBalancesChanged }: { order: ShopOrder; onBalancesC
           </Link>
         )}
       </section>
-      {payable && <PayOrder order={order} onBalancesChanged={onBalancesChanged} />}
+      {payable && <PayOrder order={order} balances={balances} onBalancesChanged={onBalancesChanged} />}
       <OrderActions order={order} />
     </div>
   );
 }
 
-/** Pay with the transaction password (the field transfers and withdrawals use); one Idempotency-Key per attempt. */
-function PayOrder({ order, onBalancesChanged }: { order: ShopOrder; onBalancesChanged: () => void }) {
+/**
+ * Pay opens the review every spend shows (issue 25 §7): the item, price × quantity, the total and the balance after,
+ * with the transaction password the server asks for (the field transfers and withdrawals use); one Idempotency-Key
+ * per attempt.
+ */
+function PayOrder({ order, balances, onBalancesChanged }: { order: ShopOrder; balances: Balances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
+  const symbols = useAssetSymbols();
   const index = useUserIndex();
   const pay = usePayOrder();
+  const [reviewing, setReviewing] = useState(false);
   const [password, setPassword] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const symbol = symbols[order.asset];
   const submit = useIdempotentMutation({
     intent: () => (/^\d{6}$/.test(password) ? { id: order.id, password } : null),
     fingerprint: (intent) => intent.id,
     send: (intent, idempotencyKey) => pay.mutateAsync({ ...intent, idempotencyKey }),
     onSuccess: () => {
       setPassword('');
+      setReviewing(false);
       onBalancesChanged();
     },
     onError: (error) => (error instanceof ApiError ? setRefusal(error.message) : toastError(error)),
@@ -115,27 +132,55 @@ function PayOrder({ order, onBalancesChanged }: { order: ShopOrder; onBalancesCh
     );
   }
   return (
-    <form className="card" onSubmit={submit} noValidate data-testid="shop-pay">
-      <PayPasswordField
-        id={`${id}-password`}
-        label={t('shop.pay.password')}
-        value={password}
-        onChange={(value) => {
-          setPassword(value);
+    <>
+      <Button
+        block
+        onClick={() => {
+          setPassword('');
           setRefusal(null);
+          setReviewing(true);
         }}
-        testId="shop-pay-password"
-        errorId={refusal === null ? undefined : `${id}-refusal`}
-      />
-      {refusal !== null && (
-        <p id={`${id}-refusal`} className="form-warning" role="alert" data-testid="shop-pay-refusal">
-          {refusal}
-        </p>
-      )}
-      <Button type="submit" block disabled={password.length !== 6} busy={pay.isPending} data-testid="shop-pay-submit">
+        data-testid="shop-pay-submit"
+      >
         {order.status === 'failed' ? t('shop.pay.again') : t('shop.pay.submit')}
       </Button>
-    </form>
+      {reviewing && (
+        <ReviewSheet
+          title={t('shop.pay.reviewTitle')}
+          testId="shop-pay"
+          rows={[
+            { label: t('funds.review.what'), value: order.title, testId: 'shop-pay-what' },
+            {
+              label: t('funds.review.price'),
+              value: (
+                <>
+                  <Money value={order.price} symbol={symbol} /> × {order.quantity}
+                </>
+              ),
+            },
+            { label: t('funds.review.fee'), value: t('funds.review.noFee') },
+            { label: t('shop.order.total'), value: <Money value={order.amount} symbol={symbol} testId="shop-pay-total" /> },
+            { label: t('funds.review.gets'), value: t('shop.pay.getsValue', { quantity: order.quantity, title: order.title }) },
+          ]}
+          spends={[{ symbol, amount: order.amount, balance: balanceOf(balances, order.asset) }]}
+          password={{
+            label: t('shop.pay.password'),
+            value: password,
+            onChange: (value) => {
+              setPassword(value);
+              setRefusal(null);
+            },
+            testId: 'shop-pay-password',
+          }}
+          error={refusal}
+          confirmLabel={t('shop.pay.confirm')}
+          confirmTestId="shop-pay-confirm"
+          busy={pay.isPending}
+          onConfirm={submit}
+          onClose={() => setReviewing(false)}
+        />
+      )}
+    </>
   );
 }
 

@@ -3,11 +3,16 @@ import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Avatar, UserBadge } from '../../../components/ui/user-badge';
 import { pagePath } from '../../../lib/pages';
-import { showToast } from '../../../lib/toast';
+import { CopyValue } from '../../../components/ui/copy-value';
 import { useUserInfo } from '../api/get-user-info';
+import { shortAccount } from '../model/short-account';
 import './user.css';
 
-/** Mine: who is signed in, and who referred them. The address is the server's masked form (first 4 + last 4). */
+/**
+ * Mine: who is signed in, and who referred them. The header holds at 360 px in every language (issue 25 §3): the
+ * nickname on one line with an ellipsis (the whole name in its title), the address shortened with a copy button,
+ * and the edit link below them, never squeezing them.
+ */
 export function ProfileCard() {
   const { t } = useTranslation();
   const user = useUserInfo();
@@ -17,36 +22,25 @@ export function ProfileCard() {
   }
 
   const info = user.data;
-  const copy = async () => {
-    if (!info) return;
-    try {
-      await navigator.clipboard.writeText(info.account);
-      showToast(t('mine.copied'));
-    } catch {
-      showToast(t('errors.notSupported'));
-    }
-  };
+  const nickname = info ? info.nickname || t('mine.noNickname') : undefined;
 
   return (
     <section className="card profile" aria-busy={info === undefined || undefined}>
       <Avatar className="profile__avatar" src={info?.avatar} uid={info?.uid ?? 1} size={64} />
       <div className="profile__main">
-        <h2 className="profile__name" data-testid="mine-nickname">
-          {info ? info.nickname || t('mine.noNickname') : <span className="skeleton" />}
+        <h2 className="profile__name" title={nickname} data-testid="mine-nickname">
+          {nickname ?? <span className="skeleton" />}
         </h2>
         <p className="profile__address">
           <span className="sr-only">{t('mine.address')}: </span>
-          <span data-testid="mine-address">{info?.address}</span>
-          {info && (
-            <button type="button" className="chip-button" onClick={() => void copy()}>
-              {t('mine.copy')}
-            </button>
-          )}
+          {info && <CopyValue value={info.account} display={shortAccount(info.account)} what={t('mine.address')} testId="mine-address" />}
+        </p>
+        <p className="profile__badges">
+          <Link className="chip-button profile__edit" to={pagePath('user/setInfo')} data-testid="mine-edit-profile">
+            {t('mine.editProfile')}
+          </Link>
         </p>
       </div>
-      <Link className="chip-button profile__edit" to={pagePath('user/setInfo')} data-testid="mine-edit-profile">
-        {t('mine.editProfile')}
-      </Link>
       <dl className="profile__facts">
         <div>
           <dt>{t('mine.uid')}</dt>
@@ -54,7 +48,7 @@ export function ProfileCard() {
         </div>
         <div>
           <dt>{t('mine.level')}</dt>
-          <dd data-testid="mine-level">{info ? t('mine.levelValue', { level: info.level }) : ''}</dd>
+          <dd data-testid="mine-level">{info?.level_name}</dd>
         </div>
         {info && (
           <div className="profile__referrer">

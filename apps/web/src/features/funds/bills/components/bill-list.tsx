@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { localeTag, useTranslation } from '../../../../i18n';
+import { useTranslation } from '../../../../i18n';
+import { useDateFormat } from '../../../../lib/use-date-format';
 import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_ASSET_SYMBOLS, isAssetKey, isLanguageCode, type AssetKey } from '@reef/contract';
+import { DEFAULT_ASSET_SYMBOLS, isAssetKey, type AssetKey } from '@reef/contract';
 import { Tabs, type Tab } from '../../../../components/ui/tabs';
 import { useAppConfig } from '../../../../lib/app-config';
 import { useBills, type BillType } from '../api/get-bills';
@@ -11,7 +12,7 @@ import { ScrollCue } from './scroll-cue';
 
 /** Fund log (GET /api/finance/bill/:type): a tab per asset, 20 lines a page, "load more". */
 export function BillList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const config = useAppConfig();
   const requested = search.get('type');
@@ -23,8 +24,7 @@ export function BillList() {
     for (const asset of config.data?.assets ?? []) map[asset.key] = asset.symbol;
     return map;
   }, [config.data]);
-  const language = isLanguageCode(i18n.language) ? i18n.language : undefined;
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }), [language]);
+  const dateFormat = useDateFormat();
 
   const lines = useMemo(() => uniqueRows(bills.data?.pages), [bills.data]);
 

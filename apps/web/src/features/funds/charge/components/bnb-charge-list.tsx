@@ -7,6 +7,7 @@ import { ConfirmationsNote, TxHashNote, useFailureText } from '../../shared/comp
 import { useNewlyCredited } from '../../shared/hooks/use-newly-credited';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { PagedList } from '../../../../components/ui/paged-list';
+import { EmptyState } from '../../../../components/ui/empty-state';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { CardSection } from '../../../../components/ui/card-section';
@@ -52,7 +53,13 @@ export function BnbChargeList({ onCredited }: { onCredited: () => void }) {
 
   return (
     <CardSection title={t('property.bnb.history')}>
-      <PagedList query={charges} list={list} renderRow={(item) => <BnbChargeRow item={item} dateFormat={dateFormat} />} testId="bnb-charges-load-more" />
+      <PagedList
+        query={charges}
+        list={list}
+        renderRow={(item) => <BnbChargeRow item={item} dateFormat={dateFormat} />}
+        empty={<EmptyState title={t('property.bnb.empty.title')} text={t('property.bnb.empty.text')} testId="bnb-charges-empty" />}
+        testId="bnb-charges-load-more"
+      />
     </CardSection>
   );
 }

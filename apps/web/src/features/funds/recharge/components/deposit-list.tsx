@@ -7,6 +7,7 @@ import { useNewlyCredited } from '../../shared/hooks/use-newly-credited';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
+import { EmptyState, type EmptyAction } from '../../../../components/ui/empty-state';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { useVoucherImageUrl } from '../api/voucher-image';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
@@ -65,7 +66,8 @@ function DepositRow({ item, dateFormat }: { item: Deposit; dateFormat: Intl.Date
 }
 
 /** The user's deposits; asked again every 3 s while one is pending. `onCredited` runs when one lands. */
-export function DepositList({ onCredited }: { onCredited: () => void }) {
+/** `emptyAction`: the way to deposit, where the list stands apart from the deposit form (user/record). */
+export function DepositList({ onCredited, emptyAction }: { onCredited: () => void; emptyAction?: EmptyAction }) {
   const { t } = useTranslation();
   const deposits = useDeposits();
   const dateFormat = useDateFormat();
@@ -75,7 +77,20 @@ export function DepositList({ onCredited }: { onCredited: () => void }) {
 
   return (
     <CardSection title={t('recharge.history')}>
-      <PagedList query={deposits} list={list} renderRow={(item) => <DepositRow item={item} dateFormat={dateFormat} />} testId="deposits-load-more" />
+      <PagedList
+        query={deposits}
+        list={list}
+        renderRow={(item) => <DepositRow item={item} dateFormat={dateFormat} />}
+        empty={
+          <EmptyState
+            title={t('records.emptyState.deposits.title')}
+            text={t('records.emptyState.deposits.text')}
+            action={emptyAction}
+            testId="deposits-empty"
+          />
+        }
+        testId="deposits-load-more"
+      />
     </CardSection>
   );
 }

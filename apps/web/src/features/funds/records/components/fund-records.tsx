@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../../i18n';
 import { Tabs, type Tab } from '../../../../components/ui/tabs';
+import { pagePath } from '../../../../lib/pages';
 import { DepositList } from '../../recharge/components/deposit-list';
 import { WithdrawalList } from '../../withdrawal/components/withdrawal-list';
 import { parseRecordTab, recordTabSearch, type RecordTab } from '../model/record-tab';
@@ -28,7 +29,11 @@ export function FundRecords({ onCredited }: { onCredited: () => void }) {
         testId="record-tabs"
       />
       <div role="tabpanel" data-testid={`record-panel-${tab}`}>
-        {tab === 'deposits' ? <DepositList onCredited={onCredited} /> : <WithdrawalList />}
+        {tab === 'deposits' ? (
+          <DepositList onCredited={onCredited} emptyAction={{ label: t('records.emptyState.deposits.action'), to: pagePath('property/recharge') }} />
+        ) : (
+          <WithdrawalList emptyAction={{ label: t('records.emptyState.withdrawals.action'), to: pagePath('property/withdrawal') }} />
+        )}
       </div>
     </>
   );

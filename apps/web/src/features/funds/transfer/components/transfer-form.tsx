@@ -252,6 +252,7 @@ export function TransferForm({ balances, hasPayPassword, onTransferred }: Transf
       {review !== null && (
         <TransferConfirmSheet
           review={review}
+          balance={balance?.amount ?? (balances === undefined ? undefined : '0')}
           password={password}
           onPasswordChange={(value) => dispatch({ type: 'password', password: value })}
           error={sheetError}

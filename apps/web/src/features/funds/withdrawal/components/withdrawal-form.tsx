@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../../i18n';
 import { ErrorState } from '../../../../components/ui/error-state';
 import { Button } from '../../../../components/ui/button';
-import { Modal } from '../../../../components/ui/modal';
+import { ReviewSheet } from '../../../../components/ui/review-sheet';
 import { ApiError, toastError } from '../../../../lib/api-client';
 import { pagePath } from '../../../../lib/pages';
 import { showToast } from '../../../../lib/toast';
@@ -14,7 +14,6 @@ import { checkWithdrawal, withdrawalTotal } from '../model/withdrawal-input';
 import { AssetToggle, useAssetSymbol, useChainAssetParam, type ChainAsset } from '../../shared/components/asset-toggle';
 import { AmountField } from '../../../../components/ui/amount-field';
 import { NoPayPasswordSheet } from '../../shared/components/no-pay-password-sheet';
-import { PayPasswordField } from '../../../../components/ui/pay-password-field';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { FeeBox } from '../../../../components/ui/fee-box';
 import '../../shared/components/funds-form.css';
@@ -37,12 +36,13 @@ interface Pending {
   amount: string;
   total: string;
   fee: string;
+  /** The balance when the review opened (the rules' figure), for the balance after. */
+  balance: string;
 }
 
 /** pages/property/withdrawal: USDT or coin to the user's own wallet, reviewed by an operator. */
 export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: WithdrawalFormProps) {
   const { t } = useTranslation();
-  const id = useId();
   const symbolOf = useAssetSymbol();
   const initialAsset = useChainAssetParam();
   const [asset, setAsset] = useState<ChainAsset>(initialAsset);
@@ -68,7 +68,7 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
       return;
     }
     setPassword('');
-    setPending({ asset, destination, amount: normalizeAmountInput(amount), total: total ?? '', fee: rules.data.fee });
+    setPending({ asset, destination, amount: normalizeAmountInput(amount), total: total ?? '', fee: rules.data.fee, balance: rules.data.balance });
   };
 
   const confirm = useIdempotentMutation({
@@ -147,32 +147,28 @@ export function WithdrawalForm({ hasPayPassword, onWithdrawn, destination }: Wit
       </form>
 
       {pending !== null && (
-        <Modal title={t('withdraw.confirmTitle')} onClose={() => setPending(null)} testId="withdraw-sheet">
-          <FeeBox
-            rows={[
-              { label: t('withdraw.destination'), value: pending.destination, testId: 'withdraw-sheet-destination', className: 'withdraw-destination__sheet' },
-              { label: t('property.chain.network'), value: t('property.chain.networkName') },
-              { label: t('withdraw.received'), value: `${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}` },
-              { label: t('withdraw.fee'), value: `${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}` },
-              {
-                label: t('withdraw.charged'),
-                value: pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`,
-                testId: 'withdraw-sheet-total',
-              },
-            ]}
-          />
-          <form className="form" noValidate onSubmit={confirm}>
-            <PayPasswordField id={`${id}-password`} label={t('withdraw.password')} value={password} onChange={setPassword} testId="withdraw-password" />
-            <div className="modal__actions">
-              <Button variant="secondary" onClick={() => setPending(null)}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" busy={send.isPending} data-testid="withdraw-confirm">
-                {t('withdraw.confirm')}
-              </Button>
-            </div>
-          </form>
-        </Modal>
+        <ReviewSheet
+          title={t('withdraw.confirmTitle')}
+          testId="withdraw-sheet"
+          rows={[
+            { label: t('withdraw.destination'), value: pending.destination, testId: 'withdraw-sheet-destination', className: 'withdraw-destination__sheet' },
+            { label: t('property.chain.network'), value: t('property.chain.networkName') },
+            { label: t('withdraw.received'), value: `${formatGroupedAmount(pending.amount)} ${symbolOf(pending.asset)}` },
+            { label: t('withdraw.fee'), value: `${formatGroupedAmount(pending.fee)} ${symbolOf(pending.asset)}` },
+            {
+              label: t('withdraw.charged'),
+              value: pending.total === '' ? '—' : `${formatGroupedAmount(pending.total)} ${symbolOf(pending.asset)}`,
+              testId: 'withdraw-sheet-total',
+            },
+          ]}
+          spends={pending.total === '' ? [] : [{ symbol: symbolOf(pending.asset), amount: pending.total, balance: pending.balance }]}
+          password={{ label: t('withdraw.password'), value: password, onChange: setPassword, testId: 'withdraw-password' }}
+          confirmLabel={t('withdraw.confirm')}
+          confirmTestId="withdraw-confirm"
+          busy={send.isPending}
+          onConfirm={confirm}
+          onClose={() => setPending(null)}
+        />
       )}
 
       {needsPassword && <NoPayPasswordSheet kind="withdraw" back={pagePath('property/withdrawal')} onClose={() => setNeedsPassword(false)} />}

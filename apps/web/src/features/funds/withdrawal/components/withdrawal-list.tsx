@@ -6,6 +6,7 @@ import { useWithdrawals } from '../api/list-withdrawals';
 import { uniqueRows } from '../../../../lib/paged-list';
 import { useAssetSymbol } from '../../shared/components/asset-toggle';
 import { PagedList } from '../../../../components/ui/paged-list';
+import { EmptyState, type EmptyAction } from '../../../../components/ui/empty-state';
 import { useDateFormat } from '../../../../lib/use-date-format';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { pagePath } from '../../../../lib/pages';
@@ -52,7 +53,8 @@ function WithdrawalRow({ item, dateFormat }: { item: Withdrawal; dateFormat: Int
 }
 
 /** The user's withdrawals with their review state. */
-export function WithdrawalList() {
+/** `emptyAction`: the way to withdraw, where the list stands apart from the withdrawal form (user/record). */
+export function WithdrawalList({ emptyAction }: { emptyAction?: EmptyAction } = {}) {
   const { t } = useTranslation();
   const withdrawals = useWithdrawals();
   const dateFormat = useDateFormat();
@@ -60,7 +62,20 @@ export function WithdrawalList() {
   const list = useMemo(() => (data === undefined ? undefined : uniqueRows(data.pages)), [data]);
   return (
     <CardSection title={t('withdraw.history')}>
-      <PagedList query={withdrawals} list={list} renderRow={(item) => <WithdrawalRow item={item} dateFormat={dateFormat} />} testId="withdrawals-load-more" />
+      <PagedList
+        query={withdrawals}
+        list={list}
+        renderRow={(item) => <WithdrawalRow item={item} dateFormat={dateFormat} />}
+        empty={
+          <EmptyState
+            title={t('records.emptyState.withdrawals.title')}
+            text={t('records.emptyState.withdrawals.text')}
+            action={emptyAction}
+            testId="withdrawals-empty"
+          />
+        }
+        testId="withdrawals-load-more"
+      />
     </CardSection>
   );
 }
