@@ -229,7 +229,7 @@ test('every game page shows the balance played with and updates it; quick bets; 
     await expect(page.getByTestId('slot-balance-game')).toHaveAttribute('data-amount', fromUnits(game));
     await expect(page.getByTestId('slot-quick-min')).toHaveText(strings.games.bet.quick.min);
     await expect(page.getByTestId('slot-quick-max')).toHaveText(strings.games.bet.quick.max);
-    await expect(page.getByTestId('slot-quick-half')).toHaveAccessibleName(strings.games.bet.quick.half);
+    await expect(page.getByTestId('slot-quick-half')).toHaveAccessibleName(`${strings.games.bet.quick.half} ½`);
     const reels = page.getByTestId('slot-reels');
     const symbols = reels.locator('svg[role="img"]');
     await expect(symbols).toHaveCount(9);

@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { LEVEL_RULES_LIST, REWARD_RULES, rewardsApi, type RewardRule, type RewardRuleName } from '@reef/contract';
+import { trimAmount } from '../../lib/amount-format';
 import { call } from '../api';
 import { Action, Field, formText, Select, WholeField } from '../components/action';
 import { DataTable } from '../components/data-table';
@@ -63,7 +64,9 @@ function Rules() {
     { accessorKey: 'rule', header: t('rewards.rule'), cell: (c) => t(ruleKey(c.row.original.rule)) },
     { accessorKey: 'generation', header: t('rewards.generation'), cell: (c) => c.row.original.generation || '—' },
     { accessorKey: 'level', header: t('rewards.level'), cell: (c) => (LEVEL_RULES_LIST.includes(c.row.original.rule) ? `V${c.row.original.level}` : '—') },
-    { accessorKey: 'value', header: t('rewards.value') },
+    // A rate or a factor, exact: the console's amount format rounds to the app's four display places, and an operator
+    // who set 0.00125 must read 0.00125, not 0.0013.
+    { accessorKey: 'value', header: t('rewards.value'), cell: (c) => trimAmount(c.row.original.value) },
     { accessorKey: 'effective_from', header: t('rewards.effectiveFrom') },
     { accessorKey: 'created_by', header: t('rewards.createdBy'), cell: (c) => c.row.original.created_by ?? '—' },
     ...(withActions

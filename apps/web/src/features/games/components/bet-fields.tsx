@@ -94,7 +94,8 @@ function QuickStakes(props: { terms: GameTerms; balance: string | undefined; dra
       {QUICK_STAKES.map((kind) => {
         const stake = quickStake(kind, draft.amount, { min: terms.min_stake, max: terms.max_stake, balance });
         const name = t(`games.bet.quick.${kind}`);
-        // ½ and ×2 read the same in every language; screen readers get the word.
+        // ½ and ×2 read the same in every language; screen readers get the word, followed by the mark itself so the
+        // name holds the visible text (WCAG 2.5.3, label in name: a voice user says what they see).
         const mark = kind === 'half' ? '½' : kind === 'double' ? '×2' : null;
         return (
           <button
@@ -102,7 +103,7 @@ function QuickStakes(props: { terms: GameTerms; balance: string | undefined; dra
             type="button"
             className="chip-button"
             disabled={stake === null}
-            aria-label={mark === null ? undefined : name}
+            aria-label={mark === null ? undefined : `${name} ${mark}`}
             onClick={() => stake !== null && onChange({ ...draft, amount: stake })}
             data-testid={`${testId}-quick-${kind}`}
           >
