@@ -15,27 +15,30 @@ import { useAssetSymbols } from '../../lib/use-asset-symbols';
 const NO_LAKES: readonly PricedLake[] = [];
 
 /**
- * Home's signed-in part: the total (the balances page's valuation at the lakes' prices — the same two queries as
- * layouts/account-sub-page's useHoldingsData), the hide eye and the money actions, then the balances.
+ * Home's signed-in total: the balances page's valuation at the lakes' prices (the same two queries as
+ * layouts/account-sub-page's useHoldingsData), the hide eye and the money actions. In its first-screen placeholder's
+ * box (features/home BalanceSummaryPlaceholder).
  */
 export default function HomeAccount() {
-  const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const user = useUserInfo();
   const lakes = useLakes();
   const balances = user.data?.balances;
   const pricing = lakes.data?.list ?? (lakes.isError ? NO_LAKES : undefined);
   const total = useMemo(() => (balances === undefined || pricing === undefined ? undefined : valueHoldings(balances, pricing).total), [balances, pricing]);
+  return <BalanceSummary total={total} unit={symbols.usdt} failed={user.isError} onRetry={() => void user.refetch()} />;
+}
+
+/** Home's balances, below the first screen (their number depends on the user), with the link to every asset. */
+export function HomeBalances() {
+  const { t } = useTranslation();
   return (
-    <>
-      <BalanceSummary total={total} unit={symbols.usdt} failed={user.isError} onRetry={() => void user.refetch()} />
-      <BalanceList
-        action={
-          <Link className="text-link" to={pagePath('property/index')} data-testid="home-all-assets">
-            {t('home.allAssets')}
-          </Link>
-        }
-      />
-    </>
+    <BalanceList
+      action={
+        <Link className="text-link" to={pagePath('property/index')} data-testid="home-all-assets">
+          {t('home.allAssets')}
+        </Link>
+      }
+    />
   );
 }

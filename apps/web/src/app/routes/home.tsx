@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation, withFullCatalogue } from '../../i18n';
 import { Link } from 'react-router-dom';
 import { NotLoggedIn } from '../../features/auth';
-import { HomeHeader, QuickLinks } from '../../features/home';
+import { BalanceSummaryPlaceholder, HomeHeader, QuickLinks } from '../../features/home';
 import { coinIndexQueryOptions, CoinStats } from '../../features/market';
 import { userInfoQueryKey, userInfoQueryOptions, useUserInfo } from '../../features/user';
 import { appConfigQueryOptions } from '../../lib/app-config';
@@ -17,7 +17,9 @@ import { getSession, useSession } from '../../lib/session';
 const AirdropCard = lazy(withFullCatalogue(() => import('../../features/airdrop').then((m) => ({ default: m.AirdropCard }))));
 // The same holds for the total, the money actions and the balances (with the valuation and the hide eye). Their
 // strings are outside the first-screen part of the catalogue, so each waits for the rest of it too (decision 046).
+// The total's card has a first-screen placeholder of its exact box, so it arrives in place (issue 25 §2).
 const HomeAccount = lazy(withFullCatalogue(() => import('./home-account')));
+const HomeBalances = lazy(withFullCatalogue(() => import('./home-account').then((m) => ({ default: m.HomeBalances }))));
 // The newest pinned announcement (decision 078): its own chunk, so Home's first paint does not wait for it.
 const AnnouncementTicker = lazy(
   withFullCatalogue(() => import('../../features/content/components/announcement-ticker').then((m) => ({ default: m.AnnouncementTicker }))),
@@ -41,7 +43,10 @@ export function prefetchHomeData(hash: string): void {
 
 /**
  * pages/index/index — the home tab: the total balance and the money actions first (above the fold on a 375×667
- * phone), then the balances, the referrer and airdrop cards, the coin figures and the shortcut grid.
+ * phone), the shortcut grid and the coin figures, then the balances, the referrer and airdrop cards and the pinned
+ * announcement. Everything on the first screen has its box from the first paint (the total's placeholder, the grid,
+ * the coin figures' skeletons); the parts that may or may not appear, or whose height depends on the user, come after
+ * it, so their arrival moves nothing the user is looking at (issue 25 §2, issue 26: a layout shift of at most 0.05).
  */
 export default function HomeRoute() {
   const { t } = useTranslation();
@@ -53,11 +58,18 @@ export default function HomeRoute() {
       <HomeHeader nickname={token ? user.data?.nickname : undefined} />
       <div className="page__body">
         {token ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={<BalanceSummaryPlaceholder />}>
             <HomeAccount />
           </Suspense>
         ) : (
           <NotLoggedIn />
+        )}
+        <QuickLinks />
+        <CoinStats />
+        {token && (
+          <Suspense fallback={null}>
+            <HomeBalances />
+          </Suspense>
         )}
         {token && (
           <Suspense fallback={null}>
@@ -79,8 +91,6 @@ export default function HomeRoute() {
         <Suspense fallback={null}>
           <AnnouncementTicker />
         </Suspense>
-        <CoinStats />
-        <QuickLinks />
       </div>
     </div>
   );

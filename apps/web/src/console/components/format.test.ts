@@ -21,6 +21,13 @@ describe('the console shows values as the app does', () => {
     expect(en.amount('not a number')).toBe('not a number');
   });
 
+  it('exact amounts grouped with every place, for figures checked to the last unit', () => {
+    expect(en.exactAmount('370006646.36537034')).toBe('370,006,646.36537034');
+    expect(en.exactAmount('-0.00000001')).toBe('-0.00000001');
+    expect(en.exactAmount('1200')).toBe('1,200');
+    expect(en.exactAmount('not a number')).toBe('not a number');
+  });
+
   it('instants as a date and time in the operator’s language, in UTC', () => {
     expect(en.dateTime('2026-11-27T09:30:00.000Z')).toBe('Nov 27, 2026, 09:30 UTC');
     expect(consoleFormat('de', DEFAULT_ASSET_SYMBOLS).dateTime('2026-11-27T09:30:00.000Z')).toContain('27. Nov. 2026');

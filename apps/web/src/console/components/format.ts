@@ -24,6 +24,11 @@ export interface ConsoleFormat {
   symbol: (key: string) => string;
   /** `100000000.00000000` → `100,000,000` (the app's grouping and places); anything else as it is. */
   amount: (value: string) => string;
+  /**
+   * `370006646.36537034` → `370,006,646.36537034`: grouped, every place the ledger holds. For the figures an operator
+   * checks against another source to the last unit (the proof of liabilities' totals), where four places would not do.
+   */
+  exactAmount: (value: string) => string;
   /** `120.00000000`, `usdt` → `120 USDT`. */
   money: (value: string, asset: string) => string;
   /** An ISO instant → `Nov 27, 2026, 09:30 UTC` in the operator's language. */
@@ -64,6 +69,11 @@ export function consoleFormat(language: ConsoleLanguage, symbols: Record<AssetKe
       return value;
     }
   };
+  const exactAmount = (value: string) => {
+    if (!DECIMAL.test(value) && !/^-?\d+$/.test(value)) return value;
+    const places = value.split('.')[1]?.length ?? 0;
+    return formatGroupedAmount(value, places);
+  };
   const dateTime = (iso: string) => {
     const date = new Date(iso);
     return Number.isNaN(date.getTime()) ? iso : instant.format(date);
@@ -77,7 +87,7 @@ export function consoleFormat(language: ConsoleLanguage, symbols: Record<AssetKe
     if (DECIMAL.test(raw)) return amount(raw);
     return raw;
   };
-  return { symbol, amount, money: (v, asset) => `${amount(v)} ${symbol(asset)}`, dateTime, day, value };
+  return { symbol, amount, exactAmount, money: (v, asset) => `${amount(v)} ${symbol(asset)}`, dateTime, day, value };
 }
 
 /** The configured symbols (the defaults until GET /api/config answers). */

@@ -1,7 +1,8 @@
 /**
  * Proof of liabilities in the console (decision 098): the latest published root, its totals and when it was taken,
  * and "take a snapshot now" for the two console write roles (audited by the registrar). Its own component so the
- * reconciliation page can place it beside its status; the dashboard shows it meanwhile.
+ * reconciliation page can place it beside its status; the dashboard shows it meanwhile. The totals are exact (every
+ * place): they are what users' proofs add up to.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liabilitiesApi } from '@reef/contract';
@@ -47,7 +48,7 @@ export function LiabilitiesPanel() {
               <tr key={asset}>
                 <th>{format.symbol(asset)}</th>
                 <td className="amount" data-testid={`liabilities-total-${asset}`}>
-                  {format.amount(amount)}
+                  {format.exactAmount(amount)}
                 </td>
               </tr>
             ))}

@@ -1,3 +1,4 @@
+export { BalanceSummaryPlaceholder } from './components/balance-summary-placeholder';
 export { HomeHeader } from './components/home-header';
 export { QuickLinks } from './components/quick-links';
 export { SHORTCUTS, type Shortcut } from './model/shortcuts';

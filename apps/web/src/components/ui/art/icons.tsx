@@ -55,15 +55,6 @@ export function BillIcon(props: IconProps) {
   );
 }
 
-export function GiftIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 9.5h16v4H4zM5.5 13.5v7h13v-7M12 9.5v11" />
-      <path d="M12 9.5C10 9.5 7.5 8.7 7.5 6.8S10.5 5 12 9.5c1.5-4.5 4.5-4.6 4.5-2.7S14 9.5 12 9.5" />
-    </Icon>
-  );
-}
-
 export function MinerIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -216,6 +207,81 @@ export function SlotIcon(props: IconProps) {
     <Icon {...props}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="M9 5v14M15 5v14M4 12h16" />
+    </Icon>
+  );
+}
+
+// The Home shortcut grid's own glyphs (issue 25 §2): each tile a picture of its page, none shared by two tiles.
+
+/** Income: coins stacked, one rising. */
+export function IncomeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <ellipse cx="9" cy="17" rx="5" ry="2.2" />
+      <path d="M4 17v-3.5c0 1.2 2.2 2.2 5 2.2s5-1 5-2.2V17M4 13.5V10c0 1.2 2.2 2.2 5 2.2s5-1 5-2.2v3.5" />
+      <ellipse cx="9" cy="10" rx="5" ry="2.2" />
+      <path d="M18 14V4M15 7l3-3 3 3" />
+    </Icon>
+  );
+}
+
+/** The coin price: a line chart on its axes. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 4v16h16" />
+      <path d="m7.5 15 3.5-4.5 3 2.5 5-6.5" />
+    </Icon>
+  );
+}
+
+/** Announcements: a loudspeaker. */
+export function MegaphoneIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 10v4h3l8 4.5v-13L7 10z" />
+      <path d="M7 14l1.2 5h2.6L10 14.7M18.5 9.5a3.5 3.5 0 0 1 0 5" />
+    </Icon>
+  );
+}
+
+/** The points shop: a shopping bag. */
+export function BagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 8h14l-1 12.5H6z" />
+      <path d="M9 10.5V7a3 3 0 0 1 6 0v3.5" />
+    </Icon>
+  );
+}
+
+/** The lucky wheel: a wheel of six slices under its pointer. */
+export function WheelIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="13" r="8" />
+      <path d="M12 5v16M5.1 9l13.8 8M5.1 17l13.8-8M10.5 2.5h3L12 5z" />
+    </Icon>
+  );
+}
+
+/** Airdrops: a parcel under a parachute. */
+export function ParachuteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 11a8.5 7 0 0 1 17 0c-1.5-1-3-1-4.25 0-1.4-1-2.85-1-4.25 0-1.4-1-2.85-1-4.25 0-1.25-1-2.75-1-4.25 0" />
+      <path d="m3.5 11 6.5 6.5M20.5 11 14 17.5M12 11v6.5" />
+      <path d="M10 17.5h4v3.5h-4z" />
+    </Icon>
+  );
+}
+
+/** Buying RUSD: a coin with a plus. */
+export function CoinPlusIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="13" r="7.5" />
+      <path d="M11 9.5v7M7.5 13h7M19 2.5v5M16.5 5h5" />
     </Icon>
   );
 }

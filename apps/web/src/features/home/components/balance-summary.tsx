@@ -43,13 +43,15 @@ export function BalanceSummary({ total, unit, failed, onRetry }: BalanceSummaryP
       {failed ? (
         <ErrorState className="inline-error" onRetry={onRetry} />
       ) : (
-        <PriceFigure
-          value={total === undefined ? undefined : hidden ? HIDDEN_AMOUNT : formatGroupedAmount(total)}
-          unit={unit}
-          large
-          tabular
-          testId="home-total"
-        />
+        <div className="balance-summary__figure">
+          <PriceFigure
+            value={total === undefined ? undefined : hidden ? HIDDEN_AMOUNT : formatGroupedAmount(total)}
+            unit={unit}
+            large
+            tabular
+            testId="home-total"
+          />
+        </div>
       )}
       <ul className="balance-summary__actions">
         {ACTIONS.map(({ kind, page, Icon, testId }) => (
