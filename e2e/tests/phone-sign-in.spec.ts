@@ -124,6 +124,8 @@ test('a local number with the country picked signs in; refusals stay under their
     await number.fill(local);
     await expect(numberError).toBeHidden();
     await page.getByTestId('phone-sign-in-form-send').click();
+    await expect(page.getByTestId('phone-sign-in-form-send')).toBeDisabled();
+    await expect(numberError).toBeHidden();
     const right = await fake.nextCode(e164);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { callingCode, DEFAULT_PHONE_COUNTRY, PHONE_CODE_LENGTH, PHONE_CODE_RESEND_SECONDS, PHONE_COUNTRIES, toE164, type PhoneCountry } from '@reef/contract';
 import { localeTag, useTranslation } from '../../i18n';
 import { toastError } from '../../lib/api-client';
@@ -81,10 +81,9 @@ export function PhoneCodeForm({ onSend, onSubmit, submitLabel, busy, testId }: P
     else toastError(error);
   };
 
-  const send = useGuardedSubmit(async () => {
-    if (phone.trim() === '') return;
-    const number = normalised();
-    if (number === null) return;
+  // The number is checked before the guard: a tap refused here starts no 500 ms window that would swallow the next
+  // tap, made a moment later on the corrected number.
+  const guardedSend = useGuardedSubmit(async (number: string) => {
     setSending(true);
     try {
       await onSend(number);
@@ -97,16 +96,23 @@ export function PhoneCodeForm({ onSend, onSubmit, submitLabel, busy, testId }: P
       setSending(false);
     }
   });
-  const submit = useGuardedSubmit(async () => {
-    if (phone.trim() === '' || code.length !== PHONE_CODE_LENGTH) return;
+  const send = () => {
     const number = normalised();
-    if (number === null) return;
+    if (number !== null) guardedSend(number);
+  };
+  const guardedSubmit = useGuardedSubmit(async (number: string, typed: string) => {
     try {
-      await onSubmit(number, code);
+      await onSubmit(number, typed);
     } catch (error) {
       showRefusal(error);
     }
   });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== PHONE_CODE_LENGTH) return;
+    const number = normalised();
+    if (number !== null) guardedSubmit(number, code);
+  };
 
   const phoneErrorId = `${id}-phone-error`;
   const codeErrorId = `${id}-code-error`;
