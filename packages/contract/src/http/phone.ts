@@ -25,7 +25,12 @@ export const phoneNumber = z.pipe(
   z.transform((raw, ctx) => {
     const value = toE164(raw);
     if (value === null) {
-      ctx.issues.push({ code: 'custom', message: 'a phone number with its country code, e.g. +886912345678', input: raw, params: { refusal: 'PHONE_INVALID' } });
+      ctx.issues.push({
+        code: 'custom',
+        message: 'a phone number with its country code, e.g. +886912345678',
+        input: raw,
+        params: { refusal: 'PHONE_INVALID' },
+      });
       return z.NEVER;
     }
     return value;
