@@ -119,6 +119,7 @@ export * as shareApi from './http/share.js';
 export * as wechatApi from './http/wechat.js';
 export * as phoneApi from './http/phone.js';
 export { PHONE_CODE_LENGTH, PHONE_CODE_RESEND_SECONDS, PHONE_CODE_TTL_SECONDS, PHONE_CODE_MAX_ATTEMPTS, PHONE_PURPOSES } from './http/phone.js';
+export { toE164, callingCode, PHONE_COUNTRIES, DEFAULT_PHONE_COUNTRY, type PhoneCountry } from './phone-number.js';
 export type { ShareContent } from './http/share.js';
 export * as gamesApi from './http/games.js';
 export {

@@ -1,12 +1,12 @@
 /**
  * Registers a route from its contract: input is parsed with the endpoint's zod schemas (a failure is
- * 'Parameter error' and nothing runs), the handler gets typed values, and the answer is parsed with
+ * 'Parameter error', or the code a check names, and nothing runs), the handler gets typed values, and the answer is parsed with
  * the response schema so fields the contract does not declare never leave the server. An admin write runs in
  * one transaction with its audit row (`runAuditedWrite`, decision 093).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
-import { allowedRoles, consoleApi, type Endpoint } from '@reef/contract';
+import { allowedRoles, consoleApi, ERROR_CODES, type Endpoint, type ErrorCode } from '@reef/contract';
 import { DomainError, ForbiddenError } from '../core/errors.js';
 import { ok } from './errors.js';
 import type { AuthUser } from '../core/auth-user.js';
@@ -45,10 +45,22 @@ type Answer<E extends Endpoint> = z.infer<E['response']>;
 /** An admin write may answer after its commit (the hot-wallet payout); every other route answers with its value. */
 type HandlerResult<E extends Endpoint> = Audited<E> extends true ? Answer<E> | AnswerAfterCommit<Answer<E>> : Answer<E>;
 
+/**
+ * A contract check may name the refusal a person can act on (`params.refusal`, e.g. PHONE_INVALID, decision 118), so
+ * the page can say what is wrong under the field; every other failure is 'Parameter error'.
+ */
+function refusalOf(issues: readonly { code: string; params?: Record<string, unknown> }[]): ErrorCode {
+  for (const issue of issues) {
+    const named = issue.code === 'custom' ? issue.params?.refusal : undefined;
+    if (typeof named === 'string' && (ERROR_CODES as readonly string[]).includes(named)) return named as ErrorCode;
+  }
+  return 'PARAMETER_ERROR';
+}
+
 function parse<T extends z.ZodMiniType | undefined>(schema: T, value: unknown): Infer<T> {
   if (!schema) return undefined as Infer<T>;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new DomainError('PARAMETER_ERROR');
+  if (!result.success) throw new DomainError(refusalOf(result.error.issues));
   return result.data as Infer<T>;
 }
 

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { endpoint, isoTime } from '../common.js';
+import { toE164 } from '../phone-number.js';
 
 export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_RESEND_SECONDS = 60;
@@ -13,16 +14,23 @@ export const PHONE_CODE_MAX_ATTEMPTS = 5;
 export const PHONE_PURPOSES = ['login', 'bind'] as const;
 
 /**
- * E.164: '+', the country code and the number, 8 to 15 digits; spaces and dashes people type are dropped first.
- * A mainland-China mobile typed without a country code (11 digits starting with 1) is read as +86.
+ * E.164, read by the one rule the browser also uses (`toE164`, decision 118): a number with '+' and its country code,
+ * separators people type dropped; a mainland-China mobile typed without a country code is read as +86 (decision 076).
+ * The page sends what it normalised with the country picked beside the field. A number that is not one refuses with
+ * its own code, PHONE_INVALID, so the page can say what is wrong under the field instead of "Parameter error".
  */
 export const phoneNumber = z.pipe(
-  z.string().check(z.maxLength(32)),
+  // No length check of its own: toE164 refuses past 32 characters, with PHONE_INVALID like any other wrong number.
+  z.string(),
   z.transform((raw, ctx) => {
-    const compact = raw.replace(/[\s-]/g, '');
-    const value = /^1[3-9]\d{9}$/.test(compact) ? `+86${compact}` : compact;
-    if (!/^\+[1-9]\d{7,14}$/.test(value)) {
-      ctx.issues.push({ code: 'custom', message: 'a phone number with its country code, e.g. +886912345678', input: raw });
+    const value = toE164(raw);
+    if (value === null) {
+      ctx.issues.push({
+        code: 'custom',
+        message: 'a phone number with its country code, e.g. +886912345678',
+        input: raw,
+        params: { refusal: 'PHONE_INVALID' },
+      });
       return z.NEVER;
     }
     return value;

@@ -17,6 +17,7 @@ export const deDe: Catalogue = {
   SHOP_ORDER_STATE: 'Diese Bestellung erlaubt das in ihrem jetzigen Zustand nicht',
   SHOP_IMAGE_INVALID: 'Dieses Bild ist kein Upload',
   ARTICLE_IMAGE_INVALID: 'Bilder müssen von Ihnen hochgeladene Dateien sein',
+  PHONE_INVALID: 'Diese Telefonnummer ist ungültig: Bitte prüfen Sie die Ländervorwahl und die Ziffern',
   PHONE_CODE_INVALID: 'Der Bestätigungscode ist falsch',
   PHONE_CODE_EXPIRED: 'Der Bestätigungscode ist abgelaufen, bitte fordern Sie einen neuen an',
   PHONE_CODE_LOCKED: 'Zu viele falsche Codes, bitte fordern Sie einen neuen an',

@@ -17,6 +17,7 @@ export const en: Catalogue = {
   SHOP_ORDER_STATE: 'This order cannot do that in its current state',
   SHOP_IMAGE_INVALID: 'This picture is not an upload',
   ARTICLE_IMAGE_INVALID: 'Images must be files you uploaded',
+  PHONE_INVALID: 'This is not a phone number we can use: check the country code and the digits',
   PHONE_CODE_INVALID: 'The verification code is wrong',
   PHONE_CODE_EXPIRED: 'The verification code has expired, please request a new one',
   PHONE_CODE_LOCKED: 'Too many wrong codes, please request a new one',

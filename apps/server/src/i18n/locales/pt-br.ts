@@ -17,6 +17,7 @@ export const ptBr: Catalogue = {
   SHOP_ORDER_STATE: 'Este pedido não permite isso no estado atual',
   SHOP_IMAGE_INVALID: 'Esta imagem não é um envio',
   ARTICLE_IMAGE_INVALID: 'As imagens devem ser arquivos que você enviou',
+  PHONE_INVALID: 'Este número de telefone não é válido: confira o código do país e os dígitos',
   PHONE_CODE_INVALID: 'O código de verificação está errado',
   PHONE_CODE_EXPIRED: 'O código de verificação expirou, peça um novo',
   PHONE_CODE_LOCKED: 'Muitos códigos errados, peça um novo',

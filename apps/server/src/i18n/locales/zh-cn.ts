@@ -17,6 +17,7 @@ export const zhCn: Catalogue = {
   SHOP_ORDER_STATE: '此订单当前的状态不能进行该操作',
   SHOP_IMAGE_INVALID: '此图片不是已上传的文件',
   ARTICLE_IMAGE_INVALID: '图片必须是您上传的文件',
+  PHONE_INVALID: '手机号码格式不正确，请检查国家/地区代码和号码',
   PHONE_CODE_INVALID: '验证码错误',
   PHONE_CODE_EXPIRED: '验证码已过期，请重新获取',
   PHONE_CODE_LOCKED: '错误次数过多，请重新获取验证码',

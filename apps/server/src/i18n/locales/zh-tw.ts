@@ -17,6 +17,7 @@ export const zhTw: Catalogue = {
   SHOP_ORDER_STATE: '此訂單目前的狀態不能進行該操作',
   SHOP_IMAGE_INVALID: '此圖片不是已上傳的檔案',
   ARTICLE_IMAGE_INVALID: '圖片必須是您上傳的檔案',
+  PHONE_INVALID: '手機號碼格式不正確，請檢查國家/地區代碼與號碼',
   PHONE_CODE_INVALID: '驗證碼錯誤',
   PHONE_CODE_EXPIRED: '驗證碼已過期，請重新獲取',
   PHONE_CODE_LOCKED: '錯誤次數過多，請重新獲取驗證碼',

@@ -271,10 +271,32 @@ describe.each(databaseKinds)('phone sign-in with a gateway (%s)', (kind) => {
     await call('/api/register', { phone, purpose: 'bind' }, { token: alice.token, language: 'ru-ru' });
     await fake.nextCode(phone);
     expect(fake.messages.at(-1)!.text).toMatch(/^Reef: ваш код подтверждения \d{6}/);
-    for (const bad of ['12345', '+0123456789', 'phone', '+8869<script>']) {
-      expect((await sendLogin(bad)).data.code).toBe('PARAMETER_ERROR');
+    for (const bad of ['12345', '+0123456789', 'phone', '+8869<script>', '+88691200', '0912000111', 'x'.repeat(40)]) {
+      expect((await sendLogin(bad)).data.code, bad).toBe('PHONE_INVALID');
     }
     for (const code of ['12345', '1234567', 'abcdef']) expect((await login(phone, code)).data.code).toBe('PARAMETER_ERROR');
+  });
+
+  it('refuses a number that is not one with PHONE_INVALID in each language, and reads what people type alike (decision 118)', async () => {
+    const messages = new Set<string>();
+    for (const language of ['zh-tw', 'zh-cn', 'en-us', 'pt-br', 'de-de', 'ru-ru']) {
+      for (const url of ['/api/register', '/api/login/mobile', '/api/register/verify']) {
+        const answer = await call(url, { phone: '+886 12', code: '123456' }, { token: alice.token, language });
+        expect(answer, `${url} ${language}`).toMatchObject({ http: 200, status: 400, data: { code: 'PHONE_INVALID' } });
+        messages.add(answer.msg);
+      }
+    }
+    // Six languages, six messages, none the generic one.
+    expect(messages.size).toBe(6);
+    expect(messages).not.toContain('Parameter error');
+
+    // Spaces, dashes and brackets people type are the same number as its E.164 form; so is a mainland mobile without +86.
+    const phone = newPhone();
+    const spaced = `${phone.slice(0, 4)} (${phone.slice(4, 7)}) ${phone.slice(7, 10)}-${phone.slice(10)}`;
+    expect((await sendBind(spaced, alice)).status).toBe(200);
+    expect((await verify(phone, await fake.nextCode(phone), alice)).data.phone).toBe(`${phone.slice(0, 4)}******${phone.slice(-3)}`);
+    expect((await sendLogin('139 1234 5678')).status).toBe(200);
+    expect((await sendLogin('+8613912345678')).data.code).toBe('PHONE_CODE_TOO_SOON');
   });
 });
 

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Modal } from '../../../components/ui/modal';
 import { PhoneCodeForm } from '../../../components/ui/phone-code-form';
-import { toastError } from '../../../lib/api-client';
 import { HOME_PATH } from '../../../lib/pages';
 import { closeLoginPrompt, startSession, takeReturnUrl } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
@@ -18,15 +17,10 @@ export function PhoneSignInSheet({ onClose, onSignedIn }: { onClose(): void; onS
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
+  // Refusals are thrown to the form, which shows them under the field they are about (issue 25 §10).
   const send = async (phone: string) => {
-    try {
-      await sendLoginCode(phone);
-      showToast(t('phone.sent'));
-      return true;
-    } catch (error) {
-      toastError(error);
-      return false;
-    }
+    await sendLoginCode(phone);
+    showToast(t('phone.sent'));
   };
   const submit = async (phone: string, code: string) => {
     setBusy(true);
@@ -37,8 +31,6 @@ export function PhoneSignInSheet({ onClose, onSignedIn }: { onClose(): void; onS
       onClose();
       await onSignedIn().catch(() => undefined);
       navigate(takeReturnUrl() ?? HOME_PATH);
-    } catch (error) {
-      toastError(error);
     } finally {
       setBusy(false);
     }
