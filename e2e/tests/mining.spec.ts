@@ -39,10 +39,12 @@ function bindTexts(language: keyof typeof SERVER_MESSAGES): { title: string; tex
   return { title: SERVER_MESSAGES[language].REFERRER_REQUIRED, text: web.bind.requiredText, go: web.bind.requiredGo };
 }
 
-/** Presses Buy with no referrer bound: the sheet explains and links to the binding, and fits a 360 and a 390 px phone. */
+/** Presses Buy and confirms the review with no referrer bound: the sheet explains and links to the binding, and fits a 360 and a 390 px phone. */
 async function expectReferrerSheet(page: Page, language: keyof typeof SERVER_MESSAGES): Promise<void> {
   const expected = bindTexts(language);
   await page.getByTestId('buy-confirm').click();
+  // The review comes first (decision 113); the server's refusal answers its Confirm.
+  await page.getByTestId('buy-review-confirm').click();
   const sheet = page.getByTestId('buy-referrer');
   await expect(sheet.getByRole('heading')).toHaveText(expected.title);
   await expect(sheet).toContainText(expected.text);
