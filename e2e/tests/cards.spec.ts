@@ -202,9 +202,9 @@ test('without RUSD the buy offers the RUSD charge page; without fuel points it s
   await expect(page.getByTestId('buy-review-after')).toHaveText('-100.0000 RUSD');
   await expect(page.getByTestId('buy-review-short')).toBeVisible();
   await page.getByTestId('buy-review-confirm').click();
-  const sheet = page.getByTestId(`starter-${type.id}-shortfall`);
-  await expect(sheet).toContainText('Buy RUSD with USDT or BNB');
-  await sheet.getByTestId(`starter-${type.id}-shortfall-charge`).click();
+  const sheet = page.getByTestId(`starter-${type.id}-recharge-prompt`);
+  await expect(sheet).toContainText('Buy RUSD with USDT from your balance, or with BNB from your wallet.');
+  await sheet.getByTestId(`starter-${type.id}-charge-usdt`).click();
   await expect(page).toHaveURL(/#\/pages\/property\/single$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buy RUSD');
 
@@ -214,8 +214,8 @@ test('without RUSD the buy offers the RUSD charge page; without fuel points it s
   await open(page, '/pages/cards/index');
   await offer.getByTestId(`starter-${type.id}-buy`).click();
   await page.getByTestId('buy-review-confirm').click();
-  await expect(sheet).toContainText('Fuel points cannot be bought');
-  await expect(sheet.getByTestId(`starter-${type.id}-shortfall-charge`)).toHaveCount(0);
+  await expect(sheet).toContainText('FP cannot be deposited; it is earned in the app.');
+  await expect(sheet.getByRole('link')).toHaveCount(0);
   // Nothing moved.
   const info = await api.userInfo(buyer.token);
   expect(info.balances.find((b) => b.key === 'rusd')!.amount).toBe('200.00000000');

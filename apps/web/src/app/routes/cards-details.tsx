@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
 import { CardTypeDetails, idParam, MyCardDetails } from '../../features/cards';
-import { pagePath } from '../../lib/pages';
 import { AccountSubPage } from '../layouts/account-sub-page';
 
 /** pages/cards/details — `?card=` one of the user's cards with its history; `?type=` a starter card type and its rules. */
@@ -11,7 +10,7 @@ export default function CardsDetailsRoute() {
     <AccountSubPage page="cards/details">
       {(user, onBalancesChanged) =>
         typeId !== 0 && !search.has('card') ? (
-          <CardTypeDetails typeId={typeId} rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
+          <CardTypeDetails typeId={typeId} onBalancesChanged={onBalancesChanged} balances={user?.balances} />
         ) : (
           <MyCardDetails cardId={idParam(search.get('card'))} />
         )

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
 import { idParam, ListingDetails } from '../../features/cards';
-import { pagePath } from '../../lib/pages';
 import { AccountSubPage } from '../layouts/account-sub-page';
 
 /** pages/trading/details?listing= — one card on the market, bought from here through the review sheet. */
@@ -9,12 +8,7 @@ export default function TradingDetailsRoute() {
   return (
     <AccountSubPage page="trading/details">
       {(user, onBalancesChanged) => (
-        <ListingDetails
-          listingId={idParam(search.get('listing'))}
-          balances={user?.balances}
-          onBalancesChanged={onBalancesChanged}
-          rusdChargePath={pagePath('property/single')}
-        />
+        <ListingDetails listingId={idParam(search.get('listing'))} balances={user?.balances} onBalancesChanged={onBalancesChanged} />
       )}
     </AccountSubPage>
   );

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
 import { idParam, Renewal } from '../../features/cards';
-import { pagePath } from '../../lib/pages';
 import { AccountSubPage } from '../layouts/account-sub-page';
 
 /** pages/trading/renewal(?card=) — renew a card for its fee, or choose which. */
@@ -8,8 +7,6 @@ export default function TradingRenewalRoute() {
   const [search] = useSearchParams();
   const cardId = search.has('card') ? idParam(search.get('card')) : null;
   return (
-    <AccountSubPage page="trading/renewal">
-      {(_user, onBalancesChanged) => <Renewal cardId={cardId} rusdChargePath={pagePath('property/single')} onBalancesChanged={onBalancesChanged} />}
-    </AccountSubPage>
+    <AccountSubPage page="trading/renewal">{(_user, onBalancesChanged) => <Renewal cardId={cardId} onBalancesChanged={onBalancesChanged} />}</AccountSubPage>
   );
 }

@@ -9,13 +9,12 @@ import './cards.css';
 
 interface CardTypeDetailsProps {
   typeId: number;
-  rusdChargePath: string;
   onBalancesChanged: () => void;
   balances: UserInfo['balances'] | undefined;
 }
 
 /** cards/details?type=: one starter card type — its offer (countdown, stock, Buy) and all its rules. */
-export function CardTypeDetails({ typeId, rusdChargePath, onBalancesChanged, balances }: CardTypeDetailsProps) {
+export function CardTypeDetails({ typeId, onBalancesChanged, balances }: CardTypeDetailsProps) {
   const query = useCardType(typeId);
   const offset = useServerClock();
   const type = query.data;
@@ -28,7 +27,7 @@ export function CardTypeDetails({ typeId, rusdChargePath, onBalancesChanged, bal
               type={type}
               offset={offset}
               onSessionChange={() => void query.refetch()}
-              rusdChargePath={rusdChargePath}
+
               onBalancesChanged={onBalancesChanged}
               balances={balances}
               linkName={false}

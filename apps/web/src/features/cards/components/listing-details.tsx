@@ -18,7 +18,6 @@ interface ListingDetailsProps {
   listingId: number;
   balances: UserInfo['balances'] | undefined;
   onBalancesChanged: () => void;
-  rusdChargePath: string;
 }
 
 /**
@@ -44,7 +43,7 @@ type ListingViewProps = Omit<ListingDetailsProps, 'listingId'> & {
 };
 
 /** The listing once loaded: the session's clock decides whether "Buy at this price" is open, as on the order form. */
-function ListingView({ listing, onSessionChange, balances, onBalancesChanged, rusdChargePath }: ListingViewProps) {
+function ListingView({ listing, onSessionChange, balances, onBalancesChanged }: ListingViewProps) {
   const { t } = useTranslation();
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
@@ -77,7 +76,7 @@ function ListingView({ listing, onSessionChange, balances, onBalancesChanged, ru
           ]}
         />
         <p className="cards-note">{t('cards.market.orderExplain')}</p>
-        <MarketBuy listing={listing} open={clock.phase === 'open'} balances={balances} onBalancesChanged={onBalancesChanged} rusdChargePath={rusdChargePath} />
+        <MarketBuy listing={listing} open={clock.phase === 'open'} balances={balances} onBalancesChanged={onBalancesChanged} />
       </article>
       <CardRules rules={listing.rules} testId="listing-rules" />
     </>

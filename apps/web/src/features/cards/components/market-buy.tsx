@@ -11,7 +11,6 @@ import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { usePlaceOrder } from '../api/orders';
 import { placedOrderPath } from '../model/paths';
-import { ShortfallSheet } from './shortfall-sheet';
 import { useShortfall } from './use-shortfall';
 
 interface MarketBuyProps {
@@ -20,7 +19,6 @@ interface MarketBuyProps {
   open: boolean;
   balances: UserInfo['balances'] | undefined;
   onBalancesChanged: () => void;
-  rusdChargePath: string;
 }
 
 /**
@@ -29,12 +27,12 @@ interface MarketBuyProps {
  * engine matches it at once when the card (or an equal, older one) is still listed, and the result page says the
  * card is the user's; an order that did not match says so.
  */
-export function MarketBuy({ listing, open, balances, onBalancesChanged, rusdChargePath }: MarketBuyProps) {
+export function MarketBuy({ listing, open, balances, onBalancesChanged }: MarketBuyProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const symbols = useAssetSymbols();
   const place = usePlaceOrder();
-  const { short, close, handle, referrerSheet } = useShortfall('listing');
+  const { handle, sheet: shortfallSheet, referrerSheet } = useShortfall('listing');
   const [reviewing, setReviewing] = useState(false);
 
   const submit = useIdempotentMutation({
@@ -80,9 +78,7 @@ export function MarketBuy({ listing, open, balances, onBalancesChanged, rusdChar
           onClose={() => setReviewing(false)}
         />
       )}
-      {short !== null && (
-        <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="listing-shortfall" />
-      )}
+      {shortfallSheet}
       {referrerSheet}
     </>
   );

@@ -19,11 +19,9 @@ import { ReviewSheet } from '../../../components/ui/review-sheet';
 import { balanceOf } from '../../../lib/balance-after';
 import './cards.css';
 import { SessionClockView, useSessionClock } from './session-clock';
-import { ShortfallSheet } from './shortfall-sheet';
 import { useShortfall } from './use-shortfall';
 
 interface OrderFormProps {
-  rusdChargePath: string;
   onBalancesChanged: () => void;
   balances: UserInfo['balances'] | undefined;
 }
@@ -34,7 +32,7 @@ interface OrderFormProps {
  * — and the button opens with the type's session, on the server's clock. It opens the review every spend shows;
  * an order the engine matches at once lands on the card it bought, one that waits says so (issue 25 §1).
  */
-export function OrderForm({ rusdChargePath, onBalancesChanged, balances }: OrderFormProps) {
+export function OrderForm({ onBalancesChanged, balances }: OrderFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
@@ -43,7 +41,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged, balances }: Order
   const types = useCardTypes();
   const offset = useServerClock();
   const place = usePlaceOrder();
-  const { short, close, handle, referrerSheet } = useShortfall('order');
+  const { handle, sheet: shortfallSheet, referrerSheet } = useShortfall('order');
   const list = types.data?.list ?? [];
   const [chosen, setChosen] = useState(() => idParam(search.get('type')));
   const [min, setMin] = useState(() => search.get('min') ?? '');
@@ -163,9 +161,7 @@ export function OrderForm({ rusdChargePath, onBalancesChanged, balances }: Order
         <Button type="submit" block disabled={type === undefined || clock.phase !== 'open'} data-testid="order-submit">
           {clock.phase === 'open' ? t('cards.order.submit') : t('cards.order.closed')}
         </Button>
-        {short !== null && (
-          <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="order-shortfall" />
-        )}
+        {shortfallSheet}
       </form>
       {reviewing && type !== undefined && reservation !== null && (
         <ReviewSheet

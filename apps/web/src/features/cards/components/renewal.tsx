@@ -19,26 +19,24 @@ import { CardArt } from './card-art';
 import { CardStageChip } from './card-stage-chip';
 import { FoundState } from './found-state';
 import { Money } from '../../../components/ui/money';
-import { ShortfallSheet } from './shortfall-sheet';
 import { useShortfall } from './use-shortfall';
 import { FeeBox } from '../../../components/ui/fee-box';
 import { CardSection } from '../../../components/ui/card-section';
 import './cards.css';
 
 interface RenewalProps {
-  rusdChargePath: string;
   onBalancesChanged: () => void;
 }
 
 /** Renewal of one card: the fee (a rate of its price, in RUSD) and the listing deadline it moves, then Renew. */
-function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps & { cardId: number }) {
+function RenewCard({ cardId, onBalancesChanged }: RenewalProps & { cardId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const symbols = useAssetSymbols();
   const dateFormat = useDateFormat();
   const preview = useRenewalPreview(cardId);
   const renew = useRenewCard();
-  const { short, close, handle, referrerSheet } = useShortfall('renewal');
+  const { handle, sheet: shortfallSheet, referrerSheet } = useShortfall('renewal');
   const data = preview.data;
   const submit = useIdempotentMutation({
     intent: () => (data?.renewable ? cardId : null),
@@ -80,9 +78,7 @@ function RenewCard({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps &
           <Button type="submit" block disabled={!data.renewable} busy={renew.isPending} data-testid="renewal-submit">
             {t('cards.renewal.submit')}
           </Button>
-          {short !== null && (
-            <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId="renewal-shortfall" />
-          )}
+          {shortfallSheet}
           {referrerSheet}
         </form>
       )}
@@ -126,10 +122,6 @@ function RenewalChoice() {
 }
 
 /** trading/renewal (?card=): renew a card past its holding time before its listing deadline, or choose one. */
-export function Renewal({ cardId, rusdChargePath, onBalancesChanged }: RenewalProps & { cardId: number | null }) {
-  return (
-    <div className="cards-page">
-      {cardId === null ? <RenewalChoice /> : <RenewCard cardId={cardId} rusdChargePath={rusdChargePath} onBalancesChanged={onBalancesChanged} />}
-    </div>
-  );
+export function Renewal({ cardId, onBalancesChanged }: RenewalProps & { cardId: number | null }) {
+  return <div className="cards-page">{cardId === null ? <RenewalChoice /> : <RenewCard cardId={cardId} onBalancesChanged={onBalancesChanged} />}</div>;
 }

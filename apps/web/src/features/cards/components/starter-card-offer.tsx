@@ -12,7 +12,6 @@ import type { ClockOffset } from '../../../lib/server-clock';
 import { sessionWindow } from '../model/session-phase';
 import { CardArt } from './card-art';
 import { Money } from '../../../components/ui/money';
-import { ShortfallSheet } from './shortfall-sheet';
 import { StockBar } from './stock-bar';
 import { SessionClockView, useSessionClock } from './session-clock';
 import { useShortfall } from './use-shortfall';
@@ -25,7 +24,6 @@ interface StarterCardOfferProps {
   offset: ClockOffset | null;
   /** Asks the server again (the countdown reached a boundary: the session opened or closed). */
   onSessionChange: () => void;
-  rusdChargePath: string;
   onBalancesChanged: () => void;
   /** The user's balances (the user info), for the review's balance after. */
   balances: UserInfo['balances'] | undefined;
@@ -38,13 +36,13 @@ interface StarterCardOfferProps {
  * stock, and Buy — enabled the second the session opens on the server's clock, without a reload. Buy opens the review
  * every spend shows (price, fuel fee, balances after); Confirm buys once: the 500 ms guard and one Idempotency-Key.
  */
-export function StarterCardOffer({ type, offset, onSessionChange, rusdChargePath, onBalancesChanged, balances, linkName = true }: StarterCardOfferProps) {
+export function StarterCardOffer({ type, offset, onSessionChange, onBalancesChanged, balances, linkName = true }: StarterCardOfferProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const symbols = useAssetSymbols();
   const buy = useBuyStarterCard();
   const testId = `starter-${type.id}`;
-  const { short, close, handle, referrerSheet } = useShortfall(testId);
+  const { handle, sheet: shortfallSheet, referrerSheet } = useShortfall(testId);
   const [reviewing, setReviewing] = useState(false);
   const session = type.session;
   const schedule = session === null ? null : sessionWindow(session.opens_at, session.closes_at, session.state === 'closed');
@@ -134,9 +132,7 @@ export function StarterCardOffer({ type, offset, onSessionChange, rusdChargePath
           onClose={() => setReviewing(false)}
         />
       )}
-      {short !== null && (
-        <ShortfallSheet shortfall={short.shortfall} message={short.message} rusdChargePath={rusdChargePath} onClose={close} testId={`${testId}-shortfall`} />
-      )}
+      {shortfallSheet}
       {referrerSheet}
     </article>
   );

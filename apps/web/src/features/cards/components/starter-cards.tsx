@@ -8,13 +8,12 @@ import { StarterCardOffer } from './starter-card-offer';
 import './cards.css';
 
 interface StarterCardsProps {
-  rusdChargePath: string;
   onBalancesChanged: () => void;
   balances: UserInfo['balances'] | undefined;
 }
 
 /** cards/index: every starter card type on offer, each with its session countdown, stock and Buy. */
-export function StarterCards({ rusdChargePath, onBalancesChanged, balances }: StarterCardsProps) {
+export function StarterCards({ onBalancesChanged, balances }: StarterCardsProps) {
   const { t } = useTranslation();
   const types = useCardTypes();
   const offset = useServerClock();
@@ -29,7 +28,7 @@ export function StarterCards({ rusdChargePath, onBalancesChanged, balances }: St
             type={type}
             offset={offset}
             onSessionChange={() => void types.refetch()}
-            rusdChargePath={rusdChargePath}
+
             onBalancesChanged={onBalancesChanged}
             balances={balances}
           />

@@ -1,24 +1,27 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { ApiError, toastError } from '../../../lib/api-client';
+import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useReferrerPrompt } from '../../../components/ui/referrer-prompt';
-import { shortfallOf, type Shortfall } from '../model/shortfall';
+import { useRechargePrompt } from '../../../components/ui/recharge-prompt';
+import { shortfallOf } from '../model/shortfall';
 
 /**
- * A money form's refusal handling: a shortfall opens the sheet (RUSD → the charge page), a missing referrer the
- * binding's sheet (`referrerSheet`, decision 119), anything else is the server's localized message in a toast.
+ * A money form's refusal handling: a shortfall opens the recharge prompt every spend shares (`sheet`, decision 121:
+ * RUSD → its charge, fuel and trading points say they cannot be bought), a missing referrer the binding's sheet
+ * (`referrerSheet`, decision 119), anything else is the server's localized message in a toast.
  */
 export function useShortfall(testId: string) {
   const { offer, sheet: referrerSheet } = useReferrerPrompt(`${testId}-referrer`);
-  const [short, setShort] = useState<{ shortfall: Shortfall; message: string } | null>(null);
-  const close = useCallback(() => setShort(null), []);
+  const symbols = useAssetSymbols();
+  const { open, sheet } = useRechargePrompt(testId);
   const handle = useCallback(
     (error: unknown) => {
       if (offer(error)) return;
       const shortfall = error instanceof ApiError ? shortfallOf(error.code) : null;
-      if (shortfall !== null && error instanceof ApiError) setShort({ shortfall, message: error.message });
+      if (shortfall !== null && error instanceof ApiError) open({ asset: shortfall, symbol: symbols[shortfall], message: error.message });
       else toastError(error);
     },
-    [offer],
+    [offer, open, symbols],
   );
-  return { short, close, handle, referrerSheet };
+  return { handle, sheet, referrerSheet };
 }

@@ -1,8 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { GameAsset, GameRound, GameTerms } from '@reef/contract';
 import { useTranslation, type TFunction } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
+import { RechargeNotice, useRechargePrompt } from '../../../components/ui/recharge-prompt';
+import { ApiError, toastError } from '../../../lib/api-client';
+import { balanceOf as balanceOrZero } from '../../../lib/balance-after';
+import { amountShort } from '../../../lib/recharge-shortfall';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { formatGroupedAmount } from '../../../lib/amount-format';
 import { gamePaths, stakeProblem } from '../model/paths';
@@ -25,6 +29,7 @@ export function BetFields({
   draft,
   onChange,
   problem,
+  short,
   testId,
 }: {
   terms: GameTerms;
@@ -32,6 +37,8 @@ export function BetFields({
   draft: BetDraft;
   onChange: (draft: BetDraft) => void;
   problem: string | null;
+  /** What the typed stake lacks of the balance of its method, or null. */
+  short: string | null;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -76,6 +83,15 @@ export function BetFields({
           })}
         </p>
       </div>
+      {short !== null && draft.asset !== null && (
+        <RechargeNotice
+          title={t('rechargePrompt.title', { symbol: symbols[draft.asset] })}
+          asset={draft.asset}
+          symbol={symbols[draft.asset]}
+          short={short}
+          testPrefix={testId}
+        />
+      )}
       {problem && (
         <p className="game-problem" role="alert" data-testid={`${testId}-problem`}>
           {problem}
@@ -121,15 +137,32 @@ export function betRefusal(draft: BetDraft, t: TFunction): string | null {
   return draft.asset === null || stake === 'required' ? t('games.bet.required') : stake === 'invalid' ? t('games.bet.invalid') : null;
 }
 
-/** A game table's bet: the draft, the refusal shown under it, and the props of its BetFields (a change clears the refusal). */
-export function useBetDraft(terms: GameTerms, balances: PlayerBalances, testId: string) {
+/**
+ * A game table's bet: the draft, the refusal shown under it, the props of its BetFields (a change clears the refusal),
+ * `short` — what a stake above the balance lacks, so the table holds the bet back and BetFields shows the recharge
+ * prompt (decision 121) — and `refuse`, the table's handling of a failed round: the server's INSUFFICIENT_BALANCE
+ * (the balance moved meanwhile) opens the prompt's sheet (`rechargeSheet`), other refusals show under the bet.
+ */
+export function useBetDraft(terms: GameTerms, balances: PlayerBalances, testId: string, onBalancesChanged: () => void) {
+  const symbols = useAssetSymbols();
   const [draft, setDraft] = useState<BetDraft>({ asset: terms.assets[0] ?? null, amount: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  const recharge = useRechargePrompt(testId);
   const onChange = (next: BetDraft) => {
     setDraft(next);
     setProblem(null);
   };
-  return { draft, problem, setProblem, fields: { terms, balances, draft, onChange, problem, testId } };
+  const short = draft.asset === null ? null : amountShort(balanceOrZero(balances, draft.asset), draft.amount);
+  const { offer } = recharge;
+  const refuse = useCallback(
+    (error: unknown, asset: GameAsset) => {
+      if (offer(error, { asset, symbol: symbols[asset] })) onBalancesChanged();
+      else if (error instanceof ApiError) setProblem(error.message);
+      else toastError(error);
+    },
+    [offer, onBalancesChanged, symbols],
+  );
+  return { draft, problem, setProblem, short, refuse, rechargeSheet: recharge.sheet, fields: { terms, balances, draft, onChange, problem, short, testId } };
 }
 
 /** The round just played: what it says of the outcome, the payout and the link to check it in the browser. */

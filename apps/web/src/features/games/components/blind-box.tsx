@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { GameRound, GameTerms } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { ApiError, toastError } from '../../../lib/api-client';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { usePlayBlindBox } from '../api/play';
 import { BetFields, betRefusal, RoundResult, useBetDraft } from './bet-fields';
@@ -19,7 +18,7 @@ function BlindBoxTable({ terms, balances, onBalancesChanged }: { terms: GameTerm
   const { t } = useTranslation();
   const play = usePlayBlindBox();
   const boxes = terms.multipliers ?? [];
-  const { draft, setProblem, fields } = useBetDraft(terms, balances, 'blind-box');
+  const { draft, setProblem, short, refuse, rechargeSheet, fields } = useBetDraft(terms, balances, 'blind-box', onBalancesChanged);
   const [box, setBox] = useState<number | null>(null);
   const [round, setRound] = useState<GameRound | null>(null);
 
@@ -34,10 +33,7 @@ function BlindBoxTable({ terms, balances, onBalancesChanged }: { terms: GameTerm
       setRound(answer.round);
       onBalancesChanged();
     },
-    onError: (error) => {
-      if (error instanceof ApiError) setProblem(error.message);
-      else toastError(error);
-    },
+    onError: (error, _outcome, intent) => refuse(error, intent.asset),
   });
 
   const opened = round?.result.game === 'blind_box' ? round.result : null;
@@ -67,10 +63,11 @@ function BlindBoxTable({ terms, balances, onBalancesChanged }: { terms: GameTerm
         })}
       </div>
       <BetFields {...fields} />
-      <Button block busy={play.isPending} onClick={submit} data-testid="blind-box-play">
+      <Button block busy={play.isPending} disabled={short !== null} onClick={submit} data-testid="blind-box-play">
         {t('games.box.open')}
       </Button>
       {round && <RoundResult round={round} label={t('games.result.payout')} testId="blind-box" />}
+      {rechargeSheet}
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { SLOT_PAYLINES, SLOT_REELS, SLOT_SYMBOLS, slotWindow, toUnits, fromUnits, type GameRound, type GameTerms } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Button } from '../../../components/ui/button';
-import { ApiError, toastError } from '../../../lib/api-client';
 import { useIdempotentRunner } from '../../../lib/use-idempotent-mutation';
 import { useGuardedSubmit } from '../../../lib/submit-guard';
 import { usePlaySlot, type BetIntent } from '../api/play';
@@ -35,7 +34,7 @@ function SlotTable({ terms, balances, onBalancesChanged }: { terms: GameTerms; b
   const { t } = useTranslation();
   const play = usePlaySlot();
   const runIdempotent = useIdempotentRunner();
-  const { draft, setProblem, fields } = useBetDraft(terms, balances, 'slot');
+  const { draft, setProblem, short, refuse, rechargeSheet, fields } = useBetDraft(terms, balances, 'slot', onBalancesChanged);
   const [round, setRound] = useState<GameRound | null>(null);
   const [spinning, setSpinning] = useState<boolean[]>([false, false, false]);
   const [spins, setSpins] = useState(0);
@@ -71,10 +70,7 @@ function SlotTable({ terms, balances, onBalancesChanged }: { terms: GameTerms; b
           played = answer.round;
           setRound(answer.round);
         },
-        onError: (error) => {
-          if (error instanceof ApiError) setProblem(error.message);
-          else toastError(error);
-        },
+        onError: (error) => refuse(error, bet.asset),
       });
       if (played === null) return null;
       for (let reel = 0; reel < 3 && animate; reel += 1) {
@@ -158,7 +154,7 @@ function SlotTable({ terms, balances, onBalancesChanged }: { terms: GameTerms; b
         />
       )}
       <BetFields {...fields} />
-      <Button block busy={busy} disabled={busy} onClick={onSpin} data-testid="slot-spin">
+      <Button block busy={busy} disabled={busy || short !== null} onClick={onSpin} data-testid="slot-spin">
         {t('games.slot.spin')}
       </Button>
       <div className="slot__auto">
@@ -175,12 +171,13 @@ function SlotTable({ terms, balances, onBalancesChanged }: { terms: GameTerms; b
             {t('games.slot.autoStop', { left: autoLeft })}
           </Button>
         ) : (
-          <Button variant="secondary" disabled={busy} onClick={() => void onAuto()} data-testid="slot-auto">
+          <Button variant="secondary" disabled={busy || short !== null} onClick={() => void onAuto()} data-testid="slot-auto">
             {t('games.slot.auto')}
           </Button>
         )}
       </div>
       <Paytable terms={terms} />
+      {rechargeSheet}
     </section>
   );
 }

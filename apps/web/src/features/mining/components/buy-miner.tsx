@@ -20,6 +20,9 @@ import { FeeBox } from '../../../components/ui/fee-box';
 import { ReviewSheet } from '../../../components/ui/review-sheet';
 import './mining.css';
 import { QuantityField } from '../../../components/ui/quantity-field';
+import { RechargeNotice, useRechargePrompt } from '../../../components/ui/recharge-prompt';
+import { balanceOf } from '../../../lib/balance-after';
+import { amountShort } from '../../../lib/recharge-shortfall';
 
 interface BuyMinerProps {
   /** 0 when the page's query named no valid product. */
@@ -60,14 +63,16 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
   const [typed, setTyped] = useState('1');
   const [refusal, setRefusal] = useState<string | null>(null);
   const referrer = useReferrerPrompt('buy-referrer');
+  const recharge = useRechargePrompt('buy');
   const [reviewing, setReviewing] = useState(false);
   const max = maxQuantity(product);
   const quantity = parseQuantity(typed, max);
   const asset = product.price_asset;
-  const balance = balances?.find((row) => row.key === asset)?.amount;
+  const balance = balanceOf(balances, asset);
   const figures = quantity === null || balance === undefined ? null : orderFigures(product, quantity, balance);
   const onSale = product.status === 'on_sale';
-  const short = figures !== null && figures.after === null;
+  const shortBy = figures === null ? null : amountShort(balance, figures.cost);
+  const short = shortBy !== null;
 
   const submit = useIdempotentMutation({
     intent: () => (onSale && quantity !== null && !short ? { productId: product.id, quantity, asset } : null),
@@ -79,11 +84,14 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
     onError: (error) => {
       setReviewing(false);
       if (referrer.offer(error)) return;
-      // A refusal (still in use, limit, balance moved meanwhile) is the server's message in the page's language.
-      if (error instanceof ApiError) {
-        setRefusal(error.message);
-        if (error.code === 'INSUFFICIENT_BALANCE') onBalancesChanged();
-      } else toastError(error);
+      // The balance moved since the page read it: the prompt, and fresh balances so the form shows the shortfall.
+      if (recharge.offer(error, { asset, symbol: symbols[asset] })) {
+        onBalancesChanged();
+        return;
+      }
+      // Any other refusal (still in use, limit) is the server's message in the page's language.
+      if (error instanceof ApiError) setRefusal(error.message);
+      else toastError(error);
     },
   });
 
@@ -144,6 +152,7 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
             {t('mining.order.insufficient', { asset: symbols[asset] })}
           </p>
         )}
+        {shortBy !== null && <RechargeNotice asset={asset} symbol={symbols[asset]} short={shortBy} testPrefix="buy" />}
         {refusal !== null && (
           <p className="form-warning" role="alert" data-testid="buy-refusal">
             {refusal}
@@ -180,6 +189,7 @@ function BuyMinerForm({ product, balances, onBalancesChanged }: { product: minin
         />
       )}
       {referrer.sheet}
+      {recharge.sheet}
     </>
   );
 }

@@ -27,6 +27,8 @@ import { PledgeProductCard } from './pledge-product-card';
 import { CardSection } from '../../../components/ui/card-section';
 import './pledge.css';
 import { AmountField } from '../../../components/ui/amount-field';
+import { RechargeNotice, useRechargePrompt } from '../../../components/ui/recharge-prompt';
+import { amountShort } from '../../../lib/recharge-shortfall';
 
 interface PledgeDetailsProps {
   balances: UserInfo['balances'] | undefined;
@@ -79,6 +81,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   const [problem, setProblem] = useState<LockProblem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const referrer = useReferrerPrompt('pledge-referrer');
+  const recharge = useRechargePrompt('pledge');
   const [quote, setQuote] = useState<pledgeApi.PledgeQuote | null>(null);
   const closeQuote = useCallback(() => setQuote(null), []);
   const symbol = symbols[product.asset];
@@ -86,6 +89,8 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   const open = clock.state === 'in_progress';
   // An account that never held the asset has no line: its balance is 0 once the balances are in.
   const available = balance ?? (balancesLoaded ? '0' : undefined);
+  // What the typed amount lacks, as it is typed: the prompt shows before Next, and Next waits for a deposit.
+  const shortBy = amountShort(available, text);
   const room = lockRoom(product);
   const feeRate = rateText(product.fee_rate);
   const inAsset = (value: string) => `${formatGroupedAmount(value)} ${symbol}`;
@@ -103,6 +108,10 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
       setQuote(await preview.mutateAsync({ productId: product.id, amount: checked.amount }));
     } catch (error) {
       if (referrer.offer(error)) return;
+      if (recharge.offer(error, { asset: product.asset, symbol })) {
+        onBalancesChanged();
+        return;
+      }
       // The server's own refusal, in the user's language (its catalogues), where the form shows its own.
       if (error instanceof ApiError) setRefusal(error.message);
       else toastError(error);
@@ -120,6 +129,11 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     onError: (error) => {
       setQuote(null);
       if (referrer.offer(error)) return;
+      // The balance moved since the review: the prompt, and fresh balances so the form shows the shortfall.
+      if (recharge.offer(error, { asset: product.asset, symbol })) {
+        onBalancesChanged();
+        return;
+      }
       if (error instanceof ApiError) setRefusal(error.message);
       else toastError(error);
     },
@@ -189,11 +203,15 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
             {problemText ?? refusal}
           </p>
         )}
-        <Button type="submit" block disabled={!open} busy={preview.isPending} data-testid="pledge-next">
+        {shortBy !== null && (
+          <RechargeNotice title={t('rechargePrompt.title', { symbol })} asset={product.asset} symbol={symbol} short={shortBy} testPrefix="pledge" />
+        )}
+        <Button type="submit" block disabled={!open || shortBy !== null} busy={preview.isPending} data-testid="pledge-next">
           {open ? t('pledge.lock.next') : t(`pledge.state.${clock.state}`)}
         </Button>
       </form>
       {referrer.sheet}
+      {recharge.sheet}
       {quote !== null && (
         <ReviewSheet
           title={t('pledge.confirm.title')}

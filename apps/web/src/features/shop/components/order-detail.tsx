@@ -19,6 +19,8 @@ import { OrderStatusTag } from './order-status';
 import { FeeBox } from '../../../components/ui/fee-box';
 import { ReviewSheet } from '../../../components/ui/review-sheet';
 import { balanceOf } from '../../../lib/balance-after';
+import { amountShort } from '../../../lib/recharge-shortfall';
+import { INSUFFICIENT_BALANCE, RechargeNotice, useRechargePrompt } from '../../../components/ui/recharge-prompt';
 import { CopyValue } from '../../../components/ui/copy-value';
 import { useDateFormat } from '../../../lib/use-date-format';
 import './shop.css';
@@ -99,7 +101,8 @@ function OrderCard({ order, balances, onBalancesChanged }: { order: ShopOrder; b
 /**
  * Pay opens the review every spend shows (issue 25 §7): the item, price × quantity, the total and the balance after,
  * with the transaction password the server asks for (the field transfers and withdrawals use); one Idempotency-Key
- * per attempt.
+ * per attempt. While the balance is below the total, the recharge prompt stands in the way of Pay (decision 121); a
+ * payment the server still finds short comes back as a failed order, and opens the prompt's sheet.
  */
 function PayOrder({ order, balances, onBalancesChanged }: { order: ShopOrder; balances: Balances; onBalancesChanged: () => void }) {
   const { t } = useTranslation();
@@ -109,17 +112,28 @@ function PayOrder({ order, balances, onBalancesChanged }: { order: ShopOrder; ba
   const [reviewing, setReviewing] = useState(false);
   const [password, setPassword] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  const recharge = useRechargePrompt('shop-pay');
   const symbol = symbols[order.asset];
+  const shortBy = amountShort(balanceOf(balances, order.asset), order.amount);
   const submit = useIdempotentMutation({
     intent: () => (/^\d{6}$/.test(password) ? { id: order.id, password } : null),
     fingerprint: (intent) => intent.id,
     send: (intent, idempotencyKey) => pay.mutateAsync({ ...intent, idempotencyKey }),
-    onSuccess: () => {
+    onSuccess: ({ order: answered }) => {
       setPassword('');
       setReviewing(false);
       onBalancesChanged();
+      if (answered.status === 'failed' && answered.fail_reason === INSUFFICIENT_BALANCE) {
+        recharge.open({ asset: order.asset, symbol, message: t('rechargePrompt.title', { symbol }) });
+      }
     },
-    onError: (error) => (error instanceof ApiError ? setRefusal(error.message) : toastError(error)),
+    onError: (error) => {
+      if (recharge.offer(error, { asset: order.asset, symbol })) {
+        setReviewing(false);
+        onBalancesChanged();
+      } else if (error instanceof ApiError) setRefusal(error.message);
+      else toastError(error);
+    },
   });
   if (index.data && !index.data.user.has_pay_password) {
     return (
@@ -133,8 +147,12 @@ function PayOrder({ order, balances, onBalancesChanged }: { order: ShopOrder; ba
   }
   return (
     <>
+      {shortBy !== null && (
+        <RechargeNotice title={t('rechargePrompt.title', { symbol })} asset={order.asset} symbol={symbol} short={shortBy} testPrefix="shop-pay" />
+      )}
       <Button
         block
+        disabled={shortBy !== null}
         onClick={() => {
           setPassword('');
           setRefusal(null);
@@ -180,6 +198,7 @@ function PayOrder({ order, balances, onBalancesChanged }: { order: ShopOrder; ba
           onClose={() => setReviewing(false)}
         />
       )}
+      {recharge.sheet}
     </>
   );
 }

@@ -20,7 +20,8 @@ import { useExchange } from '../api/exchange';
 import { exchangeQuoteQueryOptions, exchangeQuotesRootKey, useExchangeQuote, type ExchangeQuote } from '../api/quote-exchange';
 import { checkAmount, normalizeAmountInput } from '../../shared/model/amount-input';
 import { directionFromParam, exceedsBalance, formatRate, isHighPriceImpact, minOutFor, quotableAmount, reverse } from '../model/exchange-input';
-import { RechargePrompt } from '../../shared/components/recharge-prompt';
+import { RechargePrompt } from '../../../../components/ui/recharge-prompt';
+import { rechargeLinks } from '../../../../lib/recharge-shortfall';
 import { useQuoteProblem } from '../../shared/components/quote-problem';
 import './exchange-form.css';
 import '../../shared/components/funds-form.css';
@@ -181,7 +182,7 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
         {short && (
           <p className="form-warning" role="alert">
             {t('exchange.insufficientHint')}{' '}
-            <Link to={pagePath('property/recharge')} data-testid="exchange-recharge-hint">
+            <Link to={rechargeLinks(direction.from)[0]?.to ?? pagePath('property/recharge')} data-testid="exchange-recharge-hint">
               {t('exchange.recharge')}
             </Link>
           </p>
@@ -228,7 +229,14 @@ export function ExchangeForm({ balances, onExchanged }: ExchangeFormProps) {
       </form>
 
       {rechargeMessage !== null && (
-        <RechargePrompt asset={direction.from} symbol={fromSymbol} message={rechargeMessage} onClose={closeRechargePrompt} testPrefix="exchange" />
+        <RechargePrompt
+          asset={direction.from}
+          symbol={fromSymbol}
+          message={rechargeMessage}
+          onClose={closeRechargePrompt}
+          testPrefix="exchange"
+          rechargeHint={t('exchange.rechargeHint', { symbol: fromSymbol })}
+        />
       )}
     </>
   );

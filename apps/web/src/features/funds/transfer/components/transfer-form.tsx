@@ -17,7 +17,7 @@ import { checkTransfer, estimateFee, exceedsBalance, maxTransferAmount, normaliz
 import { AmountField } from '../../../../components/ui/amount-field';
 import { PasteInput } from '../../../../components/ui/paste-input';
 import { NoPayPasswordSheet } from '../../shared/components/no-pay-password-sheet';
-import { RechargePrompt } from '../../shared/components/recharge-prompt';
+import { RechargePrompt } from '../../../../components/ui/recharge-prompt';
 import { formatGroupedAmount } from '../../../../lib/amount-format';
 import { Avatar } from '../../../../components/ui/user-badge';
 import { TransferConfirmSheet } from './transfer-confirm-sheet';
