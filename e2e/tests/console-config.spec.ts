@@ -211,7 +211,13 @@ test('an administrator edits lakes, airdrops, share content, levels and reward r
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   // The rate exact, as set (not rounded to the amounts' four display places).
-  await expect(desk.getByTestId('table-reward-rules').locator('tr', { has: desk.getByTestId('rule-direct-0-0') }).locator('td').nth(3)).toHaveText('0.07');
+  await expect(
+    desk
+      .getByTestId('table-reward-rules')
+      .locator('tr', { has: desk.getByTestId('rule-direct-0-0') })
+      .locator('td')
+      .nth(3),
+  ).toHaveText('0.07');
   const rules = await ok<{ in_force: { rule: string; value: string }[] }>(request, 'GET', '/api/admin/rewards/rules', admin.token);
   expect(rules.in_force.find((r) => r.rule === 'direct')).toMatchObject({ value: '0.07000000' });
   expect(await audit('/api/admin/rewards/rules')).toEqual([
