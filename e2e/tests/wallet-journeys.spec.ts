@@ -4,6 +4,7 @@
  * in; a phone browser without a wallet is offered "open in" links to wallet apps, a desktop one keeps the toast.
  */
 import { PAGES, SIGN_IN_TIMEOUT_MS, STORAGE } from '../fixtures/app';
+import { expectFits, LANGUAGES, PHONES, say, switchLanguage } from '../fixtures/catalogue';
 import { expect, test } from '../fixtures/test';
 
 /** Chromium on Linux, as a desktop browser reports itself: no "Mobile", no "Android". */
@@ -99,6 +100,43 @@ test.describe('a phone browser without a wallet', () => {
     await sheet.getByRole('button', { name: 'Cancel' }).click();
     await expect(sheet).toBeHidden();
   });
+});
+
+test('a deliberate logout says so in six languages at 360 and 390 px: no “session ended”, and no call refused after it (issue 25 §4)', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(180_000);
+  // Every answer the API gives with 401 from the moment of the logout on: the calls that used to keep firing
+  // (chat/unread, user/info, user/index) must stop before the token is revoked.
+  const refused: string[] = [];
+  let watching = false;
+  page.on('response', (response) => {
+    if (watching && response.status() === 401 && response.url().includes('/api/')) refused.push(new URL(response.url()).pathname);
+  });
+  await app.presetStorage({ [STORAGE.language]: 'zh-tw' });
+  await app.signIn();
+  for (const [index, language] of LANGUAGES.entries()) {
+    const phone = PHONES[index % 2]!;
+    await page.setViewportSize(phone);
+    await switchLanguage(page, language);
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('logout-confirm')).toBeVisible();
+    await expectFits(page, page.getByTestId('logout-confirm'));
+    watching = true;
+    await page.getByTestId('logout-confirm-yes').click();
+    await expect(app.toast(), language).toHaveText(say(language, 'auth.loggedOut'));
+    await expect.poll(() => app.storage(STORAGE.token)).toBeNull();
+    // Past the polls' intervals (unread counts every few seconds): nothing refused, no sign-in prompt, no "ended".
+    await page.waitForTimeout(3_000);
+    await expect(page.getByTestId('login-prompt')).toHaveCount(0);
+    await expect(page.getByText(say(language, 'auth.sessionEnded'))).toHaveCount(0);
+    expect(refused, `${language}: calls refused after the logout`).toEqual([]);
+    watching = false;
+    // Signed in again for the next language, by the user's tap.
+    await page.getByTestId('sign-in').first().click();
+    await app.waitForToken();
+  }
 });
 
 test.describe('a phone browser without a wallet, on Home', () => {

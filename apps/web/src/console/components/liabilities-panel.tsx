@@ -1,8 +1,8 @@
 /**
  * Proof of liabilities in the console (decision 098): the latest published root, its totals and when it was taken,
  * and "take a snapshot now" for the two console write roles (audited by the registrar). Its own component so the
- * reconciliation page can place it beside its status; the dashboard shows it meanwhile. The totals are exact (every
- * place): they are what users' proofs add up to.
+ * reconciliation page can place it beside its status; the dashboard shows it meanwhile. The totals read like every
+ * console figure (decision 116); the exact sum, every place, the figure users' proofs add up to, is in the tooltip.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { liabilitiesApi } from '@reef/contract';
@@ -47,8 +47,8 @@ export function LiabilitiesPanel() {
             {latest.totals.map(({ asset, amount }) => (
               <tr key={asset}>
                 <th>{format.symbol(asset)}</th>
-                <td className="amount" data-testid={`liabilities-total-${asset}`}>
-                  {format.exactAmount(amount)}
+                <td className="amount" title={format.exactAmount(amount)} data-testid={`liabilities-total-${asset}`}>
+                  {format.amount(amount)}
                 </td>
               </tr>
             ))}
