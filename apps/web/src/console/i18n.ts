@@ -111,6 +111,11 @@ export function translate(lang: ConsoleLanguage, key: ConsoleKey, values: Record
   return catalogue[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
+/** Whether `key` is one of the console's strings (every language carries the same keys as the default). */
+export function isConsoleKey(key: string): key is ConsoleKey {
+  return Object.hasOwn(zhTw, key);
+}
+
 export type Translate = (key: ConsoleKey, values?: Record<string, string | number>) => string;
 
 function subscribe(listener: () => void): () => void {

@@ -18,10 +18,12 @@ export async function depositsRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, depositsApi.listDeposits, ({ user, query }) => deposits.listOwnDeposits(app.db, app.config, user.id, query.page, query.limit));
 
   registerEndpoint(app, depositsApi.adminListDeposits, ({ query }) => deposits.listForReview(app.db, app.config, query.status, query.page, query.limit, query));
-  registerEndpoint(app, depositsApi.adminApproveDeposit, ({ db, user, params, request }) =>
-    deposits.approveReview(db, app.config, user.id, params.id, idempotencyKeyOf(request)),
-  );
-  registerEndpoint(app, depositsApi.adminRejectDeposit, ({ db, user, params, body, request }) =>
-    deposits.rejectReview(db, app.config, user.id, params.id, body.reason, idempotencyKeyOf(request)),
-  );
+  registerEndpoint(app, depositsApi.adminApproveDeposit, async ({ db, user, params, request, audit }) => {
+    audit.before = await deposits.beforeReview(db, app.config, params.id);
+    return deposits.approveReview(db, app.config, user.id, params.id, idempotencyKeyOf(request));
+  });
+  registerEndpoint(app, depositsApi.adminRejectDeposit, async ({ db, user, params, body, request, audit }) => {
+    audit.before = await deposits.beforeReview(db, app.config, params.id);
+    return deposits.rejectReview(db, app.config, user.id, params.id, body.reason, idempotencyKeyOf(request));
+  });
 }

@@ -262,6 +262,15 @@ async function settleReview(
   });
 }
 
+/**
+ * The deposit as an operator saw it before a review, locked for the review that follows in the same transaction:
+ * the audit row's `before`, so the log reads `status: review → credited` rather than the whole record (issue 25 §15).
+ */
+export async function beforeReview(tx: Transaction, config: Config, id: number): Promise<AdminDeposit | null> {
+  const row = await repo.lockForReview(tx, id);
+  return row ? adminView(row, config) : null;
+}
+
 export function approveReview(db: Database, config: Config, operatorId: number, id: number, idempotencyKey?: string, now = clock.now()) {
   return settleReview(db, config, operatorId, id, { status: 'credited' }, idempotencyKey, now);
 }

@@ -25,6 +25,7 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, withdrawalsApi.adminListWithdrawals, ({ query }) => withdrawals.listForReview(app.db, query.status, query.page, query.limit, query));
   registerEndpoint(app, withdrawalsApi.adminApproveWithdrawal, async ({ db, user, params, body, request, audit, action }) => {
+    audit.before = await withdrawals.beforeReview(db, params.id);
     if (body.tx_hash !== undefined) return withdrawals.approve(db, user.id, params.id, body.tx_hash, idempotencyKeyOf(request), clock.now());
     // The hot wallet pays in three commits (decision 019), each with its audit row (decision 093): `paying` here,
     // then, once it committed, the send with no transaction open and the approval (or the release) in its own.
@@ -33,10 +34,12 @@ export async function withdrawalsRoutes(app: FastifyInstance): Promise<void> {
     const inAuditedTransaction: withdrawals.InTransaction = (work) => runAuditedWrite(app.db, action, (later) => work(later.db));
     return new AnswerAfterCommit(() => withdrawals.completePayout(paying, user.id, payer!, inAuditedTransaction));
   });
-  registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, ({ db, user, params, body, request }) =>
-    withdrawals.reject(db, user.id, params.id, body.reason, idempotencyKeyOf(request)),
-  );
-  registerEndpoint(app, withdrawalsApi.adminResolveWithdrawal, ({ db, user, params, body, request }) =>
-    withdrawals.resolvePayout(db, user.id, params.id, body, idempotencyKeyOf(request)),
-  );
+  registerEndpoint(app, withdrawalsApi.adminRejectWithdrawal, async ({ db, user, params, body, request, audit }) => {
+    audit.before = await withdrawals.beforeReview(db, params.id);
+    return withdrawals.reject(db, user.id, params.id, body.reason, idempotencyKeyOf(request));
+  });
+  registerEndpoint(app, withdrawalsApi.adminResolveWithdrawal, async ({ db, user, params, body, request, audit }) => {
+    audit.before = await withdrawals.beforeReview(db, params.id);
+    return withdrawals.resolvePayout(db, user.id, params.id, body, idempotencyKeyOf(request));
+  });
 }

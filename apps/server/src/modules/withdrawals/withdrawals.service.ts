@@ -188,6 +188,15 @@ async function settle(tx: Transaction, row: repo.WithdrawalWithAccount, settled:
   return adminView({ ...updated, account: row.account });
 }
 
+/**
+ * The withdrawal as an operator saw it before a review, locked for the review that follows in the same transaction:
+ * the audit row's `before`, so the log reads `status: pending → approved` rather than the whole record (issue 25 §15).
+ */
+export async function beforeReview(tx: Transaction, id: number): Promise<AdminWithdrawal | null> {
+  const row = await repo.lockForReview(tx, id);
+  return row ? adminView(row) : null;
+}
+
 /** Locks a withdrawal that must still be pending; a paying one is refused apart, so nobody retries a payout. */
 async function lockPending(tx: Transaction, id: number) {
   const row = await repo.lockForReview(tx, id);

@@ -4,7 +4,7 @@ import { consoleApi, type AuditEntry } from '@reef/contract';
 import { DataTable } from '../components/data-table';
 import { useConsoleFormat, type ConsoleFormat } from '../components/format';
 import { usePaged } from '../components/use-paged';
-import { useT, type Translate } from '../i18n';
+import { isConsoleKey, useT, type Translate } from '../i18n';
 import type { ConsolePage } from '../registry';
 import { auditAction, auditChanges, auditTarget } from './audit/entry';
 
@@ -24,17 +24,27 @@ function what(t: Translate, entry: AuditEntry): string {
   return `${t(action.verb)} · ${subject}`;
 }
 
+/** A changed field's value as the console shows it elsewhere: a status in the operator's words, else by its shape. */
+function shownValue(t: Translate, format: ConsoleFormat, value: unknown, field: string): string {
+  if (field === 'status' && typeof value === 'string') {
+    const key = `status.${value}`;
+    if (isConsoleKey(key)) return t(key);
+  }
+  return format.value(value, field);
+}
+
 /** before → after for each changed field, values shown like the rest of the console. */
 function Changes({ entry, format }: { entry: AuditEntry; format: ConsoleFormat }) {
+  const t = useT();
   const changes = auditChanges(entry.before, entry.after);
   if (changes.length === 0) return <>—</>;
   return (
     <ul className="audit-changes">
       {changes.map((c) => (
         <li key={c.field} data-testid={`audit-change-${c.field}`}>
-          {c.field}: {'before' in c && <del>{format.value(c.before, c.field)}</del>}
+          {c.field}: {'before' in c && <del>{shownValue(t, format, c.before, c.field)}</del>}
           {'before' in c && 'after' in c && ' → '}
-          {'after' in c && <ins>{format.value(c.after, c.field)}</ins>}
+          {'after' in c && <ins>{shownValue(t, format, c.after, c.field)}</ins>}
         </li>
       ))}
     </ul>
