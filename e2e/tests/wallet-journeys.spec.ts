@@ -105,6 +105,8 @@ test.describe('a phone browser without a wallet', () => {
 test('a deliberate logout says so in six languages at 360 and 390 px: no “session ended”, and no call refused after it (issue 25 §4)', async ({
   page,
   app,
+  // The injected wallet the sign-ins sign with.
+  wallet: _wallet,
 }) => {
   test.setTimeout(180_000);
   // Every answer the API gives with 401 from the moment of the logout on: the calls that used to keep firing
