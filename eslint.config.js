@@ -60,7 +60,9 @@ export default tseslint.config(
       'import/extensions': ['.ts', '.tsx', '.js'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': {
-        typescript: { project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'] },
+        typescript: {
+          project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json', 'deploy/tsconfig.json'],
+        },
       },
     },
     rules: {

@@ -33,6 +33,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The cluster (deploy/cluster.ts, decision 123): built nodes behind nginx on PostgreSQL and Redis.
+          name: 'deploy',
+          root: './deploy',
+          include: ['*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         // The catalogues' first-screen and rest parts, as the build makes them (decision 046).
         plugins: [catalogueSplit()],
         test: {

@@ -14,12 +14,14 @@ import {
   payPasswordOf,
   smsProviderOf,
   trustProxyOf,
+  uploadS3Of,
   wechatOf,
   type AiProviderConfig,
   type ChainConfig,
   type MetricsConfig,
   type PayPasswordConfig,
   type SmsConfig,
+  type UploadS3Config,
   type WechatConfig,
 } from './config/sections.js';
 
@@ -98,6 +100,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** New uploads per user per minute; 0 turns the limit off. */
   uploadPerMinute: number;
+  /** Uploads in an S3-compatible bucket (decision 124); null: in `${dataDir}/uploads`. */
+  uploadS3: UploadS3Config | null;
   /** OpenAI-compatible chat-completions provider; null runs the built-in help assistant. */
   ai: AiProviderConfig | null;
   /** Longest wait for the provider's next bytes before the answer fails with a time-out. */
@@ -134,12 +138,20 @@ export interface Config {
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 /** The variables that hold a secret, in the order loadConfig takes them out. */
-const SECRET_VARIABLES = ['HOT_WALLET_KEY', 'AI_API_KEY', 'WECHAT_APP_SECRET', 'METRICS_TOKEN', 'SMS_PROVIDER_TOKEN', 'PAY_PASSWORD_PEPPER'] as const;
+const SECRET_VARIABLES = [
+  'HOT_WALLET_KEY',
+  'AI_API_KEY',
+  'WECHAT_APP_SECRET',
+  'METRICS_TOKEN',
+  'SMS_PROVIDER_TOKEN',
+  'PAY_PASSWORD_PEPPER',
+  'UPLOAD_S3_SECRET_ACCESS_KEY',
+] as const;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   // Secrets: taken out before the schema, whose messages quote the value they refuse, and checked apart.
-  const [hotWalletKey, aiApiKey, wechatSecret, metricsToken, smsToken, payPasswordPepper] = SECRET_VARIABLES.map((name) => {
+  const [hotWalletKey, aiApiKey, wechatSecret, metricsToken, smsToken, payPasswordPepper, uploadS3Secret] = SECRET_VARIABLES.map((name) => {
     const value = cleaned[name];
     delete cleaned[name];
     return value;
@@ -275,6 +287,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bnbPriceUsdt: e.BNB_PRICE_USDT,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadPerMinute: e.UPLOAD_PER_MINUTE,
+    uploadS3: uploadS3Of(
+      {
+        bucket: e.UPLOAD_S3_BUCKET,
+        endpoint: e.UPLOAD_S3_ENDPOINT,
+        region: e.UPLOAD_S3_REGION,
+        accessKeyId: e.UPLOAD_S3_ACCESS_KEY_ID,
+        prefix: e.UPLOAD_S3_PREFIX,
+      },
+      uploadS3Secret,
+    ),
     ai: aiProviderOf(e.AI_BASE_URL, aiApiKey, e.AI_MODEL),
     aiTimeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     aiBuiltinPauseMs: e.AI_BUILTIN_PAUSE_MS,

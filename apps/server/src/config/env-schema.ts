@@ -109,6 +109,30 @@ export const envSchema = z.object({
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
   UPLOAD_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
+  /**
+   * Uploads in an S3-compatible bucket instead of the data directory (decision 124): nodes on several hosts share
+   * it without a shared disk. The bucket must exist; its endpoint is the service's origin (path-style requests).
+   */
+  UPLOAD_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name (3–63 lower-case letters, digits, dots and hyphens)')
+    .optional(),
+  UPLOAD_S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\/?$/, 'the service origin, e.g. https://s3.eu-central-1.amazonaws.com')
+    .optional(),
+  UPLOAD_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'a region name, e.g. eu-central-1 (us-east-1 for most S3-compatible services)')
+    .default('us-east-1'),
+  UPLOAD_S3_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,128}$/, 'an access key id')
+    .optional(),
+  UPLOAD_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'empty, or folder names each ending in /, e.g. uploads/')
+    .default('uploads/'),
   AI_BASE_URL: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'an http(s):// URL, e.g. https://api.openai.com/v1')

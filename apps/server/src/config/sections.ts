@@ -148,6 +148,48 @@ export function aiProviderOf(baseUrl: string | undefined, apiKey: string | undef
   return provider;
 }
 
+export interface UploadS3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  prefix: string;
+  /** Non-enumerable, so logging or serialising the configuration does not print it. */
+  readonly secretAccessKey: string;
+}
+
+/** The uploads bucket (decision 124): all of UPLOAD_S3_BUCKET, _ENDPOINT, _ACCESS_KEY_ID and the secret, or none. */
+export function uploadS3Of(
+  given: { bucket?: string; endpoint?: string; region: string; accessKeyId?: string; prefix: string },
+  secretAccessKey: string | undefined,
+): UploadS3Config | null {
+  const parts = {
+    UPLOAD_S3_BUCKET: given.bucket,
+    UPLOAD_S3_ENDPOINT: given.endpoint,
+    UPLOAD_S3_ACCESS_KEY_ID: given.accessKeyId,
+    UPLOAD_S3_SECRET_ACCESS_KEY: secretAccessKey,
+  };
+  const missing = Object.entries(parts)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length === 4) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid environment:\n${missing.map((name) => `  ${name}: required when any UPLOAD_S3_ setting is given`).join('\n')}`);
+  }
+  if (!/^[\x21-\x7e]{1,256}$/.test(secretAccessKey!)) {
+    throw new ConfigError('Invalid environment:\n  UPLOAD_S3_SECRET_ACCESS_KEY: 1 to 256 printable characters without spaces (value not shown)');
+  }
+  const s3 = {
+    endpoint: given.endpoint!.replace(/\/+$/, ''),
+    bucket: given.bucket!,
+    region: given.region,
+    accessKeyId: given.accessKeyId!,
+    prefix: given.prefix,
+  } as UploadS3Config;
+  Object.defineProperty(s3, 'secretAccessKey', { value: secretAccessKey, enumerable: false, writable: false });
+  return s3;
+}
+
 export class ConfigError extends Error {}
 
 /** TRUST_PROXY: off (default), a hop count 1–10, or a comma list of IP addresses and CIDR ranges. */

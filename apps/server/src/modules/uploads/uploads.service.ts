@@ -1,12 +1,14 @@
 /**
  * Uploaded images (spec §7 "Upload"; decision 018). A file is streamed to a temporary file while it is hashed,
  * its type is decided from its bytes (`image-type.ts`: png, jpeg, gif or webp — never the name or the client's type),
- * and only then renamed to `${DATA_DIR}/uploads/<sha256>.<ext>`: a half-written file never has a servable name.
+ * and only then stored as `<sha256>.<ext>`: a half-written file never has a servable name. The bytes go to the upload
+ * store (`upload-store.ts`, decision 124): `${DATA_DIR}/uploads/` on one machine, an S3-compatible bucket for nodes
+ * without a shared disk.
  * The database records who uploaded which content; other modules ask `findUploadByAddress` whether an address
  * is a real upload and whose it is (recharge vouchers, chat images).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -17,6 +19,7 @@ import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as repo from './uploads.repository.js';
 import { detectImageType, isAllowedMime } from './image-type.js';
+import { uploadStoreOf, type UploadStore } from './upload-store.js';
 
 const ADDRESS_RE = /^\/uploads\/([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
 const NAME_RE = /^([0-9a-f]{64})\.(png|jpg|gif|webp)$/;
@@ -28,6 +31,14 @@ export function uploadDirectory(config: Config): string {
 /** Temporary files live beside the final ones so the rename is atomic (same file system). */
 function temporaryDirectory(config: Config): string {
   return path.join(uploadDirectory(config), '.incoming');
+}
+
+/** One store per configuration: its client (and, for a bucket, its signing key) is made once, not per request. */
+const stores = new WeakMap<Config, UploadStore>();
+function storeOf(config: Config): UploadStore {
+  let store = stores.get(config);
+  if (!store) stores.set(config, (store = uploadStoreOf(config)));
+  return store;
 }
 
 export interface ReceivedFile {
@@ -111,8 +122,9 @@ export async function commit(db: Executor, config: Config, ownerId: number, file
     const mime = file.bytes > 0 ? await detectImageType(file.tempPath) : undefined;
     if (!mime) throw new DomainError('UPLOAD_NOT_IMAGE');
     const address = addressOf(file.sha256, mime);
-    // Same bytes, same name: replacing an existing file with identical content is harmless, and rename is atomic.
-    await fs.rename(file.tempPath, path.join(uploadDirectory(config), path.basename(address)));
+    // Same bytes, same name: replacing an existing object with identical content is harmless; the store's write is
+    // atomic (a rename, or one PUT). Stored before the row naming it, so a row never names missing bytes.
+    await storeOf(config).put(path.basename(address), file.tempPath, mime);
     await repo.recordUpload(db, { ownerId, sha256: file.sha256, mime, bytes: file.bytes });
     return address;
   } finally {
@@ -179,9 +191,7 @@ export async function openStoredFile(db: Executor, config: Config, name: string,
   if (!first || !isAllowedMime(first.mime)) return null;
   const restricted = rows.every((row) => row.ownerOnly);
   if (restricted && !(viewer && (viewer.operator || rows.some((row) => row.ownerId === viewer.id)))) return null;
-  const found = { mime: first.mime, sha256 };
-  const filePath = path.join(uploadDirectory(config), name);
-  const stat = await fs.stat(filePath).catch(() => null);
-  if (!stat?.isFile()) return null;
-  return { mime: found.mime, bytes: stat.size, sha256: found.sha256, restricted, open: () => createReadStream(filePath) };
+  const stored = await storeOf(config).get(name);
+  if (!stored) return null;
+  return { mime: first.mime, bytes: stored.bytes, sha256, restricted, open: stored.open };
 }
