@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { requiredService } from '../apps/server/src/test/required-services.js';
 import { callApi, createScratchDatabaseUrl, signInOverHttp, type HttpUser } from '../apps/server/src/test/server-process.js';
 import { TestSocket, socketUrl } from '../apps/server/src/test/socket-client.js';
@@ -15,8 +15,7 @@ import { startCluster, type Cluster } from './cluster.js';
 
 const databaseServer = requiredService('TEST_DATABASE_URL');
 const redisUrl = requiredService('REDIS_URL');
-const ADMIN_KEY = '0x7265656620636c7573746572207465737420616d696e206b657920303030303031' as const;
-const admin = privateKeyToAccount(ADMIN_KEY);
+const admin = privateKeyToAccount(generatePrivateKey());
 
 async function ok(promise: ReturnType<typeof callApi>) {
   const answer = await promise;

@@ -5,6 +5,7 @@
  * what and who may read it (uploads.repository); the store only keeps bytes under their content-addressed names, so
  * writing a name twice writes the same bytes and a reader never sees a half-written file.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -63,7 +64,15 @@ export class UploadStoreError extends Error {}
  * for two calls). Uploads are at most UPLOAD_MAX_BYTES (5 MB by default), so a put sends the file in one request.
  */
 export function s3Store(options: S3Options): UploadStore {
-  const client = new AwsClient({ accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, service: 's3', region: options.region });
+  // Two more tries for a 5xx or a 429 (aws4fetch's default is ten, backing off for most of a minute: too long for a
+  // request a user waits on).
+  const client = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    service: 's3',
+    region: options.region,
+    retries: 2,
+  });
   const base = `${options.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(options.bucket)}/${options.prefix}`;
   return {
     kind: 's3',
@@ -72,7 +81,13 @@ export function s3Store(options: S3Options): UploadStore {
       const response = await client.fetch(`${base}${name}`, {
         method: 'PUT',
         body,
-        headers: { 'content-type': mime, 'content-length': String(body.length), 'cache-control': 'public, max-age=31536000, immutable' },
+        headers: {
+          'content-type': mime,
+          'content-length': String(body.length),
+          // The payload's hash, signed: the service refuses bytes that changed on the way (aws4fetch would send
+          // UNSIGNED-PAYLOAD).
+          'x-amz-content-sha256': createHash('sha256').update(body).digest('hex'),
+        },
       });
       if (!response.ok) throw new UploadStoreError(`the object store refused ${name}: HTTP ${response.status} ${await response.text()}`);
       await response.arrayBuffer().catch(() => undefined);
@@ -85,6 +100,7 @@ export function s3Store(options: S3Options): UploadStore {
       }
       if (!response.ok || !response.body) throw new UploadStoreError(`the object store could not read ${name}: HTTP ${response.status}`);
       const bytes = Number(response.headers.get('content-length'));
+      if (!Number.isSafeInteger(bytes)) throw new UploadStoreError(`the object store sent ${name} without its length`);
       const body = response.body as unknown as WebReadableStream<Uint8Array>;
       return { bytes, open: () => Readable.fromWeb(body) };
     },
