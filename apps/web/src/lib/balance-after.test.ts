@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceAfter, balanceOf, isBelow, isNegativeAmount } from './balance-after';
+import { balanceAfter, balanceOf, isBelow, isNegativeAmount, spendsOf } from './balance-after';
 
 describe('balanceAfter', () => {
   it('subtracts every spend exactly, at 8 places', () => {
@@ -31,5 +31,21 @@ describe('balanceOf', () => {
     expect(balanceOf(balances, 'rusd')).toBe('12.50000000');
     expect(balanceOf(balances, 'fuel')).toBe('0');
     expect(balanceOf(undefined, 'rusd')).toBeUndefined();
+  });
+});
+
+describe('spendsOf', () => {
+  it('pairs each paid amount with its symbol and the balance of its asset; a missing line is 0, a missing list unknown', () => {
+    const balances = [{ key: 'rusd', amount: '120.00000000' }];
+    expect(
+      spendsOf(balances, { rusd: 'RUSD', fuel: 'FP' }, [
+        ['rusd', '100'],
+        ['fuel', '10'],
+      ]),
+    ).toEqual([
+      { symbol: 'RUSD', amount: '100', balance: '120.00000000' },
+      { symbol: 'FP', amount: '10', balance: '0' },
+    ]);
+    expect(spendsOf(undefined, { rusd: 'RUSD' }, [['rusd', '1']])).toEqual([{ symbol: 'RUSD', amount: '1', balance: undefined }]);
   });
 });

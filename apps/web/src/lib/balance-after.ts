@@ -30,3 +30,12 @@ export function balanceOf(balances: readonly { key: string; amount: string }[] |
   if (balances === undefined) return undefined;
   return balances.find((line) => line.key === key)?.amount ?? '0';
 }
+
+/** The review sheet's spends, one per asset paid: the amount, its symbol and the user's balance of it (decision 113). */
+export function spendsOf(
+  balances: readonly { key: string; amount: string }[] | undefined,
+  symbols: Readonly<Record<string, string>>,
+  paid: readonly (readonly [asset: string, amount: string])[],
+): { symbol: string; amount: string; balance: string | undefined }[] {
+  return paid.map(([asset, amount]) => ({ symbol: symbols[asset] ?? asset, amount, balance: balanceOf(balances, asset) }));
+}

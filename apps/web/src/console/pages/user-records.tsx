@@ -21,28 +21,22 @@ export function UserJournal({ uid }: { uid: number }) {
   const format = useConsoleFormat();
   const [asset, setAsset] = useState('');
   const { table } = usePaged(consoleApi.adminUserJournal, { asset: asset || undefined }, 20, { id: uid });
+  // An amount in the console's format, the exact value (every place) in its tooltip.
+  const amountColumn = (key: 'amount' | 'balance_after', header: string): ColumnDef<JournalLine, unknown> => ({
+    accessorKey: key,
+    header,
+    cell: (c) => (
+      <span className="amount" title={c.row.original[key]}>
+        {format.amount(c.row.original[key])}
+      </span>
+    ),
+  });
   const columns: ColumnDef<JournalLine, unknown>[] = [
     { accessorKey: 'id', header: 'id' },
     { accessorKey: 'entry_id', header: t('users.entry') },
     { accessorKey: 'asset', header: t('common.asset'), cell: (c) => format.symbol(c.row.original.asset) },
-    {
-      accessorKey: 'amount',
-      header: t('common.amount'),
-      cell: (c) => (
-        <span className="amount" title={c.row.original.amount}>
-          {format.amount(c.row.original.amount)}
-        </span>
-      ),
-    },
-    {
-      accessorKey: 'balance_after',
-      header: t('users.balanceAfter'),
-      cell: (c) => (
-        <span className="amount" title={c.row.original.balance_after}>
-          {format.amount(c.row.original.balance_after)}
-        </span>
-      ),
-    },
+    amountColumn('amount', t('common.amount')),
+    amountColumn('balance_after', t('users.balanceAfter')),
     { accessorKey: 'kind', header: t('users.kind'), cell: (c) => <span title={c.row.original.kind}>{t(`journal.kind.${c.row.original.kind}`)}</span> },
     { accessorKey: 'memo', header: t('users.memo') },
     { accessorKey: 'created_at', header: t('common.created') },

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Money } from '../../../components/ui/money';
 import { ReviewSheet } from '../../../components/ui/review-sheet';
 import { trimAmount } from '../../../lib/amount-format';
-import { balanceOf } from '../../../lib/balance-after';
+import { spendsOf } from '../../../lib/balance-after';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useIdempotentMutation } from '../../../lib/use-idempotent-mutation';
 import { usePlaceOrder } from '../api/orders';
@@ -65,11 +65,11 @@ export function MarketBuy({ listing, open, balances, onBalancesChanged }: Market
             { label: t('cards.rules.tradePoints'), value: <Money value={listing.trade_points} symbol={symbols.trade} /> },
             { label: t('funds.review.gets'), value: t('cards.review.getsCard', { name: listing.name }), testId: 'buy-review-gets' },
           ]}
-          spends={[
-            { symbol: symbols.rusd, amount: listing.price, balance: balanceOf(balances, 'rusd') },
-            { symbol: symbols.fuel, amount: listing.fuel_fee, balance: balanceOf(balances, 'fuel') },
-            { symbol: symbols.trade, amount: listing.trade_points, balance: balanceOf(balances, 'trade') },
-          ]}
+          spends={spendsOf(balances, symbols, [
+            ['rusd', listing.price],
+            ['fuel', listing.fuel_fee],
+            ['trade', listing.trade_points],
+          ])}
           note={t('cards.review.marketNote')}
           confirmLabel={t('cards.review.confirmBuy')}
           confirmTestId="buy-review-confirm"

@@ -16,7 +16,7 @@ import { Money } from '../../../components/ui/money';
 import { AmountField } from '../../../components/ui/amount-field';
 import { FeeBox } from '../../../components/ui/fee-box';
 import { ReviewSheet } from '../../../components/ui/review-sheet';
-import { balanceOf } from '../../../lib/balance-after';
+import { spendsOf } from '../../../lib/balance-after';
 import './cards.css';
 import { SessionClockView, useSessionClock } from './session-clock';
 import { useShortfall } from './use-shortfall';
@@ -174,11 +174,11 @@ export function OrderForm({ onBalancesChanged, balances }: OrderFormProps) {
             { label: t('cards.order.reserveTrade'), value: <Money value={reservation.trade} symbol={symbols.trade} /> },
             { label: t('funds.review.gets'), value: t('cards.review.getsCard', { name: type.name }) },
           ]}
-          spends={[
-            { symbol: symbols.rusd, amount: reservation.rusd, balance: balanceOf(balances, 'rusd') },
-            { symbol: symbols.fuel, amount: reservation.fuel, balance: balanceOf(balances, 'fuel') },
-            { symbol: symbols.trade, amount: reservation.trade, balance: balanceOf(balances, 'trade') },
-          ]}
+          spends={spendsOf(balances, symbols, [
+            ['rusd', reservation.rusd],
+            ['fuel', reservation.fuel],
+            ['trade', reservation.trade],
+          ])}
           note={t('cards.order.explain')}
           confirmLabel={t('cards.order.submit')}
           confirmTestId="order-review-confirm"

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { communityApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyListState } from '../../../components/ui/empty-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { Avatar } from '../../../components/ui/user-badge';
 import { useTranslation } from '../../../i18n';
@@ -89,14 +89,7 @@ export function LeaderTeam() {
                 query={users}
                 list={list}
                 renderRow={(member) => <LeaderMemberRow member={member} />}
-                empty={
-                  <EmptyState
-                    title={t('team.emptyState.title')}
-                    text={t('team.emptyState.text')}
-                    action={{ label: t('team.emptyState.action'), to: communityPaths.invite() }}
-                    testId="leader-members-empty"
-                  />
-                }
+                empty={<EmptyListState strings="team.emptyState" to={communityPaths.invite()} testId="leader-members-empty" />}
                 testId="leader-members-more"
               />
             </>

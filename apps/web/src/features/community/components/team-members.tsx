@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { communityApi } from '@reef/contract';
 import { PagedList } from '../../../components/ui/paged-list';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyListState } from '../../../components/ui/empty-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { useTranslation } from '../../../i18n';
 import { uniqueRows, type Page } from '../../../lib/paged-list';
@@ -58,14 +58,7 @@ export function TeamMembers({ generation }: { generation: Generation }) {
         query={members}
         list={list}
         renderRow={(member) => <MemberRow member={member} onRemark={setEditing} />}
-        empty={
-          <EmptyState
-            title={t('team.emptyState.title')}
-            text={t('team.emptyState.text')}
-            action={{ label: t('team.emptyState.action'), to: communityPaths.invite() }}
-            testId="members-empty"
-          />
-        }
+        empty={<EmptyListState strings="team.emptyState" to={communityPaths.invite()} testId="members-empty" />}
         testId="members-more"
       />
       {editing !== null && <RemarkSheet member={editing} onClose={() => setEditing(null)} />}

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ArticleKind } from '@reef/contract';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadMore } from '../../../components/ui/paged-list';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyListState } from '../../../components/ui/empty-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { Tabs } from '../../../components/ui/tabs';
 import { uniqueRows } from '../../../lib/paged-list';
@@ -39,12 +39,7 @@ export function ArticleList({ kind, onKind }: { kind: ArticleKind | undefined; o
       ) : articles.isPending ? (
         <LoadingState />
       ) : rows.length === 0 ? (
-        <EmptyState
-          title={t('content.emptyState.title')}
-          text={t('content.emptyState.text')}
-          action={{ label: t('content.emptyState.action'), to: HOME_PATH }}
-          testId="articles-empty"
-        />
+        <EmptyListState strings="content.emptyState" to={HOME_PATH} testId="articles-empty" />
       ) : (
         <>
           <ul className="article-list">

@@ -3,7 +3,7 @@ import { GAME_ASSETS, type GameRound } from '@reef/contract';
 import { useTranslation } from '../../../i18n';
 import { Money } from '../../../components/ui/money';
 import { PagedList } from '../../../components/ui/paged-list';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyListState } from '../../../components/ui/empty-state';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
 import { useGameRounds } from '../api/game-rounds';
@@ -54,14 +54,7 @@ export function GameRoom({ balances }: { balances: PlayerBalances }) {
       <PagedList
         query={rounds}
         renderRow={(round: GameRound) => <RoundRow round={round} />}
-        empty={
-          <EmptyState
-            title={t('games.emptyState.title')}
-            text={t('games.emptyState.text')}
-            action={{ label: t('games.emptyState.action'), to: gamePaths.blindBox() }}
-            testId="game-rounds-empty"
-          />
-        }
+        empty={<EmptyListState strings="games.emptyState" to={gamePaths.blindBox()} testId="game-rounds-empty" />}
         testId="game-rounds-more"
       />
       <SeedPanel />

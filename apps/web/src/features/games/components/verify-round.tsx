@@ -60,7 +60,7 @@ export function VerifyRound() {
             </Button>
             {verdict && (
               <p
-                className={`game-verdict game-verdict--${verdict.matches ? 'match' : 'mismatch'}`}
+                className={`game-verdict verdict--${verdict.matches ? 'good' : 'bad'}`}
                 role="status"
                 data-testid="game-verify-verdict"
                 data-result={verdict.matches ? 'match' : 'mismatch'}

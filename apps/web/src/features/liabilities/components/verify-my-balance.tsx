@@ -67,7 +67,7 @@ export function VerifyMyBalance() {
         {verdict && mine.data && (
           <>
             <p
-              className={`card pol-verdict pol-verdict--${verdict.ok ? 'ok' : 'failed'}`}
+              className={`card pol-verdict verdict--${verdict.ok ? 'good' : 'bad'}`}
               role="status"
               data-testid="pol-verdict"
               data-result={verdict.ok ? 'ok' : verdict.failure}

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../i18n';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { PagedList } from '../../../components/ui/paged-list';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { EmptyListState } from '../../../components/ui/empty-state';
 import { annualRateText, rateText } from '../model/rate-text';
 import { useAssetSymbols } from '../../../lib/use-asset-symbols';
 import { useDateFormat } from '../../../lib/use-date-format';
@@ -28,14 +28,7 @@ export function MyPledges() {
       <PagedList
         query={positions}
         renderRow={(position: pledgeApi.PledgePosition) => <PositionRow position={position} />}
-        empty={
-          <EmptyState
-            title={t('pledge.emptyState.title')}
-            text={t('pledge.emptyState.text')}
-            action={{ label: t('pledge.emptyState.action'), to: pledgePaths.products() }}
-            testId="my-pledges-empty"
-          />
-        }
+        empty={<EmptyListState strings="pledge.emptyState" to={pledgePaths.products()} testId="my-pledges-empty" />}
         testId="my-pledges-more"
       />
     </div>

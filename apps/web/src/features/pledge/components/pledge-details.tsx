@@ -94,6 +94,18 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
   const room = lockRoom(product);
   const feeRate = rateText(product.fee_rate);
   const inAsset = (value: string) => `${formatGroupedAmount(value)} ${symbol}`;
+  // A refusal of the preview or of the lock: the referrer sheet; the recharge prompt, with fresh balances so the form
+  // shows the shortfall (the balance may have moved since the review); else the server's own message, in the user's
+  // language, where the form shows its own.
+  const refused = (error: unknown) => {
+    if (referrer.offer(error)) return;
+    if (recharge.offer(error, { asset: product.asset, symbol })) {
+      onBalancesChanged();
+      return;
+    }
+    if (error instanceof ApiError) setRefusal(error.message);
+    else toastError(error);
+  };
 
   const onNext = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,14 +119,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     try {
       setQuote(await preview.mutateAsync({ productId: product.id, amount: checked.amount }));
     } catch (error) {
-      if (referrer.offer(error)) return;
-      if (recharge.offer(error, { asset: product.asset, symbol })) {
-        onBalancesChanged();
-        return;
-      }
-      // The server's own refusal, in the user's language (its catalogues), where the form shows its own.
-      if (error instanceof ApiError) setRefusal(error.message);
-      else toastError(error);
+      refused(error);
     }
   };
 
@@ -128,14 +133,7 @@ function ProductAndForm({ product, balance, balancesLoaded, onChange, onBalances
     },
     onError: (error) => {
       setQuote(null);
-      if (referrer.offer(error)) return;
-      // The balance moved since the review: the prompt, and fresh balances so the form shows the shortfall.
-      if (recharge.offer(error, { asset: product.asset, symbol })) {
-        onBalancesChanged();
-        return;
-      }
-      if (error instanceof ApiError) setRefusal(error.message);
-      else toastError(error);
+      refused(error);
     },
   });
 
