@@ -10,9 +10,21 @@ interface FishProps {
 }
 
 /** A small reef fish facing left; decorative. */
-export function Fish({ className, style, body = 'var(--sand)', fin = 'var(--coral)', striped = false }: FishProps) {
+export function Fish({ className, style, ...colours }: FishProps) {
   return (
     <svg className={className} style={style} viewBox="0 0 48 24" aria-hidden="true" focusable="false">
+      <FishShapes {...colours} />
+    </svg>
+  );
+}
+
+/**
+ * The fish's shapes in its 48 × 24 box, for a picture that draws it among other things (the slot's clownfish symbol,
+ * games/components/reel-art.tsx) as well as for `Fish`.
+ */
+export function FishShapes({ body = 'var(--sand)', fin = 'var(--coral)', striped = false }: Pick<FishProps, 'body' | 'fin' | 'striped'>) {
+  return (
+    <>
       <path d="M36 12 L47 3 Q44 12 47 21 Z" fill={fin} />
       <path d="M2 12 C8 2 24 0 37 12 C24 24 8 22 2 12 Z" fill={body} />
       <path d="M17 5 Q22 1 27 6 Z" fill={fin} opacity="0.9" />
@@ -22,9 +34,9 @@ export function Fish({ className, style, body = 'var(--sand)', fin = 'var(--cora
           <path d="M24 4.4 Q27 12 24 19.6 L27 18.8 Q30 12 27 5.2 Z" />
         </g>
       )}
-      <circle cx="9" cy="10.5" r="2.2" fill="#04152b" />
+      <circle cx="9" cy="10.5" r="2.2" fill="var(--navy-950)" />
       <circle cx="8.4" cy="9.9" r="0.7" fill="#fff" />
-    </svg>
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SlotSymbol } from '@reef/contract';
+import { FishShapes } from '../../../components/ui/art/fish';
 
 /**
  * The slot's Red Sea creatures, drawn in the app's own flat style (see components/ui/art/fish.tsx) rather than as
@@ -87,15 +88,7 @@ const GLYPHS: Record<SlotSymbol, ReactNode> = {
   // A clownfish: the app's reef fish (art/fish.tsx) in orange with its white bands.
   clownfish: (
     <g transform="translate(0 12)">
-      <path d="M36 12 L47 3 Q44 12 47 21 Z" fill="var(--coral)" />
-      <path d="M2 12 C8 2 24 0 37 12 C24 24 8 22 2 12 Z" fill="#ffb347" />
-      <path d="M17 5 Q22 1 27 6 Z" fill="var(--coral)" opacity="0.9" />
-      <g fill="#fff" opacity="0.9">
-        <path d="M12 5.6 Q15 12 12 18.6 L15 19.6 Q18 12 15 4.6 Z" />
-        <path d="M24 4.4 Q27 12 24 19.6 L27 18.8 Q30 12 27 5.2 Z" />
-      </g>
-      <circle cx="9" cy="10.5" r="2.2" fill="var(--navy-950)" />
-      <circle cx="8.4" cy="9.9" r="0.7" fill="#fff" />
+      <FishShapes body="#ffb347" fin="var(--coral)" striped />
     </g>
   ),
 };
