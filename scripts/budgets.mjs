@@ -5,9 +5,11 @@
  * The JavaScript of Home's first load as transferred (brotli), in KB of 1024 bytes: what the browser test
  * (e2e/tests/delivery.spec.ts) reads off the wire for the scripts requested before `load`, headers included, and what
  * the bundle test holds the bodies to. Decision 046 took it from 133.0 KB (bodies 124.7 KB) to 115.4 KB in the browser
- * with i18next as the engine (bodies 114.5 KB), so the target is the enforced limit.
+ * with i18next as the engine (bodies 114.5 KB), so the target is the enforced limit. Decision 122 raised it to 121 KB:
+ * Home's stable first screen (the total card's placeholder, an icon per shortcut, one retry of a failed part) took the
+ * first load from 119.4 to 120.0 KB, and a layout shift of 0.7–0.8 on every signed-in open is worth more than 0.6 KB.
  */
-export const HOME_JS_TRANSFER_BUDGET_KB = 120;
+export const HOME_JS_TRANSFER_BUDGET_KB = 121;
 /** Any script the first load does not fetch (a route page, a feature, another catalogue), brotli, in KB. */
 export const LAZY_CHUNK_BUDGET_KB = 60;
 /**

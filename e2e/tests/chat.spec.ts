@@ -355,3 +355,22 @@ test('a socket refused for a revoked token drops the session like an HTTP auth f
   await page.waitForTimeout(2_500);
   await expect(page.locator('[data-testid="socket-log-entry"][data-type="close"]')).toHaveCount(1);
 });
+
+test.describe('a part whose code fails to load once', () => {
+  // Requests straight from the page, so the route sees the chunk's (the service worker would answer some itself).
+  test.use({ serviceWorkers: 'block' });
+
+  test('the sign-in prompt still opens when its code fails to load the first time (a moment without network)', async ({ page, app, api, wallet: _wallet }) => {
+    let tries = 0;
+    await page.route(/\/assets\/login-prompt-[^/]+\.js$/, (route) => (++tries === 1 ? route.abort('internetdisconnected') : route.continue()));
+    await app.presetStorage({ [STORAGE.language]: 'en-us' });
+    const token = await app.signIn();
+    await app.goto(CHAT_PAGES.socketLog);
+    await expect(page.getByTestId('socket-state')).toHaveText('Open');
+    // Logout on the server closes the open socket with 4401 at once (decision 037): the session ends, the prompt loads.
+    await api.logout(token);
+    await expect(page.getByTestId('login-prompt')).toBeVisible({ timeout: 15_000 });
+    expect(tries).toBe(2);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  });
+});

@@ -147,9 +147,17 @@ export function loadFullCatalogue(): Promise<void> {
   return loadMissing();
 }
 
+/**
+ * Once more, a second later, when a load fails: a phone's network drops for a moment far more often than a deploy
+ * removes a chunk, and a part that cannot load (the sign-in prompt, a sheet) would take the page down with it.
+ */
+function twice<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(() => new Promise((wait) => setTimeout(wait, 1000)).then(load));
+}
+
 /** A lazy module's loader that also waits for the whole catalogue, so the part renders with every string. */
 export function withFullCatalogue<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadFullCatalogue()]).then(([module]) => module);
+  return () => Promise.all([twice(load), twice(loadFullCatalogue)]).then(([module]) => module);
 }
 
 /** Called after every language switch (the chat socket reconnects with the new Accept-Language). */
