@@ -138,6 +138,9 @@ test('a deliberate logout says so in six languages at 360 and 390 px: no “sess
     // Signed in again for the next language, by the user's tap.
     await page.getByTestId('sign-in').first().click();
     await app.waitForToken();
+    // Signed in, the app goes to Home once the user info is in: wait for it, or that navigation would undo the next
+    // visit to Mine (as app.signIn does).
+    await expect(app.balance('usdt')).toBeVisible({ timeout: SIGN_IN_TIMEOUT_MS });
   }
 });
 
