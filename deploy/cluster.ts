@@ -14,10 +14,11 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { message } from '../apps/server/src/i18n/messages.js';
+import { freePort } from './ports.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
@@ -51,6 +52,8 @@ export interface ClusterNode {
   origin: string;
   /** Whether the process is running now. */
   running(): boolean;
+  /** The process id of its current run (a restart gives a new one), or null before the first start. */
+  pid(): number | null;
   /** The last lines it wrote. */
   log(): string;
   /** Sends a signal (SIGKILL: the node dies mid-request, as a crash). Resolves when it exited. */
@@ -68,17 +71,6 @@ export interface Cluster {
   /** How many times the upstream set changed (a reload of nginx each). */
   reloads(): number;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Installs Debian's nginx when it is missing and this process may (root with apt-get), like the browser tests' Chromium. */
@@ -100,9 +92,37 @@ export function ensureNginx(): void {
   }
 }
 
+/**
+ * When the proxy itself cannot reach a node (all down, or the one it tried died mid-request) it answers as a node
+ * does: 503 with the envelope and SERVICE_UNAVAILABLE, its message in the caller's first language (decision 125).
+ * The same text is in deploy/nginx/compose.conf (compose.test.ts compares them).
+ */
+export function proxyUnavailableConfig(): { map: string; location: string } {
+  const quoted = (language: Parameters<typeof message>[0]) => `'${message(language, 'SERVICE_UNAVAILABLE')}'`;
+  const map = `map $http_accept_language $reef_unavailable {
+  default ${quoted('zh-tw')};
+  ~*^zh-(cn|sg|hans) ${quoted('zh-cn')};
+  ~*^zh ${quoted('zh-tw')};
+  ~*^en ${quoted('en-us')};
+  ~*^pt ${quoted('pt-br')};
+  ~*^de ${quoted('de-de')};
+  ~*^ru ${quoted('ru-ru')};
+}`;
+  const location = `location @unavailable {
+  default_type application/json;
+  add_header Retry-After 1 always;
+  add_header Cache-Control no-store always;
+  return 503 '{"status":503,"msg":"$reef_unavailable","data":{"code":"SERVICE_UNAVAILABLE"}}';
+}`;
+  return { map, location };
+}
+
+const indent = (text: string, spaces: number) => text.replace(/^/gm, ' '.repeat(spaces));
+
 /** The proxy's configuration: `down` marks the nodes the health check found not ready. */
 export function nginxConfig(options: { dir: string; port: number; nodePorts: number[]; down: ReadonlySet<number>; runAsRoot: boolean }): string {
   const { dir, port, nodePorts, down, runAsRoot } = options;
+  const unavailable = proxyUnavailableConfig();
   const servers = nodePorts.map((p, i) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s${down.has(i) ? ' down' : ''};`).join('\n');
   return `# Written by deploy/cluster.ts; each health change rewrites it and reloads nginx.
 ${runAsRoot ? 'user root;\n' : ''}worker_processes 1;
@@ -130,6 +150,8 @@ ${servers}
     '' '';
   }
 
+${indent(unavailable.map, 2)}
+
   server {
     listen 127.0.0.1:${port};
     location / {
@@ -140,15 +162,18 @@ ${servers}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
-      # Another node only when the request cannot have been applied: a refused connection, or a 502/503/504 to a
-      # method nginx treats as idempotent (it never retries a POST that reached a node: money moves are POSTs).
-      proxy_next_upstream error timeout http_502 http_503 http_504;
+      # Another node only when the request cannot have been applied: a refused connection, or a 502/504 to a method
+      # nginx treats as idempotent (it never retries a POST that reached a node: money moves are POSTs). A node's 503
+      # is its own answer (shutting down, or the database is away): passed on, it does not count the node as failed.
+      proxy_next_upstream error timeout http_502 http_504;
       proxy_next_upstream_tries 3;
       proxy_connect_timeout 2s;
       # Chat sockets stay open; a quiet one is pinged by the server well within this.
       proxy_read_timeout 1h;
       proxy_send_timeout 1h;
+      error_page 502 504 = @unavailable;
     }
+${indent(unavailable.location, 4)}
   }
 }
 `;
@@ -232,6 +257,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       port: nodePort,
       origin: nodeOrigin,
       running: () => state.child !== null && state.child.exitCode === null && state.child.signalCode === null,
+      pid: () => state.child?.pid ?? null,
       log,
       async kill(signal: NodeJS.Signals = 'SIGTERM') {
         const child = state.child;

@@ -106,6 +106,8 @@ export async function buildApp({ config, db, extend, logStream }: BuildOptions):
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     frameworkErrors,
+    // While closing, requests get the envelope's 503 from the errors plugin instead of Fastify's plain one.
+    return503OnClosing: false,
     // Every log line of a request carries `requestId`: the caller's X-Request-Id when it is a plain short token
     // (a proxy's), else a fresh one; it is answered in X-Request-Id and follows the request into its jobs and
     // socket frames (decision 081).

@@ -18,6 +18,7 @@ import {
   type LanguageCode,
 } from '@reef/contract';
 import { AuthError, DomainError, ForbiddenError } from '../core/errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { message, type MessageKey } from '../i18n/messages.js';
 
 const authMessage: Record<AuthError['status'], MessageKey> = {
@@ -44,6 +45,12 @@ function send(reply: FastifyReply, httpStatus: number, body: unknown) {
   return reply.code(httpStatus).send(body);
 }
 
+/** 503 with the envelope: try again in a second (on this node, or another through the proxy). */
+function sendUnavailable(reply: FastifyReply, language: LanguageCode) {
+  reply.header('Retry-After', '1');
+  return send(reply, 503, { status: 503, msg: message(language, 'SERVICE_UNAVAILABLE'), data: { code: 'SERVICE_UNAVAILABLE' } });
+}
+
 /**
  * Fastify answers some requests before any hook or route runs (a URL that does not decode, such as `/api/%`):
  * this gives them the envelope too. No onRequest hook ran, so the language and the API's no-store are set here.
@@ -68,6 +75,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.language = (typeof lang === 'string' ? languageFromCode(lang) : null) ?? pickLanguage(request.headers['accept-language']);
   });
 
+  // Shutting down (app.ts turns Fastify's own plain-text 503 off): a request that still arrives on an open connection
+  // gets the envelope, and the connection is closed so the client's next request goes to another node (decision 125).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close');
+    return sendUnavailable(reply, request.language);
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const lang = request.language ?? 'zh-tw';
     if (error instanceof DomainError) return send(reply, 200, refusalBody(lang, error.code, error.details));
@@ -84,6 +103,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Malformed JSON, wrong content type, body too large: the client's fault, a parameter error.
     if (statusCode && statusCode >= 400 && statusCode < 500) {
       return send(reply, 200, refusalBody(lang, 'PARAMETER_ERROR'));
+    }
+    // The database is down or restarting. A transaction that lost its connection rolled back, unless its COMMIT had
+    // already gone through: money moves carry an Idempotency-Key, so the client's retry then gets the stored answer.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, route: request.routeOptions?.url }, 'database unavailable');
+      return sendUnavailable(reply, lang);
     }
     // The logger's err serializer (logSerializers, set in app.ts) keeps the message and values out.
     request.log.error({ err: error, route: request.routeOptions?.url }, 'unhandled error');

@@ -7,7 +7,9 @@
  *   address unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed.
  * - Nonce and sign-in requests have their own, smaller budget per address (SIGN_IN_PER_MINUTE), so
  *   signing in over and over is limited too.
- * With REDIS_URL the counters live in Redis, so the limits hold across several server processes.
+ * With REDIS_URL the counters live in Redis, so the limits hold across several server processes. While Redis cannot
+ * be reached the limits are not applied (`skipOnError`): no money path depends on Redis, and a request refused for a
+ * cache's outage would be (decision 125). The per-message chat flood gate keeps a local window meanwhile.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -48,6 +50,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     timeWindow: 60_000,
     redis,
     nameSpace: 'reef-rate:',
+    skipOnError: true,
     // Only the API is limited; the static app and its assets are not. A budget set to 0 is off.
     allowList: (request, key) => !request.url.startsWith('/api/') || (key.startsWith(SIGN_IN_PREFIX) ? signInPerMinute : max) === 0,
     keyGenerator: keyOf,

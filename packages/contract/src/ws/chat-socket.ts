@@ -35,6 +35,11 @@ export const SOCKET_CLOSE = {
   TOO_MANY_SOCKETS: 4429,
   /** The server is shutting down: reconnect (to another node). */
   GOING_AWAY: 1001,
+  /**
+   * The node lost its link to the other nodes (Redis) for a while and has it back: frames sent meanwhile may not have
+   * reached this socket, so the client reconnects and catches up from its cursor (decision 125). 1012: service restart.
+   */
+  RESYNC: 1012,
 } as const;
 
 /** The server closes a socket that sent nothing for this long (three missed heartbeats). */

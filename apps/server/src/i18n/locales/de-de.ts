@@ -36,6 +36,7 @@ export const deDe: Catalogue = {
   FORBIDDEN: 'Dazu sind Sie nicht berechtigt',
   TOO_FREQUENT: 'Bitte nicht so häufig ausführen',
   INTERNAL_ERROR: 'Serverfehler, bitte später erneut versuchen',
+  SERVICE_UNAVAILABLE: 'Der Dienst ist gerade nicht erreichbar, bitte gleich erneut versuchen',
   INSUFFICIENT_BALANCE: 'Unzureichendes Guthaben',
   UNKNOWN_ASSET: 'Unbekannte Währung',
   RECIPIENT_NOT_FOUND: 'Kein solcher Nutzer: Niemand hat diese Adresse oder UID',

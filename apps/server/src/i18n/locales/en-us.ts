@@ -35,6 +35,7 @@ export const en: Catalogue = {
   FORBIDDEN: 'You do not have permission to do this',
   TOO_FREQUENT: 'Do not operate frequently',
   INTERNAL_ERROR: 'Server error, please try again later',
+  SERVICE_UNAVAILABLE: 'The service is briefly unavailable, please try again in a moment',
   INSUFFICIENT_BALANCE: 'Insufficient balance',
   UNKNOWN_ASSET: 'Unknown currency',
   RECIPIENT_NOT_FOUND: 'No such user: no one has this address or uid',

@@ -35,6 +35,7 @@ export const ptBr: Catalogue = {
   FORBIDDEN: 'Você não tem permissão para fazer isso',
   TOO_FREQUENT: 'Não opere com tanta frequência',
   INTERNAL_ERROR: 'Erro no servidor, tente novamente mais tarde',
+  SERVICE_UNAVAILABLE: 'O serviço está indisponível no momento, tente novamente em instantes',
   INSUFFICIENT_BALANCE: 'Saldo insuficiente',
   UNKNOWN_ASSET: 'Moeda desconhecida',
   RECIPIENT_NOT_FOUND: 'Usuário não encontrado: ninguém tem este endereço ou UID',

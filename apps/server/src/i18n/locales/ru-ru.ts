@@ -35,6 +35,7 @@ export const ruRu: Catalogue = {
   FORBIDDEN: 'У вас нет прав на это действие',
   TOO_FREQUENT: 'Не выполняйте операции слишком часто',
   INTERNAL_ERROR: 'Ошибка сервера, попробуйте позже',
+  SERVICE_UNAVAILABLE: 'Сервис временно недоступен, повторите попытку через минуту',
   INSUFFICIENT_BALANCE: 'Недостаточно средств',
   UNKNOWN_ASSET: 'Неизвестная валюта',
   RECIPIENT_NOT_FOUND: 'Нет такого пользователя: ни у кого нет этого адреса или UID',

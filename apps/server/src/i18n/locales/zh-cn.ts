@@ -35,6 +35,7 @@ export const zhCn: Catalogue = {
   FORBIDDEN: '您没有执行此操作的权限',
   TOO_FREQUENT: '请勿频繁操作',
   INTERNAL_ERROR: '服务器错误，请稍后再试',
+  SERVICE_UNAVAILABLE: '服务暂时不可用，请稍后再试',
   INSUFFICIENT_BALANCE: '余额不足',
   UNKNOWN_ASSET: '未知的币种',
   RECIPIENT_NOT_FOUND: '查无此用户：没有人使用这个地址或 UID',

@@ -35,6 +35,7 @@ export const zhTw: Catalogue = {
   FORBIDDEN: '您沒有執行此操作的權限',
   TOO_FREQUENT: '請勿頻繁操作',
   INTERNAL_ERROR: '伺服器錯誤，請稍後再試',
+  SERVICE_UNAVAILABLE: '服務暫時無法使用，請稍後再試',
   INSUFFICIENT_BALANCE: '餘額不足',
   UNKNOWN_ASSET: '未知的幣種',
   RECIPIENT_NOT_FOUND: '查無此用戶：沒有人使用這個地址或 UID',

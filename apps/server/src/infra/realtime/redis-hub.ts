@@ -14,11 +14,13 @@
  *   `<node id> <uid> <session>`; every node closes that session's sockets at once (decision 037). A
  *   separate channel keeps the frame path free of a type check, and its name says what it carries.
  * - Redis down: publishes fail (logged, not queued — a queue would replay stale frames later); sockets
- *   on this node still get their frames, others catch up with GET /api/chat/sync on reconnect.
+ *   on this node still get their frames. Once the subscription is back, every socket of this node is closed with
+ *   RESYNC: frames of the other nodes sent meanwhile never arrived, and a client only catches up (GET
+ *   /api/chat/sync from its cursor) when it reconnects (decision 125).
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { ServerFrame } from '@reef/contract';
+import { chatSocket, type ServerFrame } from '@reef/contract';
 import type { RealtimeHub } from './realtime-hub.js';
 import { encodeForPublish } from './encode-frame.js';
 import type { HubLog } from './local-hub.js';
@@ -73,6 +75,20 @@ export class RedisHub implements RealtimeHub {
     subscriber.on('message', (from, message: string) => {
       if (from === channel) hub.receive(message);
       else if (from === hub.revokedChannel) hub.receiveEndedSession(message);
+    });
+    let lost = false;
+    subscriber.on('close', () => {
+      lost = true;
+    });
+    subscriber.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      // ioredis subscribes again on its own; one more SUBSCRIBE (idempotent) is the round trip that says it has, so
+      // a client reconnecting after the close cannot miss a frame between its catch-up and the subscription.
+      subscriber.subscribe(channel, hub.revokedChannel).then(
+        () => sockets.closeAll(chatSocket.SOCKET_CLOSE.RESYNC, 'reconnect to catch up'),
+        (error: unknown) => hub.warn(error, 'Redis subscription could not be restored'),
+      );
     });
     return hub;
   }

@@ -68,6 +68,11 @@ export class SocketRegistry<S extends FrameSink = FrameSink> {
     for (const sink of [...set]) if (sink.session === session) sink.endSession?.();
   }
 
+  /** Closes every socket on this node (each client reconnects, perhaps to another node). */
+  closeAll(code: number, reason: string): void {
+    for (const sink of this.all()) sink.close(code, reason);
+  }
+
   /** Open sockets on this node. */
   get size(): number {
     return this.count;
