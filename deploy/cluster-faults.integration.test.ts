@@ -1,5 +1,5 @@
 /**
- * The cluster under faults (issue 27, decision 125): three built nodes behind nginx, on a PostgreSQL and a Redis of
+ * The cluster under faults (issue 27, decision 128): three built nodes behind nginx, on a PostgreSQL and a Redis of
  * this test's own (own-services.ts), so it can stop them without touching any other suite. While 500 users press buy
  * on a session of 200 cards, 100 send transfers and 200 chat members (100 pairs of friends) talk, and the nodes' job
  * runners settle miners and pledges and pay rewards:
@@ -37,11 +37,10 @@ const DAY = 86_400_000;
 const BUYERS = 500;
 const CARDS = 200;
 const SENDERS = 100;
+/** Each sender sends at least this many, one a second, and goes on until the faults are over. */
 const TRANSFERS_EACH = 5;
 const CHAT_PAIRS = 100;
 const PASSWORD = '246810';
-/** How long the transfers and the chat go on; the faults fall inside it. */
-const LOAD_MS = 14_000;
 const SEEDED = { settlementUsers: 20, minersPerUser: 2, positionsPerUser: 2, rewardMembers: 60, rewardPurchases: 80 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,6 +58,13 @@ async function inParallel<T, R>(items: T[], width: number, work: (item: T, index
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** `key: n` for each key, in the order first seen. */
+function countBy<T>(items: T[], key: (item: T) => string): string {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${k}: ${n}`).join(', ') || 'none';
+}
 
 describe.runIf(databaseServer && redisServer)('the cluster under faults: a node killed, one restarted, Redis and PostgreSQL restarted', () => {
   let postgres: OwnService;
@@ -123,27 +129,39 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     // The crowd, seeded in the database: buyers with 15 RUSD (one card at 10), senders with 100 USDT, chat members;
     // every one bound to the operator as referrer (decision 119) and signed in.
     const [buyers, senders, chatters] = await withDatabase(async (db) => {
-      const seed = (count: number, funds: Partial<Record<AssetKey, string>>) => seedUsers(db, { count, referrerId: operator.uid, operatorId: operator.uid, funds });
+      const seed = (count: number, funds: Partial<Record<AssetKey, string>>) =>
+        seedUsers(db, { count, referrerId: operator.uid, operatorId: operator.uid, funds });
       return [await seed(BUYERS, { rusd: '15' }), await seed(SENDERS, { usdt: '100' }), await seed(2 * CHAT_PAIRS, {})];
     });
     phase('seeded');
     // The transaction password through the API: its hash needs the nodes' pepper.
     await inParallel(senders, 16, async (sender) => okData(await post(sender.token, '/api/user/password', { password: PASSWORD, confirm: PASSWORD })));
     const members: ChatMember[] = [];
-    await inParallel(Array.from({ length: CHAT_PAIRS }, (_, i) => i), 16, async (i) => {
-      const [a, b] = [chatters[2 * i]!, chatters[2 * i + 1]!];
-      const request = okData(await post(a.token, '/api/chat/friend-requests', { uid: b.uid, note: '' }));
-      okData(await post(b.token, `/api/chat/friend-requests/${request.id}/accept`));
-      members[2 * i] = new ChatMember(cluster.origin, a, b.uid, stats);
-      members[2 * i + 1] = new ChatMember(cluster.origin, b, a.uid, stats);
-    });
+    await inParallel(
+      Array.from({ length: CHAT_PAIRS }, (_, i) => i),
+      16,
+      async (i) => {
+        const [a, b] = [chatters[2 * i]!, chatters[2 * i + 1]!];
+        const request = okData(await post(a.token, '/api/chat/friend-requests', { uid: b.uid, note: '' }));
+        okData(await post(b.token, `/api/chat/friend-requests/${request.id}/accept`));
+        members[2 * i] = new ChatMember(cluster.origin, a, b.uid, stats);
+        members[2 * i + 1] = new ChatMember(cluster.origin, b, a.uid, stats);
+      },
+    );
     await inParallel(members, 20, (member) => member.connect());
     phase('funded and connected');
 
     // Work for the job runners: miners and pledges with ten days due, and purchases whose rewards are unpaid.
     const start = new Date(Math.floor(Date.now() / DAY) * DAY - 10 * DAY);
     await withDatabase(async (db) => {
-      await seedSettlementLoad(db, { users: SEEDED.settlementUsers, minersPerUser: SEEDED.minersPerUser, positionsPerUser: SEEDED.positionsPerUser, start, cycleDays: 3, releaseDays: 2 });
+      await seedSettlementLoad(db, {
+        users: SEEDED.settlementUsers,
+        minersPerUser: SEEDED.minersPerUser,
+        positionsPerUser: SEEDED.positionsPerUser,
+        start,
+        cycleDays: 3,
+        releaseDays: 2,
+      });
       await seedRewardLoad(db, { members: SEEDED.rewardMembers, purchases: SEEDED.rewardPurchases });
     });
 
@@ -171,8 +189,8 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
       }),
     );
 
-    // The load: the burst at the session's opening, transfers and chat throughout.
-    const loadEnds = opensAt + LOAD_MS;
+    // The load: the burst at the session's opening, transfers and chat until the faults are over.
+    let faultsOver = false;
     const buying = Promise.all(
       buyers.map(async (buyer) => {
         await pause(opensAt - Date.now() + Math.random() * 200);
@@ -192,12 +210,12 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
         const to = senders[(i + 1) % SENDERS]!;
         const done: { amount: string; fee: string; entry: number }[] = [];
         await pause(opensAt - Date.now() + (i % 10) * 100);
-        for (let n = 0; n < TRANSFERS_EACH; n++) {
+        for (let n = 0; n < TRANSFERS_EACH || !faultsOver; n++) {
           const amount = `1.${String(i).padStart(2, '0')}${n}`;
           const answer = await post(sender.token, '/api/finance/other/trade', { to: String(to.uid), amount, asset: 'usdt', password: PASSWORD }, randomUUID());
           const data = okData(answer);
           done.push({ amount: data.amount, fee: data.fee, entry: data.entry_id });
-          await pause(LOAD_MS / TRANSFERS_EACH - 200);
+          await pause(1_000);
         }
         return { sender, to, done };
       }),
@@ -205,7 +223,7 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     const talking = Promise.all(
       members.map(async (member, i) => {
         await pause(opensAt - Date.now() + (i % 20) * 50);
-        for (let n = 0; Date.now() < loadEnds; n++) {
+        for (let n = 0; !faultsOver; n++) {
           member.send(`message ${n} from ${member.user.uid}`);
           await pause(1_000);
         }
@@ -215,17 +233,48 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     // The faults, on a timetable from the opening.
     const at = (offset: number) => pause(opensAt + offset - Date.now());
     const faults = (async () => {
+      // Node 2 dies in the middle of the burst and comes back; once it answers, node 3 is restarted (a rolling
+      // restart: one node away at a time); then Redis goes away for a second and a half.
       await at(150);
       await cluster.nodes[1]!.kill('SIGKILL');
-      await at(2_500);
+      phase('node 2 killed');
+      await cluster.nodes[1]!.start();
+      phase('node 2 back');
       await cluster.nodes[2]!.kill('SIGTERM');
-      await Promise.all([cluster.nodes[2]!.start(), cluster.nodes[1]!.start()]);
-      await at(7_000);
+      phase('node 3 stopped');
+      await cluster.nodes[2]!.start();
+      phase('node 3 back');
       await redis.stop();
       await pause(1_500);
       await redis.start();
+      phase('Redis back');
+      // Two more seconds of load on the recovered cluster.
+      await pause(2_000);
+      faultsOver = true;
+    })();
+    // FAULTS_VERBOSE: what the database waits on, each second of the load (the cause of any slow request).
+    let sampling = !!process.env.FAULTS_VERBOSE;
+    const sampler = (async () => {
+      if (!sampling) return;
+      const handle = await openDatabase({ kind: 'postgres', url: postgres.url, onIdleError: () => undefined });
+      while (sampling) {
+        try {
+          const rows = rowsOf<{ state: string; wait: string; query: string; n: number; oldest: string }>(
+            await handle.db.execute(
+              sql`select state, coalesce(wait_event_type || ':' || wait_event, '-') as wait, left(regexp_replace(query, '\s+', ' ', 'g'), 90) as query, count(*)::int as n, max(now() - xact_start)::text as oldest from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid() and state <> 'idle' group by 1, 2, 3 order by n desc limit 4`,
+            ),
+          );
+          console.log(`${((Date.now() - opensAt) / 1000).toFixed(0)} s: ${rows.map((r) => `${r.n}× ${r.state} ${r.wait} ${r.oldest} ${r.query}`).join(' | ')}`);
+        } catch {
+          // the database restarting
+        }
+        await pause(1_000);
+      }
+      await handle.close();
     })();
     const [bought, transfers] = await Promise.all([buying, transferring, talking, faults]);
+    sampling = false;
+    await sampler;
     phase('load over');
     await expect.poll(() => members.reduce((n, m) => n + m.pending, 0), { timeout: 60_000, interval: 250 }).toBe(0);
     await inParallel(members, 20, (member) => member.catchUp());
@@ -250,7 +299,12 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     );
     await postgres.start();
     const downAt = performance.now();
-    await expect.poll(async () => (await callApi(cluster.origin, 'GET', '/api/user/info', buyers[0]!.token).catch(() => ({ status: 0 }))).status, { timeout: 30_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await callApi(cluster.origin, 'GET', '/api/user/info', buyers[0]!.token).catch(() => ({ status: 0 }))).status, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(200);
     const recoveredMs = performance.now() - downAt;
     const pidsAfterRestarts = cluster.nodes.map((node) => node.pid());
 
@@ -258,10 +312,12 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     const causes = [...stats.retries.entries()].map(([cause, n]) => `${cause} ${n}`).join(', ');
     console.log(
       [
-        `cluster faults: ${BUYERS} buyers on ${CARDS} cards, ${SENDERS} senders × ${TRANSFERS_EACH}, ${2 * CHAT_PAIRS} chat members`,
+        `cluster faults: ${BUYERS} buyers on ${CARDS} cards, ${SENDERS} senders (${transfers.reduce((n, t) => n + t.done.length, 0)} transfers), ${2 * CHAT_PAIRS} chat members (${members.reduce((n, m) => n + m.acknowledged.size, 0)} messages)`,
         `  requests retried ${stats.totalRetries} (${causes || 'none'})`,
         `  sockets reconnected ${stats.reconnectMs.length}, reconnect p50 ${quantile(stats.reconnectMs, 0.5).toFixed(0)} ms, p99 ${quantile(stats.reconnectMs, 0.99).toFixed(0)} ms`,
         `  phases: ${phases.join(', ')}`,
+        `  time-outs by path: ${countBy(stats.timeouts, (t) => t.path)}`,
+        `  time-outs by 5 s after the opening: ${countBy(stats.timeouts, (t) => `${Math.floor((t.at - opensAt) / 5000) * 5} s`)}`,
         `  PostgreSQL down: answers in ${Math.max(...outage.map((o) => o.ms)).toFixed(0)} ms at most (HTTP ${[...new Set(outage.map((o) => o.http))].join('/')}), answering again ${recoveredMs.toFixed(0)} ms after its start`,
       ].join('\n'),
     );
@@ -281,7 +337,9 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     const winners = bought.filter((b) => b.card !== null);
     expect(winners).toHaveLength(CARDS);
     await withDatabase(async (db) => {
-      const sold = rowsOf<{ id: string; owner_id: number }>(await db.execute(sql`select c.id::text as id, c.owner_id from cards c join card_sessions s on s.id = c.session_id where s.card_type_id = ${type.id}`));
+      const sold = rowsOf<{ id: string; owner_id: number }>(
+        await db.execute(sql`select c.id::text as id, c.owner_id from cards c join card_sessions s on s.id = c.session_id where s.card_type_id = ${type.id}`),
+      );
       expect(sold).toHaveLength(CARDS);
       expect(new Set(sold.map((c) => c.owner_id)).size).toBe(CARDS);
       expect(new Map(sold.map((c) => [Number(c.id), c.owner_id]))).toEqual(new Map(winners.map((w) => [w.card!.id, w.buyer.uid])));
@@ -290,7 +348,7 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
 
       // Transfers: one journal entry per acknowledged transfer, and every sender's balance exact to the unit.
       const acknowledged = transfers.flatMap((t) => t.done);
-      expect(acknowledged).toHaveLength(SENDERS * TRANSFERS_EACH);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(SENDERS * TRANSFERS_EACH);
       const entries = rowsOf<{ id: string }>(await db.execute(sql`select id::text as id from journal_entries where kind = 'transfer'`));
       expect(new Set(entries.map((e) => Number(e.id)))).toEqual(new Set(acknowledged.map((d) => d.entry)));
       const expected = new Map<number, bigint>(senders.map((s) => [s.uid, toUnits('100')]));
@@ -301,10 +359,12 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
         }
       }
       const balances = rowsOf<{ user_id: number; balance: string }>(
-        await db.execute(sql`select user_id, sum(amount)::text as balance from postings where asset = 'usdt' and user_id in (${sql.join(
-          senders.map((s) => sql`${s.uid}`),
-          sql`, `,
-        )}) group by user_id`),
+        await db.execute(
+          sql`select user_id, sum(amount)::text as balance from postings where asset = 'usdt' and user_id in (${sql.join(
+            senders.map((s) => sql`${s.uid}`),
+            sql`, `,
+          )}) group by user_id`,
+        ),
       );
       expect(new Map(balances.map((b) => [b.user_id, toUnits(b.balance)]))).toEqual(expected);
 
@@ -330,7 +390,9 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
       withDatabase(async (db) =>
         Number(
           rowsOf<{ n: string }>(
-            await db.execute(sql`select coalesce(sum(least(period_days, floor(extract(epoch from (now() - started_at)) / 86400)::integer + 1, ceil(total_output / daily_output)::integer)), 0)::text as n from mining_miners`),
+            await db.execute(
+              sql`select coalesce(sum(least(period_days, floor(extract(epoch from (now() - started_at)) / 86400)::integer + 1, ceil(total_output / daily_output)::integer)), 0)::text as n from mining_miners`,
+            ),
           )[0]!.n,
         ),
       );
@@ -338,7 +400,9 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
     await expect.poll(async () => (await withDatabase(settlementFacts)).periodsCreated - (await due()), { timeout: 60_000, interval: 500 }).toBe(0);
     // Three days of interest and a release over two days, all due ten days after the start.
     await expect.poll(async () => (await withDatabase(settlementFacts)).periodsPaid, { timeout: 60_000, interval: 500 }).toBe(positions * 5);
-    await expect.poll(() => withDatabase(async (db) => (await rewardFacts(db)).events), { timeout: 60_000, interval: 500 }).toBeGreaterThanOrEqual(SEEDED.rewardPurchases);
+    await expect
+      .poll(() => withDatabase(async (db) => (await rewardFacts(db)).events), { timeout: 60_000, interval: 500 })
+      .toBeGreaterThanOrEqual(SEEDED.rewardPurchases);
     await withDatabase(async (db) => {
       const settled = await settlementFacts(db);
       expect(settled.bubbles).toBe(settled.periodsCreated);

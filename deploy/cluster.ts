@@ -94,7 +94,7 @@ export function ensureNginx(): void {
 
 /**
  * When the proxy itself cannot reach a node (all down, or the one it tried died mid-request) it answers as a node
- * does: 503 with the envelope and SERVICE_UNAVAILABLE, its message in the caller's first language (decision 125).
+ * does: 503 with the envelope and SERVICE_UNAVAILABLE, its message in the caller's first language (decision 128).
  * The same text is in deploy/nginx/compose.conf (compose.test.ts compares them).
  */
 export function proxyUnavailableConfig(): { map: string; location: string } {

@@ -1,21 +1,25 @@
 /**
- * The clients of the cluster fault test (decision 125), doing what the web app does when a node dies under it:
+ * The clients of the cluster fault test (decision 128), doing what the web app does when a node dies under it:
  * - HTTP: a request that met no answer (connection reset, the proxy's 502/503/504, a node's 500 or 503 envelope) is
  *   sent again after a short pause, money moves with the same Idempotency-Key, so a move the dead node committed is
  *   answered from its stored result instead of applied twice. Every retry is counted.
  * - Chat: a socket that closes is opened again through the proxy (so on a node still alive), what was never
  *   acknowledged is sent again with the same client id, and GET /api/chat/sync catches up from the cursor of the last
- *   `ready` or sync answer, never from a frame's id (decision 035). The time from close to the next `ready` is kept.
+ *   `ready` or sync answer, never from a frame's id (decision 035). It waits before each attempt as the web app does
+ *   (`chatSocket.reconnectDelayMs`: 2 s, spread over 3 s more after a RESYNC close). The time from close to the next
+ *   `ready`, those waits included, is kept.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { chatSocket, type ChatMessage, type ServerFrame } from '@reef/contract';
+import { chatSocket, RECONNECT_MS, type ChatMessage, type ServerFrame } from '@reef/contract';
 
 /** What the clients saw: retries by cause, and each socket's time from close to its next `ready`. */
 export class FaultStats {
   readonly retries = new Map<string, number>();
   readonly reconnectMs: number[] = [];
+  /** Requests that met no answer within the client's time-out: when (ms since the epoch) and where. */
+  readonly timeouts: { at: number; path: string }[] = [];
 
   retried(cause: string): void {
     this.retries.set(cause, (this.retries.get(cause) ?? 0) + 1);
@@ -75,6 +79,7 @@ export async function callRetrying(
       }
     } catch (error) {
       cause = `transport: ${(error as Error).name}`;
+      if ((error as Error).name === 'TimeoutError') stats.timeouts.push({ at: Date.now(), path: request.path.replace(/\d+/g, ':n') });
     }
     stats.retried(cause);
     if (Date.now() > deadline) throw new Error(`${request.method} ${request.path} met no answer for ${GIVE_UP_AFTER_MS} ms (last: ${cause})`);
@@ -129,7 +134,7 @@ export class ChatMember {
     ws.removeAllListeners('error');
     ws.removeAllListeners('close');
     ws.on('error', () => undefined);
-    ws.on('close', () => this.lost(ws));
+    ws.on('close', (code) => this.lost(ws, code));
     this.socket = ws;
     if (this.cursor === null) this.cursor = lastMessageId;
     else await this.catchUp();
@@ -150,7 +155,7 @@ export class ChatMember {
 
   /** Fetches everything stored after the cursor (through the proxy, retrying) and moves the cursor to its end. */
   async catchUp(): Promise<void> {
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const answer = await callRetrying(this.origin, this.stats, { method: 'GET', path: `/api/chat/sync?after=${this.cursor ?? 0}`, token: this.user.token });
       if (answer.status !== 200) throw new Error(`sync refused: ${answer.msg}`);
       for (const message of answer.data.list as ChatMessage[]) {
@@ -164,8 +169,12 @@ export class ChatMember {
   /** Every message of this member's conversation stored on the server, from the start. */
   async everything(): Promise<ChatMessage[]> {
     const all: ChatMessage[] = [];
-    for (let more = true; more; ) {
-      const answer = await callRetrying(this.origin, this.stats, { method: 'GET', path: `/api/chat/sync?after=${all.at(-1)?.id ?? 0}`, token: this.user.token });
+    for (let more = true; more;) {
+      const answer = await callRetrying(this.origin, this.stats, {
+        method: 'GET',
+        path: `/api/chat/sync?after=${all.at(-1)?.id ?? 0}`,
+        token: this.user.token,
+      });
       all.push(...(answer.data.list as ChatMessage[]));
       more = answer.data.has_more;
     }
@@ -198,18 +207,19 @@ export class ChatMember {
     }
   }
 
-  private lost(ws: WebSocket): void {
+  private lost(ws: WebSocket, code: number): void {
     if (this.socket !== ws || this.stopping) return;
     this.socket = null;
     const closedAt = performance.now();
     this.reconnecting = (async () => {
+      await pause(chatSocket.reconnectDelayMs(code, Math.random()));
       for (;;) {
         try {
           await this.connect(() => this.stats.reconnectMs.push(performance.now() - closedAt));
           break;
         } catch {
           this.stats.retried('socket reconnect');
-          await pause(RETRY_PAUSE_MS);
+          await pause(RECONNECT_MS);
         }
       }
       this.reconnects += 1;

@@ -1,5 +1,5 @@
 /**
- * The fault test's crowd, made straight in the cluster's database (decision 125): hundreds of users with a referrer,
+ * The fault test's crowd, made straight in the cluster's database (decision 128): hundreds of users with a referrer,
  * their balances and a signed-in session each, in seconds instead of the minutes that as many wallet sign-ins and
  * operator adjustments through the proxy take on two cores. The sign-in, the adjustment and the binding are each
  * tested through the API elsewhere (cluster.integration.test.ts signs in and buys through the proxy); what this test

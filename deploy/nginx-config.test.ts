@@ -1,5 +1,5 @@
 /**
- * The proxy answers its own failures as a node does (decision 125): the compose file's nginx configuration carries
+ * The proxy answers its own failures as a node does (decision 128): the compose file's nginx configuration carries
  * the same message map and error location as the one deploy/cluster.ts writes, whose messages are the server's
  * SERVICE_UNAVAILABLE in the six languages.
  */

@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL and a Redis of the cluster fault test's own (decision 125), so that stopping and restarting them
+ * A PostgreSQL and a Redis of the cluster fault test's own (decision 128), so that stopping and restarting them
  * touches no other suite: the machine's services stay up while the test takes its own down. Both come from the
  * machine's Debian packages (postgresql, redis-server); PostgreSQL refuses to run as root, so as root it runs as the
  * `postgres` user through runuser. Commits do not wait for the disk (the data is thrown away after the test).

@@ -53,7 +53,7 @@ export const runsOneTransactionAtATime = (db: Database): boolean => oneTransacti
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     // A database that does not answer a connection within 5 s is down for this request: it fails with the 503
-    // envelope (db/unavailable.ts) instead of waiting for as long as the client does (decision 125).
+    // envelope (db/unavailable.ts) instead of waiting for as long as the client does (decision 128).
     const pool = new pg.Pool({ connectionString: target.url, max: 20, connectionTimeoutMillis: 5_000 });
     // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
     // discards it and opens a fresh one on the next query.

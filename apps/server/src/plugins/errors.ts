@@ -76,7 +76,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   // Shutting down (app.ts turns Fastify's own plain-text 503 off): a request that still arrives on an open connection
-  // gets the envelope, and the connection is closed so the client's next request goes to another node (decision 125).
+  // gets the envelope, and the connection is closed so the client's next request goes to another node (decision 128).
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;

@@ -9,7 +9,7 @@
  *   signing in over and over is limited too.
  * With REDIS_URL the counters live in Redis, so the limits hold across several server processes. While Redis cannot
  * be reached the limits are not applied (`skipOnError`): no money path depends on Redis, and a request refused for a
- * cache's outage would be (decision 125). The per-message chat flood gate keeps a local window meanwhile.
+ * cache's outage would be (decision 128). The per-message chat flood gate keeps a local window meanwhile.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

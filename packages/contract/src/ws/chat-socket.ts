@@ -17,6 +17,7 @@ import {
   type ConversationRef,
   type SendMessageBody,
 } from '../http/chat.js';
+import { RECONNECT_MS } from '../constants.js';
 
 export const CHAT_SOCKET_PATH = '/ws';
 
@@ -37,10 +38,21 @@ export const SOCKET_CLOSE = {
   GOING_AWAY: 1001,
   /**
    * The node lost its link to the other nodes (Redis) for a while and has it back: frames sent meanwhile may not have
-   * reached this socket, so the client reconnects and catches up from its cursor (decision 125). 1012: service restart.
+   * reached this socket, so the client reconnects and catches up from its cursor (decision 128). 1012: service restart.
    */
   RESYNC: 1012,
 } as const;
+
+/**
+ * After a RESYNC close every socket of a node closes at once; spreading their returns over this long keeps thousands
+ * of clients from reconnecting and catching up in the same instant (decision 128). Other closes wait RECONNECT_MS.
+ */
+export const RESYNC_SPREAD_MS = 3_000;
+
+/** How long a client waits before it reconnects after a close with `code`; `random` is in [0, 1). */
+export function reconnectDelayMs(code: number, random: number): number {
+  return RECONNECT_MS + (code === SOCKET_CLOSE.RESYNC ? Math.floor(random * RESYNC_SPREAD_MS) : 0);
+}
 
 /** The server closes a socket that sent nothing for this long (three missed heartbeats). */
 export const SOCKET_IDLE_MS = 35_000;

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerFrame } from '@reef/contract';
+import { Redis } from 'ioredis';
+import { chatSocket, type ServerFrame } from '@reef/contract';
 import { requiredService } from '../../test/required-services.js';
 import { RedisFloodGate } from './flood-gate.js';
 import { RedisHub } from './redis-hub.js';
@@ -14,10 +15,13 @@ const redisUrl = requiredService('REDIS_URL');
 
 class RecordingSink implements FrameSink {
   readonly frames: unknown[] = [];
+  readonly closes: number[] = [];
   push(data: Buffer): void {
     this.frames.push(JSON.parse(data.toString()));
   }
-  close(): void {}
+  close(code: number): void {
+    this.closes.push(code);
+  }
 }
 
 const quietLog = { error: () => {}, warn: () => {} };
@@ -71,6 +75,33 @@ describe.runIf(redisUrl)('RedisHub', () => {
     expect(bothA.frames).toEqual(expected);
     expect(bothB.frames).toEqual(expected);
     expect(onA.frames).toEqual([...expected, unread(1000)]);
+  });
+
+  it('closes its sockets with RESYNC once its subscription is back after a loss, and delivers again (decision 128)', async () => {
+    const channel = `reef-test-${randomBytes(6).toString('hex')}`;
+    const a = await node(channel);
+    const b = await node(channel);
+    const before = new RecordingSink();
+    a.sockets.add(1, before);
+    // Drop only this hub's subscriber connection (other suites share this Redis): found by its name.
+    const admin = new Redis(redisUrl!);
+    try {
+      const clients = String(await admin.client('LIST'));
+      const id = /id=(\d+) [^\n]*name=reef-hub-(\w+)/g;
+      const ours = [...clients.matchAll(id)].find((m) => m[2] === a.hub.nodeId);
+      expect(ours).toBeDefined();
+      await admin.client('KILL', 'ID', ours![1]!);
+    } finally {
+      admin.disconnect();
+    }
+    await until(() => before.closes.length === 1);
+    expect(before.closes).toEqual([chatSocket.SOCKET_CLOSE.RESYNC]);
+    // Subscribed again: the other node's frames reach a socket that opened afterwards.
+    const after = new RecordingSink();
+    a.sockets.add(2, after);
+    b.hub.publish([2], unread(7));
+    await until(() => after.frames.length === 1);
+    expect(after.frames).toEqual([unread(7)]);
   });
 
   it('keeps channels apart and strips fields the contract does not declare', async () => {

@@ -16,7 +16,7 @@
  * - Redis down: publishes fail (logged, not queued — a queue would replay stale frames later); sockets
  *   on this node still get their frames. Once the subscription is back, every socket of this node is closed with
  *   RESYNC: frames of the other nodes sent meanwhile never arrived, and a client only catches up (GET
- *   /api/chat/sync from its cursor) when it reconnects (decision 125).
+ *   /api/chat/sync from its cursor) when it reconnects (decision 128).
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -42,11 +42,11 @@ export function sessionRevokedChannel(channel: string): string {
 }
 
 export class RedisHub implements RealtimeHub {
-  /** Distinguishes this process's messages from other nodes' on the shared channel. */
-  readonly nodeId = randomBytes(8).toString('hex');
   private lastWarning = 0;
 
   private constructor(
+    /** Distinguishes this process's messages from other nodes' on the shared channel. */
+    readonly nodeId: string,
     /** Also runs ordinary commands (the flood gate's script): a subscribed connection cannot. */
     readonly publisher: Redis,
     private readonly subscriber: Redis,
@@ -57,9 +57,11 @@ export class RedisHub implements RealtimeHub {
   ) {}
 
   static async connect({ url, channel, sockets, log }: RedisHubOptions): Promise<RedisHub> {
+    const nodeId = randomBytes(8).toString('hex');
     const publisher = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    const subscriber = new Redis(url, { lazyConnect: true });
-    const hub = new RedisHub(publisher, subscriber, channel, sessionRevokedChannel(channel), sockets, log);
+    // Named, so an operator (or a test) can tell this node's subscription apart in CLIENT LIST.
+    const subscriber = new Redis(url, { lazyConnect: true, connectionName: `reef-hub-${nodeId}` });
+    const hub = new RedisHub(nodeId, publisher, subscriber, channel, sessionRevokedChannel(channel), sockets, log);
     publisher.on('error', (error) => hub.warn(error, 'Redis publisher connection error'));
     subscriber.on('error', (error) => hub.warn(error, 'Redis subscriber connection error'));
     try {

@@ -218,6 +218,26 @@ describe('ChatSocket states and heartbeat', () => {
     server = await TestServer.start();
   });
 
+  it('after a RESYNC close (the node lost Redis), waits RECONNECT_MS plus its share of the spread before it reconnects', async () => {
+    // Every socket of the node closes at once: a client drawing 0.5 comes back half the spread after the others' 2 s.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      makeClient();
+      const first = await openClient();
+      first.socket.close(chatSocket.SOCKET_CLOSE.RESYNC, 'reconnect to catch up');
+      await until(() => client.getState() === 'reconnecting', 'reconnecting');
+      const delay = RECONNECT_MS + chatSocket.RESYNC_SPREAD_MS / 2;
+      expect(chatSocket.reconnectDelayMs(chatSocket.SOCKET_CLOSE.RESYNC, 0.5)).toBe(delay);
+      vi.advanceTimersByTime(delay - 1);
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => tick(resolve));
+      expect(server.connections).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      await until(() => server.connections.length === 2 && client.getState() === 'open', 'second connection');
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('does not reconnect after a deliberate close (sign-out)', async () => {
     makeClient();
     await openClient();

@@ -348,16 +348,16 @@ export class ChatSocket {
       this.setState('closed');
       return;
     }
-    this.scheduleReconnect();
+    this.scheduleReconnect(chatSocket.reconnectDelayMs(code, Math.random()));
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(delayMs: number = RECONNECT_MS): void {
     this.setState('reconnecting');
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
       if (!this.stopped && this.socket === null) this.open('reconnecting');
-    }, RECONNECT_MS);
+    }, delayMs);
   }
 
   private startHeartbeat(): void {
