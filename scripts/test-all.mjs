@@ -118,13 +118,35 @@ const runtimes = built
 
 // Vitest: unit and integration tests of every workspace (Postgres too when TEST_DATABASE_URL is set).
 const vitestJson = path.join(reports, 'vitest.json');
-const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestOk = run('vitest', 'npx', [
+  'vitest',
+  'run',
+  ...['contract', 'server', 'web', 'deploy'].flatMap((project) => ['--project', project]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests + (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
   // A suite that failed to load has no failed tests but did fail.
   if (!vitestOk && vitest.numFailedTests === 0) totals.failed++;
+} else {
+  totals.failed++;
+}
+
+// The cluster under faults (decision 128): alone, after the other suites, since it keeps both cores busy.
+const faultsJson = path.join(reports, 'faults.json');
+const faultsOk = built
+  ? run('cluster faults', 'npx', ['vitest', 'run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${faultsJson}`])
+  : false;
+const faults = readJson(faultsJson);
+if (!built) console.log('\n=== cluster faults: skipped because the build failed');
+if (faults) {
+  totals.passed += faults.numPassedTests;
+  totals.failed += faults.numFailedTests + (faults.numPendingTests ?? 0) + (faults.numTodoTests ?? 0);
+  if (!faultsOk && faults.numFailedTests === 0) totals.failed++;
 } else {
   totals.failed++;
 }
@@ -158,7 +180,7 @@ if (!built) {
 
 printStepTimes();
 console.log(
-  `\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, runtimes (Node 22, 24${runtimeChecks ? `: ${runtimeChecks.passed + runtimeChecks.failed} checks` : ''}), playwright`,
+  `\nSuites: typecheck, lint, format, build, vitest${vitest ? ` (${vitest.numTotalTests} tests)` : ''}, cluster faults, runtimes (Node 22, 24${runtimeChecks ? `: ${runtimeChecks.passed + runtimeChecks.failed} checks` : ''}), playwright`,
 );
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
