@@ -58,6 +58,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
     // discards it and opens a fresh one on the next query.
     pool.on('error', (error) => target.onIdleError?.(error));
+    // A connection the server ends while it is checked out (PostgreSQL restarting under an open transaction) emits
+    // 'error' on its client, and an unhandled 'error' ends the process. The statement waiting on it fails instead
+    // (the 503 envelope, db/unavailable.ts) and the pool drops the client when it is released (decision 128).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     const lockClient = await pool.connect();
     try {
