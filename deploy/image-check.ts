@@ -84,7 +84,7 @@ function baseImage(): string {
 
 /** The caller's hard limit of one resource (`ulimit -H<flag>`), capped at `cap`. */
 function hardLimit(flag: string, cap: number): number {
-  const value = run('sh', ['-c', `ulimit -H${flag}`]).out;
+  const value = run('bash', ['-c', `ulimit -H${flag}`]).out;
   return value === 'unlimited' ? cap : Math.min(Number(value), cap);
 }
 
