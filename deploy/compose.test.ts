@@ -2,9 +2,10 @@
  * The compose file and the image definition hold together (issue 27, decision 123). Building and running the image
  * takes minutes (`npm run image:check`, by hand: too slow for CI), and this machine cannot pull the compose file's
  * PostgreSQL, Redis and nginx images, so they are checked here: compose.yaml against the Compose Specification's own
- * JSON schema (compose-spec.schema.json, copied from github.com/compose-spec/compose-spec, Apache-2.0), then what the schema
- * cannot know — every file the compose file and the Containerfile name exists, the app nodes reach the services by
- * the names the compose file gives them, and the image runs as a non-root user with a health check.
+ * JSON schema (compose-spec.schema.json, copied from github.com/compose-spec/compose-spec, Apache-2.0), then what
+ * the schema cannot know — every file the compose file and the Containerfile name exists, the app nodes reach the
+ * services by the names the compose file gives them, the image stands on Node's image unless told otherwise, and it
+ * runs as a non-root user with a health check.
  */
 import fs from 'node:fs';
 import path from 'node:path';
