@@ -93,7 +93,7 @@ function hardLimit(flag: string, cap: number): number {
  * kernel's pid_max is refused by the runtime even when the caller's own limit is higher, hence the cap.
  */
 function runtimeOptions(base: string): { global: string[]; limits: string[] } {
-  const candidates = [{ global: [], limits: [] }];
+  const candidates: { global: string[]; limits: string[] }[] = [{ global: [], limits: [] }];
   const pidMax = Number(fs.readFileSync('/proc/sys/kernel/pid_max', 'utf8'));
   const files = hardLimit('n', 1_048_576);
   const processes = hardLimit('u', pidMax);
