@@ -21,9 +21,10 @@ import { fromUnits, toUnits, type AssetKey } from '@reef/contract';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { requiredService } from '../apps/server/src/test/required-services.js';
 import { rewardFacts, seedRewardLoad } from '../apps/server/src/test/rewards-kit.js';
+import { expectSettledExactlyOnce } from '../apps/server/src/test/settlement-expect.js';
 import { settlementFacts, seedSettlementLoad } from '../apps/server/src/test/settlement-kit.js';
 import { callApi, signInOverHttp, type HttpUser } from '../apps/server/src/test/server-process.js';
-import { seedUsers } from './fault-kit.js';
+import { seedUsers, starterCardType } from './fault-kit.js';
 import { startCluster, type Cluster } from './cluster.js';
 import { ChatMember, FaultStats, callRetrying, quantile, type Envelope } from './fault-clients.js';
 import { startOwnPostgres, startOwnRedis, type OwnService } from './own-services.js';
@@ -165,20 +166,7 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
       await seedRewardLoad(db, { members: SEEDED.rewardMembers, purchases: SEEDED.rewardPurchases });
     });
 
-    const type = okData(
-      await post(operator.token, '/api/admin/cards/types', {
-        name: 'Fault coral',
-        start_price: '10',
-        price_step_bp: 500,
-        fuel_fee_bp: 0,
-        trade_points: '1',
-        hold_days: 1,
-        list_window_days: 7,
-        platform_fee_bp: 500,
-        renewal_fee_bp: 100,
-        per_user_cap: 1,
-      }),
-    );
+    const type = okData(await post(operator.token, '/api/admin/cards/types', starterCardType('Fault coral')));
     const opensAt = Date.now() + 2_000;
     okData(
       await post(operator.token, '/api/admin/cards/sessions', {
@@ -329,7 +317,10 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
       expect(answer.body).toMatchObject({ status: 503, data: { code: 'SERVICE_UNAVAILABLE' } });
     }
     expect(pidsAfterRestarts).toEqual(pidsBefore);
-    expect(cluster.nodes.every((node) => node.running())).toBe(true);
+    expect(
+      cluster.nodes.every((node) => node.running()),
+      cluster.nodes.map((node) => `node ${node.index + 1}:\n${node.log()}`).join('\n---\n'),
+    ).toBe(true);
     // The sockets that were on the killed and the restarted node came back, through the proxy.
     expect(stats.reconnectMs.length).toBeGreaterThan(0);
 
@@ -404,13 +395,7 @@ describe.runIf(databaseServer && redisServer)('the cluster under faults: a node 
       .poll(() => withDatabase(async (db) => (await rewardFacts(db)).events), { timeout: 60_000, interval: 500 })
       .toBeGreaterThanOrEqual(SEEDED.rewardPurchases);
     await withDatabase(async (db) => {
-      const settled = await settlementFacts(db);
-      expect(settled.bubbles).toBe(settled.periodsCreated);
-      expect(settled.bubbleOutput).toBe(settled.produced);
-      expect(settled.settlements).toBe(settled.periodsPaid);
-      expect(settled.interestCredited).toBe(settled.interestExpected);
-      expect(settled.releaseCredited).toBe(settled.releaseExpected);
-      expect(settled.gaps).toBe(0);
+      const settled = await expectSettledExactlyOnce(db);
       expect(settled.periodsCreated).toBeGreaterThanOrEqual(SEEDED.settlementUsers * SEEDED.minersPerUser * 10);
       const rewards = await rewardFacts(db);
       expect(rewards.duplicates).toBe(0);

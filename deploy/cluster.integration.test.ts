@@ -12,6 +12,7 @@ import { requiredService } from '../apps/server/src/test/required-services.js';
 import { callApi, createScratchDatabaseUrl, signInOverHttp, type HttpUser } from '../apps/server/src/test/server-process.js';
 import { TestSocket, socketUrl } from '../apps/server/src/test/socket-client.js';
 import { startCluster, type Cluster } from './cluster.js';
+import { starterCardType } from './fault-kit.js';
 
 const databaseServer = requiredService('TEST_DATABASE_URL');
 const redisUrl = requiredService('REDIS_URL');
@@ -56,20 +57,7 @@ describe.runIf(databaseServer && redisUrl)('npm run cluster: nginx in front of t
     const friend = await signInOverHttp(cluster.origin);
 
     // A starter card: a type, a session open now, a buyer with RUSD and a referrer (decision 119), one press.
-    const type = await ok(
-      callApi(cluster.origin, 'POST', '/api/admin/cards/types', operator.token, {
-        name: 'Cluster coral',
-        start_price: '10',
-        price_step_bp: 500,
-        fuel_fee_bp: 0,
-        trade_points: '1',
-        hold_days: 1,
-        list_window_days: 7,
-        platform_fee_bp: 500,
-        renewal_fee_bp: 100,
-        per_user_cap: 1,
-      }),
-    );
+    const type = await ok(callApi(cluster.origin, 'POST', '/api/admin/cards/types', operator.token, starterCardType('Cluster coral')));
     const now = Date.now();
     await ok(
       callApi(cluster.origin, 'POST', '/api/admin/cards/sessions', operator.token, {

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { message } from '../apps/server/src/i18n/messages.js';
-import { freePort } from './ports.js';
+import { freePort } from '../scripts/free-port.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');

@@ -44,3 +44,19 @@ export async function seedUsers(
   }
   return seeded;
 }
+
+/** A card type to sell starter cards of in a session: 10 RUSD, no fuel fee, one a buyer (the cluster tests' card). */
+export function starterCardType(name: string) {
+  return {
+    name,
+    start_price: '10',
+    price_step_bp: 500,
+    fuel_fee_bp: 0,
+    trade_points: '1',
+    hold_days: 1,
+    list_window_days: 7,
+    platform_fee_bp: 500,
+    renewal_fee_bp: 100,
+    per_user_cap: 1,
+  };
+}

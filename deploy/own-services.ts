@@ -8,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './ports.js';
+import { freePort } from '../scripts/free-port.mjs';
 
 export interface OwnService {
   url: string;

@@ -11,7 +11,7 @@
 // writes {passed, failed} to the report for scripts/test-all.mjs to add to its total.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from './free-port.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,17 +55,6 @@ export function ensureNode(version) {
   const got = versionOf(bin);
   if (got !== `v${version}`) throw new Error(`${pkg} gave a binary that reports ${got ?? 'nothing'} instead of v${version}`);
   return bin;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
