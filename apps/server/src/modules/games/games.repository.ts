@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { gameFreeSpins, gameRaffle, gameRounds, gameSeeds, gameSettings } from '../../db/schema/index.js';
 
@@ -19,6 +19,51 @@ export async function liveSeed(db: Executor, userId: number, lock = false): Prom
 /** A new live seed, unless another request made one first (the partial unique index decides). */
 export async function insertSeed(db: Executor, values: typeof gameSeeds.$inferInsert): Promise<void> {
   await db.insert(gameSeeds).values(values).onConflictDoNothing();
+}
+
+/** The live seeds of these users, locked in id order when `lock` (a group of bets, decision 127). */
+export async function liveSeedsOf(db: Executor, userIds: readonly number[], lock: boolean): Promise<SeedRow[]> {
+  const query = db
+    .select()
+    .from(gameSeeds)
+    .where(and(inArray(gameSeeds.userId, [...userIds]), isNull(gameSeeds.revealedAt)))
+    .orderBy(asc(gameSeeds.id));
+  return lock ? query.for('update') : query;
+}
+
+/** New live seeds, each unless another request made that user's first (the partial unique index decides). */
+export async function insertSeeds(db: Executor, values: (typeof gameSeeds.$inferInsert)[]): Promise<void> {
+  if (values.length) await db.insert(gameSeeds).values(values).onConflictDoNothing();
+}
+
+/** Moves each seed's nonce on by the bets it carried. */
+export async function advanceNonces(db: Executor, steps: readonly { seedId: number; by: number }[]): Promise<void> {
+  if (steps.length === 0) return;
+  await db.execute(sql`
+    update ${gameSeeds} s set nonce = s.nonce + d.by
+      from unnest(${`{${steps.map((x) => x.seedId).join(',')}}`}::bigint[], ${`{${steps.map((x) => x.by).join(',')}}`}::int[]) d(id, by)
+     where s.id = d.id`);
+}
+
+/** Rounds in one statement, returned in the order given. */
+export async function insertRounds(db: Executor, values: (typeof gameRounds.$inferInsert)[]): Promise<RoundRow[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(gameRounds).values(values).returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** What each of these users staked per game and asset since `since` (today's use of the per-day limits). */
+export async function stakedSinceOf(db: Executor, userIds: readonly number[], since: Date) {
+  return db
+    .select({
+      userId: gameRounds.userId,
+      game: gameRounds.game,
+      asset: gameRounds.asset,
+      total: sql<string>`sum(${gameRounds.stake})::numeric(38, 8)::text`,
+    })
+    .from(gameRounds)
+    .where(and(inArray(gameRounds.userId, [...userIds]), gte(gameRounds.createdAt, since)))
+    .groupBy(gameRounds.userId, gameRounds.game, gameRounds.asset);
 }
 
 export async function setClientSeed(db: Executor, seedId: number, clientSeed: string): Promise<void> {

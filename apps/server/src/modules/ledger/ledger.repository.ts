@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ASSET_KEYS, type AssetKey, type EntryKind, type PostingKind } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings, users } from '../../db/schema/index.js';
@@ -318,6 +318,16 @@ export async function systemBalances(db: Executor, systemKey: string): Promise<M
     .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.systemKey, systemKey));
+  return new Map(rows.map((r) => [r.asset, r.balance]));
+}
+
+/** Per asset, the sum of a sharded system account's rows (`key` and `key:<n>`); missing assets read as zero. */
+export async function shardedSystemBalances(db: Executor, systemKey: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, balance: sql<string>`sum(${ledgerAccounts.balance})::numeric(38, 8)::text` })
+    .from(ledgerAccounts)
+    .where(or(eq(ledgerAccounts.systemKey, systemKey), sql`starts_with(${ledgerAccounts.systemKey}, ${`${systemKey}:`})`))
+    .groupBy(ledgerAccounts.asset);
   return new Map(rows.map((r) => [r.asset, r.balance]));
 }
 
