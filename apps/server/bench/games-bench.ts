@@ -103,10 +103,20 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
     for (const [asset, total] of await journalTotals(database.db)) {
       if (total !== 0n) throw new Error(`the journal does not sum to zero in ${asset} after the game bench: ${fromUnits(total)}`);
     }
-    const balances = await systemBalanceUnits(database.db, 'game_house');
-    const results = rowsOf<{ asset: string; house: string; n: number }>(
-      await database.db.execute(sql`select asset, sum(stake - payout)::text as house, count(*)::int as n from game_rounds group by asset order by asset`),
-    );
+    // A bet the load left in flight may still commit after the app closed: read the house, the rounds and the
+    // house again until nothing moved in between, so both figures are of the same moment.
+    const readRounds = async () =>
+      rowsOf<{ asset: string; house: string; n: number }>(
+        await database.db.execute(sql`select asset, sum(stake - payout)::text as house, count(*)::int as n from game_rounds group by asset order by asset`),
+      );
+    const same = (a: Map<string, bigint>, b: Map<string, bigint>) => a.size === b.size && [...a].every(([asset, units]) => b.get(asset) === units);
+    let balances = await systemBalanceUnits(database.db, 'game_house');
+    let results = await readRounds();
+    for (let again = await systemBalanceUnits(database.db, 'game_house'); !same(again, balances); ) {
+      balances = again;
+      results = await readRounds();
+      again = await systemBalanceUnits(database.db, 'game_house');
+    }
     const house = results.map((r) => {
       const balance = balances.get(r.asset) ?? 0n;
       if (balance !== toUnits(r.house)) {

@@ -64,7 +64,7 @@ interface Valid {
 
 interface Accepted {
   valid: Valid;
-  seed: repo.SeedRow;
+  seed: repo.SeedWithStakes;
   result: repo.RoundRow['result'];
   payout: bigint;
   posted: BatchPosted;
@@ -72,10 +72,10 @@ interface Accepted {
 
 const stakedKey = (userId: number, game: string, asset: string) => `${userId}:${game}:${asset}`;
 
-/** The lock-free refusals; the settings are read once per game in the group. */
+/** The lock-free refusals; the settings are read once for the group. */
 async function validBets(tx: Transaction, bets: BetRequest[], outcomes: GroupOutcome<BetAnswer>[]): Promise<Valid[]> {
-  const settings = new Map<GameKey, repo.SettingsRow>();
-  for (const game of new Set(bets.map((bet) => bet.game))) settings.set(game, await settingsOf(tx, game));
+  const settings = new Map((await repo.allSettings(tx)).map((row) => [row.game, row]));
+  for (const game of new Set(bets.map((bet) => bet.game))) if (!settings.has(game)) settings.set(game, await settingsOf(tx, game));
   return bets.flatMap((bet, index) => {
     try {
       const own = settings.get(bet.game)!;
@@ -87,16 +87,16 @@ async function validBets(tx: Transaction, bets: BetRequest[], outcomes: GroupOut
   });
 }
 
-/** The live seeds of the group's players, locked in id order (made on first use). */
-async function lockedSeeds(tx: Transaction, userIds: number[]): Promise<Map<number, repo.SeedRow>> {
-  let seeds = await repo.liveSeedsOf(tx, userIds, true);
+/** The live seeds of the group's players (made on first use), locked in id order, with today's stakes. */
+async function lockedSeeds(tx: Transaction, userIds: number[], since: Date): Promise<Map<number, repo.SeedWithStakes>> {
+  let seeds = await repo.lockSeedsWithStakes(tx, userIds, since);
   const missing = userIds.filter((id) => !seeds.some((seed) => seed.userId === id));
   if (missing.length) {
     await repo.insertSeeds(
       tx,
       missing.map((id) => newSeedValues(id)),
     );
-    seeds = await repo.liveSeedsOf(tx, userIds, true);
+    seeds = await repo.lockSeedsWithStakes(tx, userIds, since);
   }
   return new Map(seeds.map((seed) => [seed.userId, { ...seed }]));
 }
@@ -107,9 +107,9 @@ export async function runBets(tx: Transaction, bets: BetRequest[], now: Date): P
   if (valid.length === 0) return outcomes;
 
   const userIds = [...new Set(valid.map((v) => v.bet.userId))];
-  const seeds = await lockedSeeds(tx, userIds);
+  const seeds = await lockedSeeds(tx, userIds, startOfUtcDay(now));
   const staked = new Map(
-    (await repo.stakedSinceOf(tx, userIds, startOfUtcDay(now))).map((row) => [stakedKey(row.userId, row.game, row.asset), toUnits(row.total)]),
+    [...seeds.values()].flatMap((seed) => seed.staked.map(([game, asset, total]) => [stakedKey(seed.userId, game, asset), toUnits(total)] as const)),
   );
   const refs: AccountRef[] = valid.flatMap((v) => [
     { userId: v.bet.userId, asset: v.asset },

@@ -21,14 +21,26 @@ export async function insertSeed(db: Executor, values: typeof gameSeeds.$inferIn
   await db.insert(gameSeeds).values(values).onConflictDoNothing();
 }
 
-/** The live seeds of these users, locked in id order when `lock` (a group of bets, decision 127). */
-export async function liveSeedsOf(db: Executor, userIds: readonly number[], lock: boolean): Promise<SeedRow[]> {
-  const query = db
-    .select()
+export type SeedWithStakes = SeedRow & { staked: [game: string, asset: string, total: string][] };
+
+/**
+ * The live seeds of these users, locked in id order, each with what its user staked per game and asset since
+ * `since` (today's use of the per-day limits): a group of bets reads both in one statement (decision 127).
+ */
+export async function lockSeedsWithStakes(db: Executor, userIds: readonly number[], since: Date): Promise<SeedWithStakes[]> {
+  const rows = await db
+    .select({
+      seed: gameSeeds,
+      staked: sql<[string, string, string][]>`(select coalesce(json_agg(json_build_array(r.game, r.asset, r.total)), '[]'::json) from (
+        select gr.game, gr.asset, sum(gr.stake)::numeric(38, 8)::text as total from ${gameRounds} gr
+         where gr.user_id = ${gameSeeds.userId} and gr.created_at >= ${since.toISOString()}::timestamptz
+         group by gr.game, gr.asset) r)`,
+    })
     .from(gameSeeds)
     .where(and(inArray(gameSeeds.userId, [...userIds]), isNull(gameSeeds.revealedAt)))
-    .orderBy(asc(gameSeeds.id));
-  return lock ? query.for('update') : query;
+    .orderBy(asc(gameSeeds.id))
+    .for('update');
+  return rows.map((row) => ({ ...row.seed, staked: row.staked }));
 }
 
 /** New live seeds, each unless another request made that user's first (the partial unique index decides). */
@@ -50,20 +62,6 @@ export async function insertRounds(db: Executor, values: (typeof gameRounds.$inf
   if (values.length === 0) return [];
   const rows = await db.insert(gameRounds).values(values).returning();
   return rows.sort((a, b) => a.id - b.id);
-}
-
-/** What each of these users staked per game and asset since `since` (today's use of the per-day limits). */
-export async function stakedSinceOf(db: Executor, userIds: readonly number[], since: Date) {
-  return db
-    .select({
-      userId: gameRounds.userId,
-      game: gameRounds.game,
-      asset: gameRounds.asset,
-      total: sql<string>`sum(${gameRounds.stake})::numeric(38, 8)::text`,
-    })
-    .from(gameRounds)
-    .where(and(inArray(gameRounds.userId, [...userIds]), gte(gameRounds.createdAt, since)))
-    .groupBy(gameRounds.userId, gameRounds.game, gameRounds.asset);
 }
 
 export async function setClientSeed(db: Executor, seedId: number, clientSeed: string): Promise<void> {

@@ -25,6 +25,8 @@ export interface BatchPosted {
   userBalances: Map<string, string>;
 }
 
+type SystemRef = Extract<AccountRef, { system: unknown }>;
+
 const refKey = (ref: AccountRef) => ('system' in ref ? `system:${ref.system}:${ref.asset}` : `${ref.userId}:${ref.asset}`);
 
 export class EntryBatch {
@@ -38,25 +40,32 @@ export class EntryBatch {
 
   /**
    * Locks `refs` (every account the entries may post to) and reads their balances. A user ref without an account
-   * refuses the batch with USER_NOT_FOUND, as `postEntry` does.
+   * refuses the batch with USER_NOT_FOUND, as `postEntry` does; a system account is created on first use.
    */
-  static async open(tx: Transaction, refs: readonly AccountRef[], systemAccountId: (ref: Extract<AccountRef, { system: unknown }>) => Promise<number>) {
-    const ids = new Map<string, number>();
+  static async open(tx: Transaction, refs: readonly AccountRef[], createSystemAccount: (ref: SystemRef) => Promise<number>) {
     const users = new Map<string, { userId: number; asset: AssetKey }>();
-    for (const ref of refs) {
-      if ('system' in ref) {
-        if (!ids.has(refKey(ref))) ids.set(refKey(ref), await systemAccountId(ref));
-      } else users.set(refKey(ref), ref);
+    const systems = new Map<string, SystemRef>();
+    for (const ref of refs) if ('system' in ref) systems.set(refKey(ref), ref);
+    else users.set(refKey(ref), ref);
+    // One statement finds and locks them all; only a system account's first use takes more (its creation).
+    let locked = await repo.lockAccountsOf(tx, [...users.values()], [...systems.values()]);
+    const found = (rows: repo.LockedAccount[]) =>
+      new Map(rows.map((a) => [a.userId !== null ? `${a.userId}:${a.asset}` : `system:${a.systemKey}:${a.asset}`, a]));
+    let byKey = found(locked);
+    const missing = [...systems].filter(([key]) => !byKey.has(key));
+    if (missing.length) {
+      for (const [, ref] of missing) await createSystemAccount(ref);
+      locked = await repo.lockAccountsOf(tx, [...users.values()], [...systems.values()]);
+      byKey = found(locked);
     }
-    const userIds = await repo.userAccountIdsOf(tx, [...users.values()]);
-    for (const key of users.keys()) {
-      const id = userIds.get(key);
-      if (id === undefined) throw new DomainError('USER_NOT_FOUND');
-      ids.set(key, id);
+    const ids = new Map<string, number>();
+    for (const key of [...users.keys(), ...systems.keys()]) {
+      const account = byKey.get(key);
+      if (account === undefined) throw new DomainError('USER_NOT_FOUND');
+      ids.set(key, account.id);
     }
-    const locked = await repo.lockAccountsWithBalances(tx, [...new Set(ids.values())]);
     const accounts = new Map(
-      [...locked].map(([id, a]) => [id, { start: toUnits(a.balance), balance: toUnits(a.balance), mayGoNegative: a.mayGoNegative }]),
+      locked.map((a) => [a.id, { start: toUnits(a.balance), balance: toUnits(a.balance), mayGoNegative: a.mayGoNegative }]),
     );
     return new EntryBatch(tx, ids, accounts);
   }

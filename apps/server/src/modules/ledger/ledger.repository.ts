@@ -43,6 +43,51 @@ export async function lockAccountsWithBalances(db: Executor, accountIds: readonl
   return new Map(rows.map((r) => [r.id, { balance: r.balance, mayGoNegative: r.mayGoNegative }]));
 }
 
+export interface LockedAccount {
+  id: number;
+  userId: number | null;
+  systemKey: string | null;
+  asset: string;
+  balance: string;
+  mayGoNegative: boolean;
+}
+
+/**
+ * Finds and row-locks, in id order, these user accounts and system accounts in one statement, with their balances
+ * (an entry batch, decision 127). Accounts that do not exist are simply not returned.
+ */
+export async function lockAccountsOf(
+  db: Executor,
+  users: readonly { userId: number; asset: AssetKey }[],
+  systems: readonly { system: string; asset: AssetKey }[],
+): Promise<LockedAccount[]> {
+  const array = (values: readonly (string | number)[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+  const result = await db.execute(sql`
+    select a.id::int as id, a.user_id, a.system_key, a.asset, a.balance::text as balance, a.may_go_negative
+      from ${ledgerAccounts} a
+     where a.id in (
+             select b.id from ${ledgerAccounts} b
+               join unnest(${array(users.map((u) => u.userId))}::int[], ${array(users.map((u) => u.asset))}::text[]) r(u, s)
+                 on b.user_id = r.u and b.asset = r.s
+             union all
+             select b.id from ${ledgerAccounts} b
+               join unnest(${array(systems.map((x) => x.system))}::text[], ${array(systems.map((x) => x.asset))}::text[]) r(k, s)
+                 on b.system_key = r.k and b.asset = r.s)
+     order by a.id
+       for update of a`);
+  const rows = (
+    result as unknown as { rows: { id: number; user_id: number | null; system_key: string | null; asset: string; balance: string; may_go_negative: boolean }[] }
+  ).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: r.user_id,
+    systemKey: r.system_key,
+    asset: r.asset,
+    balance: r.balance,
+    mayGoNegative: r.may_go_negative,
+  }));
+}
+
 /** Journal entries in one statement; their ids in the order of `entries` (taken from the sequence first). */
 export async function insertEntries(db: Executor, entries: readonly { kind: EntryKind; memo: string; actorId: number | null }[]): Promise<number[]> {
   const result = await db.execute(
