@@ -9,6 +9,7 @@
  */
 import {
   DEFAULT_RAFFLE_SEGMENTS,
+  GAME_ASSETS,
   SLOT_PAYLINES,
   SLOT_REELS,
   blindBoxRtp,
@@ -31,7 +32,7 @@ import { DomainError } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/client.js';
 import { recordEvent } from '../events/events.service.js';
 import { checkKey } from '../idempotency/idempotency.service.js';
-import { postEntry } from '../ledger/ledger.service.js';
+import { postEntry, systemBalanceUnits } from '../ledger/ledger.service.js';
 import { findPublicUser } from '../users/users.service.js';
 import { BetWriter, houseOf } from './bet-writer.js';
 import { exact, liveSeed, roundView, seedView, settingsOf, startOfUtcDay, type BetInput } from './game-rules.js';
@@ -172,10 +173,17 @@ export async function adminSettings(db: Database) {
   return listTerms(db);
 }
 
+/** The house result per day from the rounds, and what the house account holds now (its shards summed, decision 127). */
 export async function houseResult(db: Database, days: number, now = clock.now()) {
   const since = new Date(startOfUtcDay(now).getTime() - (days - 1) * 86_400_000);
-  const rows = await repo.houseByDay(db, since);
-  return { list: rows.map((r) => ({ ...r, game: r.game as GameRound['game'], asset: r.asset as GameAsset })) };
+  const [rows, balances] = await Promise.all([repo.houseByDay(db, since), systemBalanceUnits(db, 'game_house')]);
+  return {
+    list: rows.map((r) => ({ ...r, game: r.game as GameRound['game'], asset: r.asset as GameAsset })),
+    balances: [...balances]
+      .filter(([asset]) => (GAME_ASSETS as readonly string[]).includes(asset))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([asset, units]) => ({ asset: asset as GameAsset, balance: fromUnits(units) })),
+  };
 }
 
 // ---- raffle (ss-raffle-demo) ----------------------------------------------------------------------------
