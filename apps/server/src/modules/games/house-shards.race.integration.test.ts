@@ -29,7 +29,7 @@ describe.each(databaseKinds)('game bets against the sharded house (%s)', (kind) 
         Array.from({ length: BETS_EACH }, (_, b) =>
           (b + p) % 2
             ? t.call({ method: 'POST', url: '/api/game/slot', token: player.token, payload: { asset: 'game', amount: '3' } })
-            : t.call({ method: 'POST', url: '/api/game/blind-box', token: player.token, payload: { asset: 'game', amount: '2', box: b % 9 } }),
+            : t.call({ method: 'POST', url: '/api/game/blind-box', token: player.token, payload: { asset: 'game', amount: '2', box: b % 3 } }),
         ),
       ),
     );
