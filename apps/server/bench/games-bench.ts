@@ -113,7 +113,7 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
     const same = (a: Map<string, bigint>, b: Map<string, bigint>) => a.size === b.size && [...a].every(([asset, units]) => b.get(asset) === units);
     let balances = await systemBalanceUnits(database.db, 'game_house');
     let results = await readRounds();
-    for (let again = await systemBalanceUnits(database.db, 'game_house'); !same(again, balances); ) {
+    for (let again = await systemBalanceUnits(database.db, 'game_house'); !same(again, balances);) {
       balances = again;
       results = await readRounds();
       again = await systemBalanceUnits(database.db, 'game_house');

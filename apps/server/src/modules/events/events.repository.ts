@@ -19,10 +19,16 @@ export async function insertEvent(tx: Transaction, row: { type: string; userId: 
 }
 
 /** Several events in one statement (a group of requests, decision 127); their ids in the order given. */
-export async function insertEvents(tx: Transaction, rows: readonly { type: string; userId: number | null; payload: unknown; occurredAt: Date }[]): Promise<bigint[]> {
+export async function insertEvents(
+  tx: Transaction,
+  rows: readonly { type: string; userId: number | null; payload: unknown; occurredAt: Date }[],
+): Promise<bigint[]> {
   if (rows.length === 0) return [];
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${OUTBOX_LOCK_KEY})`);
-  const inserted = await tx.insert(businessEvents).values([...rows]).returning({ id: businessEvents.id });
+  const inserted = await tx
+    .insert(businessEvents)
+    .values([...rows])
+    .returning({ id: businessEvents.id });
   return inserted.map((row) => row.id);
 }
 

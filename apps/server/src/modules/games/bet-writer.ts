@@ -179,19 +179,17 @@ export async function runBets(tx: Transaction, bets: BetRequest[], now: Date): P
   );
   await recordEvents(
     tx,
-    accepted.map(
-      (a, i): BusinessEvent => ({
-        type: 'game.played',
-        user_id: a.valid.bet.userId,
-        entry_id: entryIds[a.posted.position]!,
-        round_id: rounds[i]!.id,
-        game: a.valid.bet.game,
-        asset: a.valid.asset,
-        stake: fromUnits(a.valid.stake),
-        payout: fromUnits(a.payout),
-        nonce: a.seed.nonce,
-      }),
-    ),
+    accepted.map((a, i): BusinessEvent => ({
+      type: 'game.played',
+      user_id: a.valid.bet.userId,
+      entry_id: entryIds[a.posted.position]!,
+      round_id: rounds[i]!.id,
+      game: a.valid.bet.game,
+      asset: a.valid.asset,
+      stake: fromUnits(a.valid.stake),
+      payout: fromUnits(a.payout),
+      nonce: a.seed.nonce,
+    })),
   );
   accepted.forEach((a, i) => {
     outcomes[a.valid.index] = {

@@ -45,8 +45,9 @@ export class EntryBatch {
   static async open(tx: Transaction, refs: readonly AccountRef[], createSystemAccount: (ref: SystemRef) => Promise<number>) {
     const users = new Map<string, { userId: number; asset: AssetKey }>();
     const systems = new Map<string, SystemRef>();
-    for (const ref of refs) if ('system' in ref) systems.set(refKey(ref), ref);
-    else users.set(refKey(ref), ref);
+    for (const ref of refs)
+      if ('system' in ref) systems.set(refKey(ref), ref);
+      else users.set(refKey(ref), ref);
     // One statement finds and locks them all; only a system account's first use takes more (its creation).
     let locked = await repo.lockAccountsOf(tx, [...users.values()], [...systems.values()]);
     const found = (rows: repo.LockedAccount[]) =>
@@ -64,9 +65,7 @@ export class EntryBatch {
       if (account === undefined) throw new DomainError('USER_NOT_FOUND');
       ids.set(key, account.id);
     }
-    const accounts = new Map(
-      locked.map((a) => [a.id, { start: toUnits(a.balance), balance: toUnits(a.balance), mayGoNegative: a.mayGoNegative }]),
-    );
+    const accounts = new Map(locked.map((a) => [a.id, { start: toUnits(a.balance), balance: toUnits(a.balance), mayGoNegative: a.mayGoNegative }]));
     return new EntryBatch(tx, ids, accounts);
   }
 
@@ -129,9 +128,7 @@ export class EntryBatch {
     );
     await repo.addToAccounts(
       this.tx,
-      [...this.accounts]
-        .filter(([, a]) => a.balance !== a.start)
-        .map(([id, a]) => ({ id, delta: fromUnits(a.balance - a.start) })),
+      [...this.accounts].filter(([, a]) => a.balance !== a.start).map(([id, a]) => ({ id, delta: fromUnits(a.balance - a.start) })),
     );
     return entryIds;
   }
