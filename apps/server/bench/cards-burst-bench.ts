@@ -1,8 +1,9 @@
 /**
- * The session-open burst (issue 11, decision 051): a session with 100 starter cards is open and 500 signed-in
- * users press "buy" at once, over and over, for the run's duration (each press its own Idempotency-Key). Reports
- * the presses answered per second and their p99 beside the target (PostgreSQL ≥ 1,000 answered/s, p99 ≤ 250 ms),
- * and checks that no more than the stock was sold. Also prints when the last card sold and each answer's latency
+ * The session-open burst (issues 11 and 26, decision 051): a session with 200 starter cards is open and 2,000
+ * signed-in users press "buy" at once (BENCH_BURST_USERS and BENCH_BURST_STOCK change the load; issue 11 ran 500 on 100), over and over, for the run's duration (each press its own Idempotency-Key). Reports
+ * the presses answered per second and their p99 beside the target (issue 26: p99 ≤ 250 ms on both databases, the
+ * last card sold within 300 ms; issue 11: PostgreSQL ≥ 1,000 answered/s), and checks that no more than the stock
+ * was sold and that no card was sold twice. Also prints when the last card sold and each answer's latency
  * (the first wave waits for the sale; the rest are refusals, decision 061). `npm run bench` runs it on PGlite and,
  * with DATABASE_URL, on PostgreSQL; `npm run bench:cards` runs only this section (`BENCH_KINDS=pglite|postgres`
  * picks the databases).
@@ -16,14 +17,16 @@ import { toUnits } from '@reef/contract';
 import { buildApp } from '../src/app.js';
 import * as clock from '../src/core/clock.js';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { consoleSettings } from '../src/db/schema/index.js';
+import { REFERRER_RULE_KEY } from '../src/modules/community/qualifying.repository.js';
 import { postEntry, type PostingInput } from '../src/modules/ledger/ledger.service.js';
 import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 const run = promisify(execFile);
-const USERS = 500;
-const STOCK = 100;
+const USERS = Number(process.env.BENCH_BURST_USERS ?? 2000);
+const STOCK = Number(process.env.BENCH_BURST_STOCK ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
-export const BURST_TARGET = { answeredPerSecond: 1000, p99Ms: 250 };
+export const BURST_TARGET = { answeredPerSecond: 1000, p99Ms: 250, lastSaleMs: 300 };
 
 export interface BurstResult {
   answeredPerSecond: number;
@@ -35,11 +38,19 @@ export interface BurstResult {
   byCode: Record<string, { n: number; p50: number; p99: number; max: number }>;
   soldWithinMs: number;
   errors: number;
+  /** The load: users pressing, cards on sale. */
+  users: number;
+  stock: number;
+  /** Answers that were a sale (BOUGHT): never more than `sold` (a sale still in flight when the load ended has none). */
+  boughtAnswers: number;
 }
 
 export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<BurstResult> {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const database = await open();
+  // The bench's users bind no referrer: the referrer rule (decision 119) off, as an operator may set it and as the
+  // suites written before it run. The buy still reads the rule's facts (one statement), so the load is the same.
+  await database.db.insert(consoleSettings).values({ key: REFERRER_RULE_KEY, value: 'false' });
   const app = await buildApp({ config: benchConfig(adminWallet), db: database.db });
   try {
     const signIn = benchSignIn(app);
@@ -47,7 +58,7 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
     const asAdmin = (url: string, payload: object) =>
       app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());
     const users: { token: string; uid: number }[] = [];
-    for (let i = 0; i < USERS; i += 25) users.push(...(await Promise.all(Array.from({ length: 25 }, () => signIn()))));
+    for (let i = 0; i < USERS; i += 25) users.push(...(await Promise.all(Array.from({ length: Math.min(25, USERS - i) }, () => signIn()))));
     await database.db.transaction(async (tx) => {
       const postings: PostingInput[] = users.flatMap((u) => [
         { account: { userId: u.uid, asset: 'rusd' as const }, amount: toUnits('100'), kind: 'adjustment' },
@@ -82,19 +93,37 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
     const config = JSON.stringify({ url: address, tokens: users.map((u) => u.token), duration: DURATION_S, typeId: type.data.id });
     const { stdout } = await run(process.execPath, [script, config], { maxBuffer: 64 * 1024 * 1024 });
     const r = JSON.parse(stdout);
-    const [sold] = ((await database.db.execute(sql`select count(*)::int as n from cards`)) as unknown as { rows: { n: number }[] }).rows;
+    // Sales the load left in flight still commit after it ended: the app stops taking requests and finishes
+    // them first, then one statement reads the books at one moment.
+    await app.close();
+    // Exactly once: the cards, the session's sold count and the buyers' caps agree, and each sale was answered once.
+    const [books] = (
+      (await database.db.execute(
+        sql`select (select count(*)::int from cards) as cards, (select coalesce(sum(sold), 0)::int from card_sessions) as sold,
+                   (select coalesce(sum(bought), 0)::int from card_session_buyers) as bought`,
+      )) as unknown as { rows: { cards: number; sold: number; bought: number }[] }
+    ).rows;
+    const sold = { n: books!.cards };
     // Fewer than the stock may be sold inside a short window on a slow machine; more would be a bug.
-    if (sold!.n > STOCK) throw new Error(`the burst sold ${sold!.n} cards of a stock of ${STOCK}`);
+    if (sold.n > STOCK) throw new Error(`the burst sold ${sold.n} cards of a stock of ${STOCK}`);
+    if (books!.sold !== sold.n || books!.bought !== sold.n) {
+      throw new Error(`${sold.n} cards exist but the session counts ${books!.sold} sold and the buyers ${books!.bought}`);
+    }
+    // A sale still in flight when the load ended was never answered; an answer without its card would be a bug.
+    if ((r.codes.BOUGHT ?? 0) > sold.n) throw new Error(`${r.codes.BOUGHT} presses were answered BOUGHT but ${sold.n} cards were sold`);
     return {
       answeredPerSecond: r.requests.average,
       p50: r.latency.p50,
       p99: r.latency.p99,
       total: r.requests.total,
-      sold: sold!.n,
+      sold: sold.n,
       codes: r.codes,
       byCode: r.byCode,
       soldWithinMs: r.soldWithinMs,
       errors: r.errors + r.non2xx,
+      users: USERS,
+      stock: STOCK,
+      boughtAnswers: r.codes.BOUGHT ?? 0,
     };
   } finally {
     await app.close();
@@ -103,13 +132,13 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
 }
 
 export function burstLines(kind: string, r: BurstResult): string[] {
-  const target = kind === 'postgres' ? `target ≥ ${BURST_TARGET.answeredPerSecond} answered/s, p99 ≤ ${BURST_TARGET.p99Ms} ms` : 'no target on PGlite';
+  const target = `target p99 ≤ ${BURST_TARGET.p99Ms} ms, last card within ${BURST_TARGET.lastSaleMs} ms${kind === 'postgres' ? `, ≥ ${BURST_TARGET.answeredPerSecond} answered/s` : ''}`;
   return [
-    `Session-open burst on ${kind}: ${USERS} users pressing buy at once on a session of ${STOCK} starter cards, ${DURATION_S} s`,
+    `Session-open burst on ${kind}: ${r.users} users pressing buy at once on a session of ${r.stock} starter cards, ${DURATION_S} s`,
     `  answered ${r.answeredPerSecond.toFixed(0).padStart(6)} presses/s   p50 ${r.p50} ms   p99 ${r.p99} ms   (${target})`,
     `  ${r.total} presses: ${Object.entries(r.codes)
       .map(([code, n]) => `${code} ${n}`)
-      .join(', ')}; sold ${r.sold} of ${STOCK}${r.errors ? `; errors ${r.errors}` : ''}`,
+      .join(', ')}; sold ${r.sold} of ${r.stock}${r.errors ? `; errors ${r.errors}` : ''}`,
     `  last card sold ${r.soldWithinMs} ms after the start; latency by answer: ${Object.entries(r.byCode)
       .map(([code, l]) => `${code} p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms`)
       .join('; ')}`,

@@ -210,9 +210,12 @@ export const houseDay = z.object({
   house: amountString,
 });
 
+/** What the house account holds now, per asset: one figure, the sum of its shards (decision 127). */
+export const houseBalance = z.object({ asset: gameAsset, balance: amountString });
+
 export const adminHouseResult = endpoint('GET /api/admin/game/house', 'admin', {
   query: z.object({ days: z._default(z.coerce.number().check(z.int()).check(z.gte(1)).check(z.lte(366)), 30) }),
-  response: z.object({ list: z.array(houseDay) }),
+  response: z.object({ list: z.array(houseDay), balances: z.array(houseBalance) }),
 });
 
 // ---- raffle (ss-raffle-demo): free spins granted by operators, prizes as ledger credits ------------------

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { loginMessages, loginNonces, sessions, users } from '../../db/schema/index.js';
 
@@ -52,15 +52,14 @@ export function userSessions(db: Executor, userId: number, limit: number) {
     .limit(limit);
 }
 
-/** One indexed lookup when a session is not in this process's cache. */
-export async function findSession(db: Executor, tokenHash: string) {
-  const rows = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, account: users.account })
+/** The sessions of these token hashes, each with its user's account, in one statement: the
+ * requests whose sessions are not in this process's cache at that moment (decision 127). */
+export async function findSessions(db: Executor, tokenHashes: readonly string[]) {
+  return db
+    .select({ tokenHash: sessions.tokenHash, userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, account: users.account })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return rows[0];
+    .where(inArray(sessions.tokenHash, [...tokenHashes]));
 }
 
 /** Housekeeping: rows that can no longer change any decision. */

@@ -5,6 +5,8 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cardHistory, cardListings, cardMatches, cardSchedules, cardSessionBuyers, cardSessions, cardTypes, cards } from '../../db/schema/index.js';
+import { referrerRefusedExpression } from '../community/community.sql.js';
+import { userBalanceSubquery } from '../ledger/ledger.sql.js';
 
 export type CardTypeRow = typeof cardTypes.$inferSelect;
 export type CardTypeInsert = typeof cardTypes.$inferInsert;
@@ -187,6 +189,30 @@ export async function updateSchedule(db: Executor, id: number, values: Partial<t
 }
 
 // ───── the starter buy ─────
+
+/** What the burst's pre-checks need to know about a buyer of a session (decision 127). */
+export interface BuyerFacts {
+  rusd: string;
+  fuel: string;
+  bought: number;
+  referrerRefused: boolean;
+}
+
+/**
+ * For many buyers of one session in one statement: their RUSD and fuel balances, the cards they bought in it, and
+ * the referrer rule's verdict on a starter purchase. The burst's presses share it instead of three reads each.
+ */
+export async function buyerFactsOf(db: Executor, sessionId: number, userIds: readonly number[]): Promise<Map<number, BuyerFacts>> {
+  if (userIds.length === 0) return new Map();
+  const u = sql`b.u`;
+  const result = await db.execute(sql`
+    select b.u as user_id, ${userBalanceSubquery(u, sql`'rusd'`)}::text as rusd, ${userBalanceSubquery(u, sql`'fuel'`)}::text as fuel,
+           coalesce((select ${cardSessionBuyers.bought} from ${cardSessionBuyers} where ${cardSessionBuyers.sessionId} = ${sessionId} and ${cardSessionBuyers.userId} = b.u), 0)::int as bought,
+           ${referrerRefusedExpression(u, 'card_starter')} as referrer_refused
+      from unnest(${`{${userIds.join(',')}}`}::int[]) b(u)`);
+  const rows = (result as unknown as { rows: { user_id: number; rusd: string; fuel: string; bought: number; referrer_refused: boolean }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.user_id), { rusd: r.rusd, fuel: r.fuel, bought: Number(r.bought), referrerRefused: r.referrer_refused }]));
+}
 
 export async function boughtInSessions(db: Executor, userId: number, sessionIds: number[]): Promise<Map<number, number>> {
   if (sessionIds.length === 0) return new Map();

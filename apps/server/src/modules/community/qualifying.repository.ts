@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { consoleSettings, performanceAssets, qualifyingPurchaseKinds, referralPaths, users } from '../../db/schema/index.js';
 
@@ -64,6 +64,18 @@ export async function setReferrerRuleSetting(db: Executor, required: boolean, op
     .values({ key: REFERRER_RULE_KEY, value: String(required), updatedBy: operatorId })
     .onConflictDoUpdate({ target: consoleSettings.key, set: { value: String(required), updatedBy: operatorId, updatedAt: sql`now()` } });
   return before?.value !== 'false';
+}
+
+/**
+ * The referrer rule's verdict on a buyer as a boolean SQL expression over a user-id expression (true: the purchase
+ * is refused with REFERRER_REQUIRED): `requireReferrerFor`'s test, for a statement that checks many buyers at once
+ * (the starter burst's grouped pre-checks, decision 127). A user id that matches no user reads as not refused.
+ */
+export function referrerRefusedOf(userId: SQL, kind: string): SQL<boolean> {
+  return sql<boolean>`(coalesce((select ${consoleSettings.value} from ${consoleSettings} where ${consoleSettings.key} = ${REFERRER_RULE_KEY}), 'true') <> 'false'
+    and coalesce((select ${qualifyingPurchaseKinds.counts} from ${qualifyingPurchaseKinds} where ${qualifyingPurchaseKinds.kind} = ${kind}), false)
+    and exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.referrerId} is null)
+    and not exists (select 1 from ${referralPaths} where ${referralPaths.ancestorId} = ${userId} and ${referralPaths.depth} = 1))`;
 }
 
 /**

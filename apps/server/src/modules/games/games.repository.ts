@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { gameFreeSpins, gameRaffle, gameRounds, gameSeeds, gameSettings } from '../../db/schema/index.js';
 
@@ -19,6 +19,49 @@ export async function liveSeed(db: Executor, userId: number, lock = false): Prom
 /** A new live seed, unless another request made one first (the partial unique index decides). */
 export async function insertSeed(db: Executor, values: typeof gameSeeds.$inferInsert): Promise<void> {
   await db.insert(gameSeeds).values(values).onConflictDoNothing();
+}
+
+export type SeedWithStakes = SeedRow & { staked: [game: string, asset: string, total: string][] };
+
+/**
+ * The live seeds of these users, locked in id order, each with what its user staked per game and asset since
+ * `since` (today's use of the per-day limits): a group of bets reads both in one statement (decision 127).
+ */
+export async function lockSeedsWithStakes(db: Executor, userIds: readonly number[], since: Date): Promise<SeedWithStakes[]> {
+  const rows = await db
+    .select({
+      seed: gameSeeds,
+      staked: sql<[string, string, string][]>`(select coalesce(json_agg(json_build_array(r.game, r.asset, r.total)), '[]'::json) from (
+        select gr.game, gr.asset, sum(gr.stake)::numeric(38, 8)::text as total from ${gameRounds} gr
+         where gr.user_id = ${gameSeeds.userId} and gr.created_at >= ${since.toISOString()}::timestamptz
+         group by gr.game, gr.asset) r)`,
+    })
+    .from(gameSeeds)
+    .where(and(inArray(gameSeeds.userId, [...userIds]), isNull(gameSeeds.revealedAt)))
+    .orderBy(asc(gameSeeds.id))
+    .for('update');
+  return rows.map((row) => ({ ...row.seed, staked: row.staked }));
+}
+
+/** New live seeds, each unless another request made that user's first (the partial unique index decides). */
+export async function insertSeeds(db: Executor, values: (typeof gameSeeds.$inferInsert)[]): Promise<void> {
+  if (values.length) await db.insert(gameSeeds).values(values).onConflictDoNothing();
+}
+
+/** Moves each seed's nonce on by the bets it carried. */
+export async function advanceNonces(db: Executor, steps: readonly { seedId: number; by: number }[]): Promise<void> {
+  if (steps.length === 0) return;
+  await db.execute(sql`
+    update ${gameSeeds} s set nonce = s.nonce + d.by
+      from unnest(${`{${steps.map((x) => x.seedId).join(',')}}`}::bigint[], ${`{${steps.map((x) => x.by).join(',')}}`}::int[]) d(id, by)
+     where s.id = d.id`);
+}
+
+/** Rounds in one statement, returned in the order given. */
+export async function insertRounds(db: Executor, values: (typeof gameRounds.$inferInsert)[]): Promise<RoundRow[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(gameRounds).values(values).returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function setClientSeed(db: Executor, seedId: number, clientSeed: string): Promise<void> {

@@ -3,26 +3,19 @@
  *
  * A bet, in one transaction: the player's live seed under its row lock (it orders the player's bets, so the
  * nonce and the per-day limit are read and advanced without a race), the outcome from the contract's pure
- * fair function, then one journal entry against `game_house` in the bet's asset: the stake debited and the
- * payout credited together, the round, the next nonce and a `game.played` event.
+ * fair function, then one journal entry against the player's shard of `game_house` in the bet's asset: the stake
+ * debited and the payout credited together, the round, the next nonce and a `game.played` event. Bets waiting for
+ * the same shard commit together (`bet-writer.ts`, decision 127).
  */
-import { randomBytes } from 'node:crypto';
 import {
-  DEFAULT_BLIND_BOX_MULTIPLIERS,
   DEFAULT_RAFFLE_SEGMENTS,
-  DEFAULT_SLOT_PAYTABLE,
   GAME_ASSETS,
-  GAME_STAKE_DECIMALS,
   SLOT_PAYLINES,
   SLOT_REELS,
-  blindBoxOutcome,
   blindBoxRtp,
   fromUnits,
-  payoutUnits,
   raffleOutcome,
   rtpFits,
-  serverSeedHash,
-  slotOutcome,
   slotRtp,
   toUnits,
   type GameAsset,
@@ -38,48 +31,16 @@ import * as clock from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import type { Database, Executor } from '../../db/client.js';
 import { recordEvent } from '../events/events.service.js';
-import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { balanceKey, postEntry } from '../ledger/ledger.service.js';
+import { checkKey } from '../idempotency/idempotency.service.js';
+import { postEntry, systemBalanceUnits } from '../ledger/ledger.service.js';
 import { findPublicUser } from '../users/users.service.js';
+import { BetWriter, houseOf } from './bet-writer.js';
+import { exact, liveSeed, roundView, seedView, settingsOf, startOfUtcDay, type BetInput } from './game-rules.js';
 import * as repo from './games.repository.js';
 
-const STAKE_PATTERN = new RegExp(`^\\d{1,12}(\\.\\d{1,${GAME_STAKE_DECIMALS}})?$`);
-const DEFAULT_CLIENT_SEED_BYTES = 8;
-
-const DEFAULTS: Record<GameKey, Omit<repo.SettingsRow, 'game' | 'updatedBy' | 'updatedAt'>> = {
-  blind_box: {
-    enabled: true,
-    assets: ['game'],
-    minStake: '1',
-    maxStake: '1000',
-    dailyLimit: '100000',
-    rtp: '0.9600',
-    paytable: [...DEFAULT_BLIND_BOX_MULTIPLIERS],
-  },
-  slot: {
-    enabled: true,
-    assets: ['game'],
-    minStake: '1',
-    maxStake: '1000',
-    dailyLimit: '100000',
-    rtp: '0.9595',
-    paytable: DEFAULT_SLOT_PAYTABLE,
-  },
-};
-
-const exact = (amount: string) => fromUnits(toUnits(amount));
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export type { BetInput } from './game-rules.js';
 
 // ---- settings -------------------------------------------------------------------------------------------
-
-async function settingsOf(db: Executor, game: GameKey, lock = false): Promise<repo.SettingsRow> {
-  let row = await repo.findSettings(db, game, lock);
-  if (!row) {
-    await repo.insertSettings(db, [{ game, ...DEFAULTS[game] }]);
-    row = await repo.findSettings(db, game, lock);
-  }
-  return row!;
-}
 
 function termsView(row: repo.SettingsRow): GameTerms {
   const game = row.game as GameKey;
@@ -103,24 +64,6 @@ export async function listTerms(db: Database) {
 }
 
 // ---- seeds ----------------------------------------------------------------------------------------------
-
-const newServerSeed = () => randomBytes(32).toString('hex');
-
-/** The player's live seed (made on first use), locked when `lock`. */
-async function liveSeed(db: Executor, userId: number, lock: boolean, clientSeed?: string): Promise<repo.SeedRow> {
-  const found = await repo.liveSeed(db, userId, lock);
-  if (found) return found;
-  const serverSeed = newServerSeed();
-  await repo.insertSeed(db, {
-    userId,
-    serverSeed,
-    serverSeedHash: serverSeedHash(serverSeed),
-    clientSeed: clientSeed ?? randomBytes(DEFAULT_CLIENT_SEED_BYTES).toString('hex'),
-  });
-  return (await repo.liveSeed(db, userId, lock))!;
-}
-
-const seedView = (seed: repo.SeedRow): SeedState => ({ server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce });
 
 export async function seedState(db: Database, userId: number): Promise<SeedState> {
   return seedView(await liveSeed(db, userId, false));
@@ -150,120 +93,14 @@ export async function rotateSeed(db: Database, userId: number, clientSeed: strin
 
 // ---- bets -----------------------------------------------------------------------------------------------
 
-export interface BetInput {
-  asset?: string | undefined;
-  amount?: string | undefined;
-  box?: number | undefined;
-}
+const betWriters = new WeakMap<Database, BetWriter>();
 
-/** The refusals that need no lock, in the order a player meets them. */
-function checkBet(settings: repo.SettingsRow, input: BetInput): { asset: GameAsset; stake: bigint } {
-  if (!settings.enabled) throw new DomainError('GAME_DISABLED');
-  const asset = input.asset?.trim();
-  const amount = input.amount?.trim();
-  if (!asset || !amount) throw new DomainError('GAME_BET_REQUIRED');
-  if (!(GAME_ASSETS as readonly string[]).includes(asset) || !(settings.assets as string[]).includes(asset)) {
-    throw new DomainError('GAME_PAYMENT_METHOD_OFF', { assets: settings.assets });
-  }
-  if (!STAKE_PATTERN.test(amount)) throw new DomainError('GAME_STAKE_INVALID');
-  const stake = toUnits(amount);
-  if (stake === 0n) throw new DomainError('GAME_STAKE_INVALID');
-  if (stake < toUnits(settings.minStake)) throw new DomainError('GAME_STAKE_BELOW_MINIMUM', { min: exact(settings.minStake) });
-  if (stake > toUnits(settings.maxStake)) throw new DomainError('GAME_STAKE_ABOVE_LIMIT', { max: exact(settings.maxStake) });
-  return { asset: asset as GameAsset, stake };
-}
-
-function roundView(row: repo.RoundWithSeed): GameRound {
-  return {
-    id: row.id,
-    game: row.game as GameRound['game'],
-    asset: row.asset as GameAsset,
-    stake: row.stake,
-    payout: row.payout,
-    nonce: row.nonce,
-    client_seed: row.clientSeed,
-    server_seed_hash: row.serverSeedHash,
-    server_seed: row.revealedAt ? row.serverSeed : null,
-    result: row.result as GameResult,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export async function play(db: Database, userId: number, game: GameKey, input: BetInput, idempotencyKey: string | undefined, now = clock.now()) {
-  return runIdempotent(db, { userId, key: idempotencyKey, request: ['game_bet', game, input.asset, input.amount, input.box] }, async (tx) => {
-    const settings = await settingsOf(tx, game);
-    const { asset, stake } = checkBet(settings, input);
-    if (game === 'blind_box' && (input.box === undefined || input.box >= (settings.paytable as string[]).length)) {
-      throw new DomainError('GAME_BOX_UNKNOWN');
-    }
-    const seed = await liveSeed(tx, userId, true);
-    const staked = toUnits(await repo.stakedSince(tx, userId, game, asset, startOfUtcDay(now)));
-    if (staked + stake > toUnits(settings.dailyLimit)) {
-      throw new DomainError('GAME_DAILY_LIMIT', { limit: exact(settings.dailyLimit), staked: fromUnits(staked) });
-    }
-
-    const seeds = { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce };
-    let result: GameResult;
-    let payout: bigint;
-    if (game === 'blind_box') {
-      const multipliers = settings.paytable as string[];
-      const outcome = blindBoxOutcome(seeds, multipliers, input.box!);
-      result = { game, box: input.box!, arrangement: outcome.arrangement, multipliers };
-      payout = payoutUnits(stake, outcome.cents);
-    } else {
-      const paytable = settings.paytable as SlotPaytable;
-      const outcome = slotOutcome(seeds, paytable);
-      result = { game, stops: outcome.stops, lines: outcome.lines, paytable };
-      payout = payoutUnits(stake, outcome.cents, SLOT_PAYLINES.length);
-    }
-
-    const memo = `game ${game} ${seed.serverSeedHash.slice(0, 8)}:${seed.nonce}`;
-    const posted = await postEntry(tx, {
-      kind: 'game_bet',
-      memo,
-      actorId: userId,
-      postings: [
-        { account: { userId, asset }, amount: -stake, kind: 'game_bet' },
-        { account: { system: 'game_house', asset }, amount: stake, kind: 'game_bet' },
-        ...(payout > 0n
-          ? [
-              { account: { userId, asset }, amount: payout, kind: 'game_payout' as const },
-              { account: { system: 'game_house' as const, asset }, amount: -payout, kind: 'game_payout' as const },
-            ]
-          : []),
-      ],
-    });
-    const round = await repo.insertRound(tx, {
-      userId,
-      seedId: seed.id,
-      game,
-      asset,
-      stake: fromUnits(stake),
-      payout: fromUnits(payout),
-      nonce: seed.nonce,
-      clientSeed: seed.clientSeed,
-      result,
-      entryId: posted.entryId,
-      createdAt: now,
-    });
-    await repo.advanceNonce(tx, seed.id);
-    await recordEvent(tx, {
-      type: 'game.played',
-      user_id: userId,
-      entry_id: posted.entryId,
-      round_id: round.id,
-      game,
-      asset,
-      stake: fromUnits(stake),
-      payout: fromUnits(payout),
-      nonce: seed.nonce,
-    });
-    return {
-      round: roundView({ ...round, serverSeedHash: seed.serverSeedHash, serverSeed: seed.serverSeed, revealedAt: null }),
-      balance: posted.userBalances.get(balanceKey(userId, asset))!,
-      seed: seedView({ ...seed, nonce: seed.nonce + 1 }),
-    };
-  });
+/** A bet (decisions 071, 127): it joins its lane's next group and is answered once that group committed. */
+export function play(db: Database, userId: number, game: GameKey, input: BetInput, idempotencyKey: string | undefined) {
+  if (idempotencyKey !== undefined) checkKey(idempotencyKey);
+  let writer = betWriters.get(db);
+  if (!writer) betWriters.set(db, (writer = new BetWriter(db)));
+  return writer.submit({ input: { userId, game, input }, key: idempotencyKey, request: ['game_bet', game, input.asset, input.amount, input.box] });
 }
 
 // ---- game room and verification -------------------------------------------------------------------------
@@ -336,10 +173,17 @@ export async function adminSettings(db: Database) {
   return listTerms(db);
 }
 
+/** The house result per day from the rounds, and what the house account holds now (its shards summed, decision 127). */
 export async function houseResult(db: Database, days: number, now = clock.now()) {
   const since = new Date(startOfUtcDay(now).getTime() - (days - 1) * 86_400_000);
-  const rows = await repo.houseByDay(db, since);
-  return { list: rows.map((r) => ({ ...r, game: r.game as GameRound['game'], asset: r.asset as GameAsset })) };
+  const [rows, balances] = await Promise.all([repo.houseByDay(db, since), systemBalanceUnits(db, 'game_house')]);
+  return {
+    list: rows.map((r) => ({ ...r, game: r.game as GameRound['game'], asset: r.asset as GameAsset })),
+    balances: [...balances]
+      .filter(([asset]) => (GAME_ASSETS as readonly string[]).includes(asset))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([asset, units]) => ({ asset: asset as GameAsset, balance: fromUnits(units) })),
+  };
 }
 
 // ---- raffle (ss-raffle-demo) ----------------------------------------------------------------------------
@@ -360,7 +204,7 @@ export async function raffleState(db: Database, userId: number) {
 
 /**
  * One free spin of the lucky wheel on the same fair core as the bets (the live seed's next nonce): the spin is
- * used, the segment drawn, and its prize credited from `game_house` in one entry (none for an empty segment).
+ * used, the segment drawn, and its prize credited from the player's `game_house` shard in one entry (none for an empty segment).
  */
 export async function drawRaffle(db: Database, userId: number, now = clock.now()) {
   return db.transaction(async (tx) => {
@@ -381,7 +225,7 @@ export async function drawRaffle(db: Database, userId: number, now = clock.now()
             actorId: userId,
             postings: [
               { account: { userId, asset: prize.asset }, amount: units, kind: 'game_prize' },
-              { account: { system: 'game_house', asset: prize.asset }, amount: -units, kind: 'game_prize' },
+              { account: { system: houseOf(userId), asset: prize.asset }, amount: -units, kind: 'game_prize' },
             ],
           })
         : null;

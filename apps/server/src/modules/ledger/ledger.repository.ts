@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ASSET_KEYS, type AssetKey, type EntryKind, type PostingKind } from '@reef/contract';
 import type { Database, Executor } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings, users } from '../../db/schema/index.js';
@@ -41,6 +41,51 @@ export async function lockAccountsWithBalances(db: Executor, accountIds: readonl
     .orderBy(asc(ledgerAccounts.id))
     .for('update');
   return new Map(rows.map((r) => [r.id, { balance: r.balance, mayGoNegative: r.mayGoNegative }]));
+}
+
+export interface LockedAccount {
+  id: number;
+  userId: number | null;
+  systemKey: string | null;
+  asset: string;
+  balance: string;
+  mayGoNegative: boolean;
+}
+
+/**
+ * Finds and row-locks, in id order, these user accounts and system accounts in one statement, with their balances
+ * (an entry batch, decision 127). Accounts that do not exist are simply not returned.
+ */
+export async function lockAccountsOf(
+  db: Executor,
+  users: readonly { userId: number; asset: AssetKey }[],
+  systems: readonly { system: string; asset: AssetKey }[],
+): Promise<LockedAccount[]> {
+  const array = (values: readonly (string | number)[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+  const result = await db.execute(sql`
+    select a.id::int as id, a.user_id, a.system_key, a.asset, a.balance::text as balance, a.may_go_negative
+      from ${ledgerAccounts} a
+     where a.id in (
+             select b.id from ${ledgerAccounts} b
+               join unnest(${array(users.map((u) => u.userId))}::int[], ${array(users.map((u) => u.asset))}::text[]) r(u, s)
+                 on b.user_id = r.u and b.asset = r.s
+             union all
+             select b.id from ${ledgerAccounts} b
+               join unnest(${array(systems.map((x) => x.system))}::text[], ${array(systems.map((x) => x.asset))}::text[]) r(k, s)
+                 on b.system_key = r.k and b.asset = r.s)
+     order by a.id
+       for update of a`);
+  const rows = (
+    result as unknown as { rows: { id: number; user_id: number | null; system_key: string | null; asset: string; balance: string; may_go_negative: boolean }[] }
+  ).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    userId: r.user_id,
+    systemKey: r.system_key,
+    asset: r.asset,
+    balance: r.balance,
+    mayGoNegative: r.may_go_negative,
+  }));
 }
 
 /** Journal entries in one statement; their ids in the order of `entries` (taken from the sequence first). */
@@ -318,6 +363,16 @@ export async function systemBalances(db: Executor, systemKey: string): Promise<M
     .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.systemKey, systemKey));
+  return new Map(rows.map((r) => [r.asset, r.balance]));
+}
+
+/** Per asset, the sum of a sharded system account's rows (`key` and `key:<n>`); missing assets read as zero. */
+export async function shardedSystemBalances(db: Executor, systemKey: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ asset: ledgerAccounts.asset, balance: sql<string>`sum(${ledgerAccounts.balance})::numeric(38, 8)::text` })
+    .from(ledgerAccounts)
+    .where(or(eq(ledgerAccounts.systemKey, systemKey), sql`starts_with(${ledgerAccounts.systemKey}, ${`${systemKey}:`})`))
+    .groupBy(ledgerAccounts.asset);
   return new Map(rows.map((r) => [r.asset, r.balance]));
 }
 

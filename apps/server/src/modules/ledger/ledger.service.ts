@@ -6,7 +6,10 @@
 import { fromUnits, toUnits, type AssetKey, type BillLine, type EntryKind, type PostingKind } from '@reef/contract';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
+import { EntryBatch } from './entry-batch.js';
 import * as repo from './ledger.repository.js';
+
+export type { BatchPosted, EntryBatch } from './entry-batch.js';
 
 /**
  * The SQL money functions, called only through here (decision 094): the swap batch (modules/market), the starter
@@ -39,7 +42,8 @@ export {
  * `mining_sales` (what users paid for miners), `mining_output` (collected mining output; negative), `pledge_locked`
  * (principal locked in pledges, paid back on release), `pledge_interest` (pledge interest paid; negative),
  * `shop_sales` (what users paid for points-shop orders, decision 073),
- * `game_house` (the game zone's bank: stakes in, payouts out; negative when players are ahead, decision 071).
+ * `game_house` (the game zone's bank: stakes in, payouts out; negative when players are ahead, decision 071), kept
+ * in shards (`game_house`, `game_house:1` …, decision 127) so bets do not all queue on one row; read as one figure.
  */
 export type SystemAccountKey =
   | 'adjustment'
@@ -60,9 +64,27 @@ export type SystemAccountKey =
   | 'pledge_locked'
   | 'pledge_interest'
   | 'shop_sales'
-  | 'game_house';
+  | 'game_house'
+  | `game_house:${number}`;
 
-const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
+/**
+ * System accounts kept as several rows (decision 127): a hot account every request of a kind posts to would let
+ * one transaction at a time commit. Shard 0 is the account's own key (so the rows made before stay shard 0), shard
+ * k > 0 is `<key>:<k>`; a shard is the account in every rule (may it go negative), and `systemBalanceUnits` reads
+ * the sum of the shards, the one figure operators and audits see.
+ */
+export const SHARDED_SYSTEM_ACCOUNTS = { game_house: 8 } as const satisfies Partial<Record<SystemAccountKey, number>>;
+type ShardedKey = keyof typeof SHARDED_SYSTEM_ACCOUNTS;
+
+/** The shard of `key` for `selector` (e.g. a user id: each user's requests always meet the same shard). */
+export function systemShard<K extends ShardedKey>(key: K, selector: number): K | `${K}:${number}` {
+  const shard = selector % SHARDED_SYSTEM_ACCOUNTS[key];
+  return shard === 0 ? key : `${key}:${shard}`;
+}
+
+const baseKeyOf = (key: string) => (key.startsWith('game_house:') ? 'game_house' : key);
+
+const NEGATIVE_ALLOWED: ReadonlySet<string> = new Set<SystemAccountKey>([
   'adjustment',
   'chain_in',
   'rusd_issue',
@@ -72,6 +94,7 @@ const NEGATIVE_ALLOWED: ReadonlySet<SystemAccountKey> = new Set([
   'pledge_interest',
   'game_house',
 ]);
+const mayGoNegative = (key: SystemAccountKey) => NEGATIVE_ALLOWED.has(baseKeyOf(key));
 
 export type AccountRef = { userId: number; asset: AssetKey } | { system: SystemAccountKey; asset: AssetKey };
 
@@ -175,7 +198,7 @@ export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]
     for (const { account } of input.postings) {
       if ('system' in account) {
         const key = `${account.system}:${account.asset}`;
-        if (!systemIds.has(key)) systemIds.set(key, await repo.systemAccountId(tx, account.system, account.asset, NEGATIVE_ALLOWED.has(account.system)));
+        if (!systemIds.has(key)) systemIds.set(key, await repo.systemAccountId(tx, account.system, account.asset, mayGoNegative(account.system)));
       } else userRefs.set(balanceKey(account.userId, account.asset), account);
     }
   }
@@ -232,6 +255,14 @@ export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]
 }
 
 /**
+ * A batch of entries decided one at a time over accounts locked once, written together (`entry-batch.ts`, decision
+ * 127): `refs` are every account the entries may touch.
+ */
+export function openEntryBatch(tx: Transaction, refs: readonly AccountRef[]): Promise<EntryBatch> {
+  return EntryBatch.open(tx, refs, (ref) => repo.systemAccountId(tx, ref.system, ref.asset, mayGoNegative(ref.system)));
+}
+
+/**
  * For a unit of work that posts several entries over different accounts in one transaction (a buy order that
  * matches at once: its reservation, then the match): locks every account it will touch up front, in the same
  * global order `postEntry` uses. Without it, the second entry would take new locks while holding the first
@@ -269,7 +300,7 @@ export async function adjustBalance(tx: Transaction, input: AdjustmentInput) {
 
 async function resolveAccount(tx: Transaction, ref: AccountRef): Promise<{ accountId: number; userId: number | null }> {
   if ('system' in ref) {
-    return { accountId: await repo.systemAccountId(tx, ref.system, ref.asset, NEGATIVE_ALLOWED.has(ref.system)), userId: null };
+    return { accountId: await repo.systemAccountId(tx, ref.system, ref.asset, mayGoNegative(ref.system)), userId: null };
   }
   const ids = await repo.userAccountIds(tx, ref.userId, [ref.asset]);
   const accountId = ids.get(ref.asset);
@@ -282,7 +313,7 @@ async function resolveAccount(tx: Transaction, ref: AccountRef): Promise<{ accou
  * `reef_ledger_credit_batch`, decision 056) finds them with the right may-go-negative flag.
  */
 export async function ensureSystemAccounts(tx: Executor, accounts: { system: SystemAccountKey; asset: AssetKey }[]): Promise<void> {
-  for (const { system, asset } of accounts) await repo.systemAccountId(tx, system, asset, NEGATIVE_ALLOWED.has(system));
+  for (const { system, asset } of accounts) await repo.systemAccountId(tx, system, asset, mayGoNegative(system));
 }
 
 export function openUserAccounts(tx: Transaction, userId: number): Promise<void> {
@@ -357,7 +388,8 @@ export async function journalTotals(db: Executor): Promise<Map<string, bigint>> 
 
 /** Units held by a system account per asset (e.g. a lake's reserves). Read inside the caller's lock. */
 export async function systemBalanceUnits(db: Executor, key: SystemAccountKey): Promise<Map<string, bigint>> {
-  const balances = await repo.systemBalances(db, key);
+  // A sharded account is one figure: the sum of its shards (decision 127).
+  const balances = key in SHARDED_SYSTEM_ACCOUNTS ? await repo.shardedSystemBalances(db, key) : await repo.systemBalances(db, key);
   return new Map([...balances].map(([asset, balance]) => [asset, toUnits(balance)]));
 }
 

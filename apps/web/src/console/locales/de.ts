@@ -262,6 +262,7 @@ export const de: Record<ConsoleKey, string> = {
   'games.staked': 'Eingesetzt',
   'games.paid': 'Ausgezahlt',
   'games.house': 'Haus',
+  'games.houseBalance': 'Hauskonto jetzt (alle Teilkonten)',
   'games.segments': 'Segmente, eines pro Zeile: Vermögenswert Betrag Gewicht',
   'games.grantSpins': 'Freidrehungen gewähren',
   'games.spins': 'Drehungen',

@@ -259,6 +259,7 @@ export const en = {
   'games.staked': 'Staked',
   'games.paid': 'Paid out',
   'games.house': 'House',
+  'games.houseBalance': 'House account now (all shards)',
   'games.segments': 'Segments, one a line: asset amount weight',
   'games.grantSpins': 'Grant free spins',
   'games.spins': 'Spins',

@@ -261,6 +261,7 @@ export const pt: Record<ConsoleKey, string> = {
   'games.staked': 'Apostado',
   'games.paid': 'Pago',
   'games.house': 'Casa',
+  'games.houseBalance': 'Conta da casa agora (todas as subcontas)',
   'games.segments': 'Segmentos, um por linha: ativo valor peso',
   'games.grantSpins': 'Conceder giros grátis',
   'games.spins': 'Giros',

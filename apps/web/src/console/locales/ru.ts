@@ -262,6 +262,7 @@ export const ru: Record<ConsoleKey, string> = {
   'games.staked': 'Поставлено',
   'games.paid': 'Выплачено',
   'games.house': 'Платформа',
+  'games.houseBalance': 'Счёт платформы сейчас (все подсчета)',
   'games.segments': 'Сегменты, по одному в строке: актив сумма вес',
   'games.grantSpins': 'Начислить бесплатные вращения',
   'games.spins': 'Вращения',

@@ -259,6 +259,7 @@ export const zhCn: Record<ConsoleKey, string> = {
   'games.staked': '投注',
   'games.paid': '派彩',
   'games.house': '庄家',
+  'games.houseBalance': '庄家账户当前余额（全部分账户）',
   'games.segments': '转盘格，每行一格：资产 金额 权重',
   'games.grantSpins': '赠送幸运转盘免费次数',
   'games.spins': '次数',

@@ -259,6 +259,7 @@ export const zhTw: Record<ConsoleKey, string> = {
   'games.staked': '投注',
   'games.paid': '派彩',
   'games.house': '莊家',
+  'games.houseBalance': '莊家帳戶目前餘額（全部分帳戶）',
   'games.segments': '轉盤格，每行一格：資產 金額 權重',
   'games.grantSpins': '贈送免費抽獎次數',
   'games.spins': '次數',

@@ -151,6 +151,10 @@ function House() {
   return (
     <>
       <h2>{t('games.houseResult')}</h2>
+      {/* One figure per asset, whatever number of shards the ledger keeps the house in (decision 127). */}
+      <p data-testid="game-house-balance">
+        {t('games.houseBalance')}: {house.data?.balances.length ? house.data.balances.map((b) => `${b.balance} ${b.asset}`).join(' · ') : '—'}
+      </p>
       <DataTable
         name="game-house"
         columns={columns}
