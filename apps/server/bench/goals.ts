@@ -123,6 +123,7 @@ export function verdictOf(row: Row, kind: BenchKind, measured: Measured): Verdic
 
 function formatValue(figure: Figure, value: number): string {
   if (figure.unit === 'yes/no') return value >= 1 ? 'yes' : 'NO';
+  if (!Number.isFinite(value)) return 'none answered';
   const digits = Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : Math.abs(value) >= 1 ? 1 : 3;
   return `${value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })}${figure.unit}`;
 }
@@ -164,7 +165,9 @@ export function goalTable(entries: TableEntry[]): string[] {
     if (!ofRow.length) continue;
     lines.push(`${row.title}`);
     for (const entry of ofRow) {
-      lines.push(`  ${entry.kind.padEnd(9)} ${measuredText(row, entry.measured)} | ${goalText(row, entry.kind)} | ${verdictOf(row, entry.kind, entry.measured)}`);
+      lines.push(
+        `  ${entry.kind.padEnd(9)} ${measuredText(row, entry.measured)} | ${goalText(row, entry.kind)} | ${verdictOf(row, entry.kind, entry.measured)}`,
+      );
     }
   }
   return lines;

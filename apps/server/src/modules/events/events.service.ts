@@ -18,6 +18,18 @@ export async function recordEvent(tx: Transaction, event: BusinessEvent): Promis
   return repo.insertEvent(tx, { type, userId, payload, occurredAt: now() });
 }
 
+/** `recordEvent` for several events of one transaction, in one statement. */
+export async function recordEvents(tx: Transaction, events: readonly BusinessEvent[]): Promise<bigint[]> {
+  const occurredAt = now();
+  return repo.insertEvents(
+    tx,
+    events.map((event) => {
+      const { type, user_id: userId, ...payload } = businessEvent.parse(event);
+      return { type, userId, payload, occurredAt };
+    }),
+  );
+}
+
 /**
  * For an event a database function recorded in the caller's transaction (a swap, decision 034): the same
  * contract check `recordEvent` makes, before the transaction commits, so a refused event rolls it back.
