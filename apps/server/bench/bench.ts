@@ -4,7 +4,7 @@
  * (the database's ceiling) — so the ratios say how much our own work costs. Runs on PGlite, and on
  * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Then the chat socket
  * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
- * while 100 users send transfers (responsiveness-bench.ts), and the cards' session-open burst (cards-burst-bench.ts) and the reward engine's throughput (rewards-bench.ts), the game zone's bets
+ * while 100 users send transfers (responsiveness-bench.ts), and the cards' session-open burst (cards-burst-bench.ts), the settlement run (settlement-bench.ts), the reward engine at a 5,000-deep chain (community-bench.ts), the game zone's bets
  * (games-bench.ts), the points shop's order and pay (shop-bench.ts) and the proof-of-liabilities tree over 100,000 users (liabilities-bench.ts). Also prints the home page's initial JavaScript, gzipped.
  * It ends with issue 26's goal table (goals.ts, decision 126): every row — transfers, exchange, cards, chat, games,
  * settlement, rewards, home — on PGlite and on PostgreSQL, beside its goal with PASS or MISS; a row that could not

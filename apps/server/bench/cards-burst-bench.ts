@@ -44,8 +44,9 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
   const database = await open();
   const app = await buildApp({ config: benchConfig(adminWallet), db: database.db });
   try {
-    const signIn = benchSignIn(app);
-    const admin = await signIn(adminWallet);
+    const admin = await benchSignIn(app)(adminWallet);
+    // Every buyer invited by the admin: a starter card pays referral rewards, so it needs a referrer (decision 119).
+    const signIn = benchSignIn(app, { referrer: admin.uid });
     const asAdmin = (url: string, payload: object) =>
       app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());
     const users: { token: string; uid: number }[] = [];
