@@ -55,6 +55,14 @@ describe('the goal table verdicts', () => {
     ]);
   });
 
+  it('prints a latency nothing was answered for as such, and misses on it', () => {
+    const measured = { figures: { p99: Number.NaN, lastSoldMs: Number.NaN, exactlyOnce: 0 } };
+    expect(verdictOf(rowById('cards'), 'pglite', measured)).toBe('MISS');
+    expect(goalTable([{ row: 'cards', kind: 'pglite', measured }])[2]).toMatch(
+      /^ {2}pglite {4}p99 none answered, last card sold at none answered, every card sold exactly once: NO \| /,
+    );
+  });
+
   it('selects rows from BENCH_ONLY and refuses an unknown one', () => {
     expect(selectedRows(undefined)).toHaveLength(8);
     expect(selectedRows('transfers, exchange')).toEqual(['transfers', 'exchange']);
