@@ -110,34 +110,9 @@ export class StaleGuess extends Error {
   }
 }
 
-/**
- * The states `hashGuess` last read, per database handle: a guess needs the stored hash (its salt) before it can be
- * hashed, and on PGlite that read is a statement on the one connection every transfer shares. A state kept here may
- * be out of date (a new password, a lock, another process); it only decides what the guess is hashed against, and
- * `countHashedGuesses` judges under the row lock against the stored state, answering StaleGuess when the hash
- * differs, whereupon the caller hashes again against a fresh read. Bounded: emptied when it grows past the limit.
- */
-const knownStates = new WeakMap<Database, Map<number, repo.PayPasswordState>>();
-const KNOWN_STATES_LIMIT = 100_000;
-
-async function stateForGuess(db: Database, userId: number, fresh: boolean): Promise<repo.PayPasswordState | undefined> {
-  let known = knownStates.get(db);
-  if (!known) knownStates.set(db, (known = new Map()));
-  const kept = fresh ? undefined : known.get(userId);
-  if (kept) return kept;
+/** Reads the password state without a lock and hashes `guess` against it (the slow part, before any row lock). */
+export async function hashGuess(db: Database, pepper: Pepper, userId: number, guess: string, now = clock.now()): Promise<HashedGuess> {
   const state = await repo.readState(db, userId);
-  if (known.size >= KNOWN_STATES_LIMIT) known.clear();
-  if (state) known.set(userId, state);
-  else known.delete(userId);
-  return state;
-}
-
-/**
- * Hashes `guess` against the user's stored hash (the slow part, before any row lock). `fresh`: read the state now
- * rather than take the one last read (after a StaleGuess).
- */
-export async function hashGuess(db: Database, pepper: Pepper, userId: number, guess: string, fresh = false, now = clock.now()): Promise<HashedGuess> {
-  const state = await stateForGuess(db, userId, fresh);
   const hashedAgainst = state?.hash && !isLocked(state, now) ? state.hash : null;
   const matches = hashedAgainst !== null && (await payPasswordMatches(guess, hashedAgainst, pepper));
   const rehash = matches && needsRehash(hashedAgainst, pepper) ? await hashPayPassword(guess, pepper) : null;

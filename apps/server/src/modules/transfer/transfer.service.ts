@@ -83,10 +83,10 @@ export async function transfer(
   const request = ['transfer', { to: recipient, amount: input.amount, asset: input.asset }];
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = new TransferWriter(db)));
-  for (let fresh = false; ; fresh = true) {
+  for (;;) {
     // Hashed here, before any row lock; counted in the group's transaction on every call, a replay included (the
     // key alone must not stand in for the password, decision 013).
-    const guess = await hashGuess(db, config.payPassword.pepper, sender.id, input.password, fresh);
+    const guess = await hashGuess(db, config.payPassword.pepper, sender.id, input.password);
     try {
       return await writer.submit({ input: { sender, recipient, asset: input.asset, amount, fee, guess }, key: idempotencyKey, request });
     } catch (error) {
