@@ -20,7 +20,8 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
-          include: ['src/**/*.test.ts'],
+          // bench/: only the bench's own pure logic (the goal table's verdicts); the benches themselves run in `npm run bench`.
+          include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
           // One migrated PGlite per run, copied by every suite (its header says why).
           globalSetup: ['src/test/pglite-template.global.ts'],
           // The files of a worker share one import of the server's module graph instead of importing it again per

@@ -4,10 +4,14 @@
  * (the database's ceiling) — so the ratios say how much our own work costs. Runs on PGlite, and on
  * PostgreSQL too when DATABASE_URL is set (in a fresh database it creates and drops). Then the chat socket
  * under 1,000 connected clients (socket-bench.ts), and how soon new connections and GET /index/ are answered
- * while 100 users send transfers (responsiveness-bench.ts), and the cards' session-open burst (cards-burst-bench.ts) and the reward engine's throughput (rewards-bench.ts), the game zone's bets
+ * while 100 users send transfers (responsiveness-bench.ts), and the cards' session-open burst (cards-burst-bench.ts), the settlement run (settlement-bench.ts), the reward engine at a 5,000-deep chain (community-bench.ts), the game zone's bets
  * (games-bench.ts), the points shop's order and pay (shop-bench.ts) and the proof-of-liabilities tree over 100,000 users (liabilities-bench.ts). Also prints the home page's initial JavaScript, gzipped.
- * `npm run bench:exchange` (BENCH_ONLY=exchange) runs only the flash-exchange phase; BENCH_KINDS=pglite|postgres picks
- * the databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase;
+ * It ends with issue 26's goal table (goals.ts, decision 126): every row — transfers, exchange, cards, chat, games,
+ * settlement, rewards, home — on PGlite and on PostgreSQL, beside its goal with PASS or MISS; a row that could not
+ * be measured on a database says why.
+ * BENCH_ONLY=<row>[,<row>…] (the row names above) measures only those rows, on both databases, and skips the phases
+ * outside the table; `npm run bench:exchange` is BENCH_ONLY=exchange. BENCH_KINDS=pglite|postgres picks the
+ * databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase;
  * BENCH_EXCHANGE_KEYS=1 sends an Idempotency-Key with every swap.
  */
 import fs from 'node:fs';
@@ -25,17 +29,18 @@ import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
 import { burstLines, runCardsBurstBench } from './cards-burst-bench.js';
 import { runSettlementBench } from './settlement-bench.js';
-import { BENCH_SCALE, runCommunityBench } from './community-bench.js';
-import { runRewardsBench } from './rewards-bench.js';
+import { BENCH_SCALE, REWARDS_ROW_SCALE, runCommunityBench } from './community-bench.js';
 import { gamesLines, runGamesBench } from './games-bench.js';
 import { runShopBench, shopLines } from './shop-bench.js';
 import { liabilitiesLines, runLiabilitiesBench } from './liabilities-bench.js';
 import { hotPathTargetLines } from './hot-path-targets.js';
 import { lighthouseLines, runLighthouse } from './lighthouse.js';
+import { goalTable, selectedRows, type BenchKind, type Measured, type RowId, type TableEntry } from './goals.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
-/** `exchange` (`npm run bench:exchange`): only the flash-exchange phase, so it can be measured alone and back to back. */
-const ONLY_EXCHANGE = process.env.BENCH_ONLY === 'exchange';
+/** The goal table's rows to measure (BENCH_ONLY); with it set, the phases outside the table are skipped. */
+const ROWS_WANTED = selectedRows(process.env.BENCH_ONLY);
+const EVERYTHING = !process.env.BENCH_ONLY;
 /** BENCH_EXCHANGE_KEYS=1: every swap carries its own Idempotency-Key, as the web app's exchange form sends one. */
 const EXCHANGE_KEYS = process.env.BENCH_EXCHANGE_KEYS === '1';
 const EXCHANGE_USERS = 50;
@@ -98,7 +103,7 @@ async function exchangeLoad(kind: string, address: string, tokens: string[]): Pr
   return { total: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
-async function benchDatabase(kind: 'pglite' | 'postgres') {
+async function benchDatabase(kind: 'pglite' | 'postgres', withInfo: boolean) {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const config = benchConfig(adminWallet);
   const database = await openBenchDatabase(kind);
@@ -139,9 +144,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres') {
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const skipped: Result = { rps: NaN, p50: NaN, p99: NaN, errors: 0, non2xx: 0 };
-    const bare = ONLY_EXCHANGE ? skipped : await load(`${address}/bench/bare`);
-    const pk = ONLY_EXCHANGE ? skipped : await load(`${address}/bench/pk`);
-    const info = ONLY_EXCHANGE ? skipped : await load(`${address}/api/user/info`, { authorization: `Bearer ${token}` });
+    const bare = withInfo ? await load(`${address}/bench/bare`) : skipped;
+    const pk = withInfo ? await load(`${address}/bench/pk`) : skipped;
+    const info = withInfo ? await load(`${address}/api/user/info`, { authorization: `Bearer ${token}` }) : skipped;
     const exchange = await exchangeLoad(kind, address, traders);
     // Refusals are HTTP 200 with status 400, invisible to autocannon: count the swaps that really happened.
     const swapsRecorded = await database.db.execute(sql`select count(*)::int as n from swaps`);
@@ -163,25 +168,10 @@ const loadAverage = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 
-async function main() {
-  console.log(
-    `Reef benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, loopback, ${os.cpus().length} cores, load average ${loadAverage()} at start\n`,
-  );
-  const allKinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const kinds = process.env.BENCH_KINDS ? allKinds.filter((kind) => process.env.BENCH_KINDS!.split(',').includes(kind)) : allKinds;
-  for (const kind of kinds) {
-    const { bare, pk, info, exchange } = await benchDatabase(kind);
-    if (ONLY_EXCHANGE) {
-      console.log(
-        `POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users${EXCHANGE_KEYS ? ', each swap with its own Idempotency-Key' : ''} (load average ${loadAverage()} at its end)`,
-      );
-      console.log(row('flash exchange (both ways)', exchange));
-      console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total})`);
-      for (const line of hotPathTargetLines(kind, { swapsPerSecond: exchange.rps, swapP99Ms: exchange.p99 })) console.log(line);
-      console.log('');
-      if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
-      continue;
-    }
+/** The exchange phase (and, in a full run, the user/info ratios before it); prints its lines, returns the row. */
+async function exchangePhase(kind: BenchKind): Promise<Measured> {
+  const { bare, pk, info, exchange } = await benchDatabase(kind, EVERYTHING);
+  if (EVERYTHING) {
     console.log(`GET /api/user/info on ${kind}`);
     console.log(row('bare Fastify route', bare));
     console.log(row('one primary-key select', pk));
@@ -189,30 +179,65 @@ async function main() {
     console.log(`  ratio user/info ÷ bare:      ${(info.rps / bare.rps).toFixed(3)}`);
     console.log(`  ratio user/info ÷ pk select: ${(info.rps / pk.rps).toFixed(3)}\n`);
     if (info.non2xx || info.errors) throw new Error('user/info answered errors under load');
-    console.log(`POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users`);
-    console.log(row('flash exchange (both ways)', exchange));
-    console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total}; requests in flight at its end complete after it)`);
-    console.log(`Hot-path targets on ${kind} (issue 9 §2)`);
-    for (const line of hotPathTargetLines(kind, { infoRps: info.rps, pkRps: pk.rps, swapsPerSecond: exchange.rps, swapP99Ms: exchange.p99 })) console.log(line);
-    console.log('');
-    if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
-    await runSocketBench(kind, () => openBenchDatabase(kind));
-    await runResponsivenessBench(kind, () => openBenchDatabase(kind));
-    for (const line of burstLines(kind, await runCardsBurstBench(kind, () => openBenchDatabase(kind)))) console.log(line);
-    console.log('');
-    await runSettlementBench(kind, () => openBenchDatabase(kind));
-    await runCommunityBench(kind, () => openBenchDatabase(kind), BENCH_SCALE);
-    await runRewardsBench(kind, () => openBenchDatabase(kind));
-    for (const line of gamesLines(kind, await runGamesBench(kind, () => openBenchDatabase(kind)))) console.log(line);
-    console.log('');
-    for (const line of shopLines(kind, await runShopBench(kind, () => openBenchDatabase(kind)))) console.log(line);
-    console.log('');
-    for (const line of liabilitiesLines(await runLiabilitiesBench(kind, () => openBenchDatabase(kind)))) console.log(line);
-    console.log('');
   }
-  if (!process.env.DATABASE_URL) console.log('(set DATABASE_URL=postgres://… to measure PostgreSQL as well)\n');
-  if (ONLY_EXCHANGE) return;
+  console.log(
+    `POST /api/finance/exchange on ${kind}, ${EXCHANGE_USERS} concurrent users${EXCHANGE_KEYS ? ', each swap with its own Idempotency-Key' : ''} (load average ${loadAverage()} at its end)`,
+  );
+  console.log(row('flash exchange (both ways)', exchange));
+  console.log(`  swaps written: ${exchange.recorded} (answered inside the window: ${exchange.total}; requests in flight at its end complete after it)`);
+  const figures = EVERYTHING ? { infoRps: info.rps, pkRps: pk.rps } : {};
+  for (const line of hotPathTargetLines(kind, { ...figures, swapsPerSecond: exchange.rps, swapP99Ms: exchange.p99 })) console.log(line);
+  console.log('');
+  if (exchange.non2xx || exchange.errors) throw new Error('the exchange answered errors under load');
+  return { figures: { perSecond: exchange.rps, p99: exchange.p99 } };
+}
 
+/** Each row's bench on one database: prints its own lines, returns the figures the goal table judges. */
+const ROW_BENCHES: Record<RowId, (kind: BenchKind) => Promise<Measured>> = {
+  exchange: exchangePhase,
+  chat: async (kind) => ({ figures: { ...(await runSocketBench(kind, () => openBenchDatabase(kind))) } }),
+  transfers: async (kind) => ({ figures: { ...(await runResponsivenessBench(kind, () => openBenchDatabase(kind))) } }),
+  cards: async (kind) => {
+    const r = await runCardsBurstBench(kind, () => openBenchDatabase(kind));
+    for (const line of burstLines(kind, r)) console.log(line);
+    console.log('');
+    // Nothing answered inside the window has no latency to report: the row misses, it does not pass on 0 ms.
+    const answered = r.total > 0;
+    return { figures: { p99: answered ? r.p99 : NaN, lastSoldMs: r.sold ? r.soldWithinMs : NaN, exactlyOnce: Number(r.exactlyOnce) } };
+  },
+  settlement: async (kind) => {
+    const r = await runSettlementBench(kind, () => openBenchDatabase(kind));
+    return { figures: { seconds: r.seconds, exactlyOnce: Number(r.exactlyOnce) } };
+  },
+  rewards: async (kind) => {
+    const r = await runCommunityBench(kind, () => openBenchDatabase(kind), REWARDS_ROW_SCALE);
+    return { figures: { perSecond: r.rewardsPerSecond, exactlyOnce: Number(r.rewardedExactlyOnce) } };
+  },
+  games: async (kind) => {
+    const r = await runGamesBench(kind, () => openBenchDatabase(kind));
+    for (const line of gamesLines(kind, r)) console.log(line);
+    console.log('');
+    // The row is the worse of the two games.
+    return { figures: { perSecond: Math.min(...r.loads.map((l) => l.betsPerSecond)), p99: Math.max(...r.loads.map((l) => l.p99)) } };
+  },
+  home: async (kind) => {
+    const r = await runLighthouse({ signedIn: true, database: kind });
+    for (const line of lighthouseLines(r, `Home signed in, server on ${kind}`)) console.log(line);
+    console.log('');
+    return { figures: { score: r.performance, cls: r.metrics.cls, contentS: r.metrics.lcp / 1000 } };
+  },
+};
+
+/** The phases outside the goal table, in a full run only. */
+async function otherPhases(kind: BenchKind): Promise<void> {
+  await runCommunityBench(kind, () => openBenchDatabase(kind), BENCH_SCALE);
+  for (const line of shopLines(kind, await runShopBench(kind, () => openBenchDatabase(kind)))) console.log(line);
+  console.log('');
+  for (const line of liabilitiesLines(await runLiabilitiesBench(kind, () => openBenchDatabase(kind)))) console.log(line);
+  console.log('');
+}
+
+function printBundle(): void {
   const js = homeInitialJs();
   console.log("Home page first-load JavaScript (entry with the home page, its static imports, the default catalogue's first-screen part), brotli:");
   for (const file of js.files) console.log(`  ${file.file.padEnd(48)} ${(file.brotli / 1024).toFixed(1).padStart(7)} KB`);
@@ -225,9 +250,45 @@ async function main() {
   for (const file of lazy.files.filter((f) => f.budgetKb !== lazy.budgetKb)) {
     console.log(`  ${file.source} ${(file.brotli / 1024).toFixed(1)} KB brotli (its own limit ${file.budgetKb} KB)`);
   }
-
   console.log('');
-  for (const line of lighthouseLines(await runLighthouse())) console.log(line);
+}
+
+/** Why a database is not measured in this run, or null when it is. */
+function skippedBecause(kind: BenchKind): string | null {
+  if (kind === 'postgres' && !process.env.DATABASE_URL) return 'DATABASE_URL is not set';
+  if (process.env.BENCH_KINDS && !process.env.BENCH_KINDS.split(',').includes(kind)) return `BENCH_KINDS=${process.env.BENCH_KINDS} leaves it out`;
+  return null;
+}
+
+async function main() {
+  console.log(
+    `Reef benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per route, loopback, ${os.cpus().length} cores, load average ${loadAverage()} at start; rows: ${ROWS_WANTED.join(', ')}\n`,
+  );
+  const entries: TableEntry[] = [];
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const skipped = skippedBecause(kind);
+    for (const id of ROWS_WANTED) {
+      if (skipped) {
+        entries.push({ row: id, kind, measured: { notMeasured: skipped } });
+        continue;
+      }
+      let measured: Measured;
+      try {
+        measured = await ROW_BENCHES[id](kind);
+      } catch (error) {
+        // A failed phase is reported as such in the table (and below), never as a figure.
+        console.error(`${id} on ${kind} failed:`, error);
+        measured = { notMeasured: `the bench failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+      }
+      entries.push({ row: id, kind, measured });
+      console.log(`  (${id} on ${kind} done; load average ${loadAverage()})\n`);
+    }
+    if (EVERYTHING && !skipped) await otherPhases(kind);
+  }
+  if (EVERYTHING) printBundle();
+  for (const line of goalTable(entries)) console.log(line);
+  console.log(`(load average ${loadAverage()} at the end, ${os.cpus().length} cores)`);
+  if (entries.some((e) => 'notMeasured' in e.measured && e.measured.notMeasured.startsWith('the bench failed'))) process.exitCode = 1;
 }
 
 main().catch((error) => {

@@ -17,14 +17,12 @@ import { toUnits } from '@reef/contract';
 import { buildApp } from '../src/app.js';
 import * as clock from '../src/core/clock.js';
 import type { DatabaseHandle } from '../src/db/client.js';
-import { consoleSettings } from '../src/db/schema/index.js';
-import { REFERRER_RULE_KEY } from '../src/modules/community/qualifying.repository.js';
 import { postEntry, type PostingInput } from '../src/modules/ledger/ledger.service.js';
 import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 const run = promisify(execFile);
-const USERS = Number(process.env.BENCH_BURST_USERS ?? 2000);
-const STOCK = Number(process.env.BENCH_BURST_STOCK ?? 200);
+const USERS = Number(process.env.BENCH_BURST_USERS ?? process.env.BENCH_CARD_USERS ?? 2_000);
+const STOCK = Number(process.env.BENCH_BURST_STOCK ?? process.env.BENCH_CARD_STOCK ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 export const BURST_TARGET = { answeredPerSecond: 1000, p99Ms: 250, lastSaleMs: 300 };
 
@@ -43,18 +41,18 @@ export interface BurstResult {
   stock: number;
   /** Answers that were a sale (BOUGHT): never more than `sold` (a sale still in flight when the load ended has none). */
   boughtAnswers: number;
+  /** The stock sold out, each card to one buyer, and each sale answered BOUGHT once. */
+  exactlyOnce: boolean;
 }
 
 export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<BurstResult> {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const database = await open();
-  // The bench's users bind no referrer: the referrer rule (decision 119) off, as an operator may set it and as the
-  // suites written before it run. The buy still reads the rule's facts (one statement), so the load is the same.
-  await database.db.insert(consoleSettings).values({ key: REFERRER_RULE_KEY, value: 'false' });
   const app = await buildApp({ config: benchConfig(adminWallet), db: database.db });
   try {
-    const signIn = benchSignIn(app);
-    const admin = await signIn(adminWallet);
+    const admin = await benchSignIn(app)(adminWallet);
+    // Every buyer invited by the admin: a starter card pays referral rewards, so it needs a referrer (decision 119).
+    const signIn = benchSignIn(app, { referrer: admin.uid });
     const asAdmin = (url: string, payload: object) =>
       app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${admin.token}` } }).then((r) => r.json());
     const users: { token: string; uid: number }[] = [];
@@ -100,8 +98,9 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
     const [books] = (
       (await database.db.execute(
         sql`select (select count(*)::int from cards) as cards, (select coalesce(sum(sold), 0)::int from card_sessions) as sold,
-                   (select coalesce(sum(bought), 0)::int from card_session_buyers) as bought`,
-      )) as unknown as { rows: { cards: number; sold: number; bought: number }[] }
+                   (select coalesce(sum(bought), 0)::int from card_session_buyers) as bought,
+                   (select count(distinct owner_id)::int from cards) as owners`,
+      )) as unknown as { rows: { cards: number; sold: number; bought: number; owners: number }[] }
     ).rows;
     const sold = { n: books!.cards };
     // Fewer than the stock may be sold inside a short window on a slow machine; more would be a bug.
@@ -124,6 +123,7 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
       users: USERS,
       stock: STOCK,
       boughtAnswers: r.codes.BOUGHT ?? 0,
+      exactlyOnce: sold.n === STOCK && books!.owners === STOCK && (r.codes.BOUGHT ?? 0) === STOCK,
     };
   } finally {
     await app.close();

@@ -65,8 +65,12 @@ export function benchConfig(admin: PrivateKeyAccount, env: Record<string, string
   });
 }
 
-/** Signs `wallet` (a new one by default) in through the login endpoints, as the web app does. */
-export function benchSignIn(app: FastifyInstance) {
+/**
+ * Signs `wallet` (a new one by default) in through the login endpoints, as the web app does; with `referrer`, a
+ * new user is tied to that uid as an invite link's `?spread=` does (purchases that pay referral rewards need one,
+ * decision 119).
+ */
+export function benchSignIn(app: FastifyInstance, options: { referrer?: number } = {}) {
   const origin = new URL(BENCH_ORIGIN);
   return async (wallet = privateKeyToAccount(generatePrivateKey())) => {
     const nonce = (await app.inject({ method: 'GET', url: '/api/login/nonce' })).json().data.nonce;
@@ -82,7 +86,7 @@ export function benchSignIn(app: FastifyInstance) {
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg },
+      payload: { sign: await wallet.signMessage({ message: msg }), account: wallet.address, msg, spread: options.referrer ?? null },
     });
     const token = login.json().data.token as string;
     const info = await app.inject({ method: 'GET', url: '/api/user/info', headers: { authorization: `Bearer ${token}` } });

@@ -43,6 +43,18 @@ export const FULL_SCALE: CommunityBenchScale = {
  */
 export const BENCH_SCALE: CommunityBenchScale = { users: 20_000, chain: 1_000, events: 20_000, reads: 1_000, batch: 1_000, rewardEvents: 5_000 };
 
+/**
+ * Issue 26's reward-engine row (goals.ts): a chain 5,000 deep in 10,000 users, so about half the buyers sit in the
+ * chain (2,500 generations deep on average), and every one of the 5,000 purchases goes through the engine.
+ */
+export const REWARDS_ROW_SCALE: CommunityBenchScale = { users: 10_000, chain: 5_000, events: 5_000, reads: 100, batch: 1_000, rewardEvents: 5_000 };
+
+/** What the goal table takes from this phase: the reward engine's events per second, and that it rewarded each purchase once. */
+export interface CommunityFigures {
+  rewardsPerSecond: number;
+  rewardedExactlyOnce: boolean;
+}
+
 let USERS = FULL_SCALE.users;
 let CHAIN = FULL_SCALE.chain;
 let EVENTS = FULL_SCALE.events;
@@ -148,7 +160,7 @@ export async function runCommunityBench(
   kind: 'pglite' | 'postgres',
   open: () => Promise<DatabaseHandle>,
   scale: CommunityBenchScale = FULL_SCALE,
-): Promise<void> {
+): Promise<CommunityFigures> {
   ({ users: USERS, chain: CHAIN, events: EVENTS, reads: READS, batch: BATCH, rewardEvents: REWARD_EVENTS } = scale);
   const database = await open();
   const rootWallet = privateKeyToAccount(generatePrivateKey());
@@ -219,10 +231,16 @@ export async function runCommunityBench(
       `  reward engine: ${rewarded.toLocaleString('en')} events in ${rewardS.toFixed(1)} s = ${Math.round(rewarded / rewardS).toLocaleString('en')} events/s, ${facts.n.toLocaleString('en')} rewards decided for ${facts.events.toLocaleString('en')} purchases\n`,
     );
     if (rewarded !== Math.min(REWARD_EVENTS, EVENTS) || facts.events !== facts.expected) throw new Error('the reward engine skipped a purchase');
+    // With every event rewarded, a second run must find nothing left (the cursor committed with the rewards).
+    const again = REWARD_EVENTS >= EVENTS ? await runRewards(database.db) : 0;
+    if (again !== 0) throw new Error(`the reward engine ran ${again} events a second time`);
+    return { rewardsPerSecond: rewarded / rewardS, rewardedExactlyOnce: true };
   } finally {
     await app.close();
     await database.close();
   }
 }
 
-await runAlone(import.meta.url, runCommunityBench);
+await runAlone(import.meta.url, async (kind, open) => {
+  await runCommunityBench(kind, open);
+});

@@ -48,7 +48,13 @@ function webDist(): { dir: string; placeholder: boolean } {
   return { dir, placeholder: true };
 }
 
-export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb: () => Promise<DatabaseHandle>): Promise<void> {
+/** The goal table's transfers row (goals.ts): transfers written per second and their p99. */
+export interface TransfersFigures {
+  perSecond: number;
+  p99: number;
+}
+
+export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb: () => Promise<DatabaseHandle>): Promise<TransfersFigures> {
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const web = webDist();
   const config = benchConfig(adminWallet, { WEB_DIST: web.dir });
@@ -116,6 +122,7 @@ export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb
     );
     console.log('');
     if (writers.errors || writers.non2xx) throw new Error('transfers answered errors under load');
+    return { perSecond: written / DURATION_S, p99: writers.p99 };
   } finally {
     await app.close();
     await database.close();

@@ -1,6 +1,6 @@
 /**
  * The settlement run (decision 056): one run over 100,000 running miners and 100,000 pledge positions, each
- * with one period due, timed on PGlite and PostgreSQL against the 10 s target (issue 12). The load is written
+ * with one period due, timed on PGlite and PostgreSQL against issue 26's targets (≤ 15 s PGlite, ≤ 10 s PostgreSQL). The load is written
  * set-based by the test kit; the run is the job's own code (`settleMining`, `settlePledge`). Standalone:
  * `npm run bench:settlement` (PostgreSQL too with DATABASE_URL).
  */
@@ -14,9 +14,15 @@ import { runAlone } from './common.js';
 const MINERS = Number(process.env.SETTLEMENT_BENCH_ROWS ?? 100_000);
 const POSITIONS = MINERS;
 const USERS = Math.max(1, MINERS / 10);
-const TARGET_S = 10;
+const TARGET_S = { pglite: 15, postgres: 10 };
 
-export async function runSettlementBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<void> {
+/** The goal table's settlement row (goals.ts): the run's seconds, and whether every period was paid exactly once. */
+export interface SettlementFigures {
+  seconds: number;
+  exactlyOnce: boolean;
+}
+
+export async function runSettlementBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<SettlementFigures> {
   const database = await open();
   try {
     const start = new Date(Date.UTC(2027, 0, 1));
@@ -40,14 +46,15 @@ export async function runSettlementBench(kind: 'pglite' | 'postgres', open: () =
     console.log(`  load written in ${seedS.toFixed(1)} s (${USERS.toLocaleString('en')} holders)`);
     console.log(`  mining: ${mining.bubbles} bubbles in ${((t1 - t0) / 1000).toFixed(2)} s`);
     console.log(`  pledge: ${pledge.lines} interest lines in ${((t2 - t1) / 1000).toFixed(2)} s (one journal entry per 20,000)`);
-    console.log(
-      `  total ${total.toFixed(2)} s   target ≤ ${TARGET_S} s on PostgreSQL: ${kind === 'postgres' ? (total <= TARGET_S ? 'met' : 'NOT met') : 'n/a (PGlite)'}`,
-    );
+    console.log(`  total ${total.toFixed(2)} s   target ≤ ${TARGET_S[kind]} s on ${kind} (issue 26): ${total <= TARGET_S[kind] ? 'met' : 'NOT met'}`);
     console.log(`  second run: ${again.bubbles} bubbles, ${againPledge.lines} lines; paid exactly once: ${exactlyOnce ? 'yes' : 'NO'}\n`);
     if (!exactlyOnce || again.bubbles !== 0 || againPledge.lines !== 0) throw new Error('the settlement paid a period twice or missed one');
+    return { seconds: total, exactlyOnce };
   } finally {
     await database.close();
   }
 }
 
-await runAlone(import.meta.url, runSettlementBench);
+await runAlone(import.meta.url, async (kind, open) => {
+  await runSettlementBench(kind, open);
+});

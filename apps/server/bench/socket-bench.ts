@@ -79,8 +79,15 @@ async function inParallel<T>(count: number, concurrency: number, work: (i: numbe
   return results;
 }
 
+/** The goal table's chat row (goals.ts): the pairs' stored rate and delivery p99, the group's delivery p99. */
+export interface ChatFigures {
+  storedPerSecond: number;
+  deliveryP99: number;
+  groupP99: number;
+}
+
 /** One node on a fresh database of this kind: set up, load, print, close. */
-export async function runSocketBench(kind: string, openDatabase: () => Promise<DatabaseHandle>): Promise<void> {
+export async function runSocketBench(kind: string, openDatabase: () => Promise<DatabaseHandle>): Promise<ChatFigures> {
   const database = await openDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -94,6 +101,7 @@ export async function runSocketBench(kind: string, openDatabase: () => Promise<D
   try {
     const result = await socketBench(app, ORIGIN, SOCKET_DURATION_S, kind);
     printSocketBench(kind, SOCKET_DURATION_S, result);
+    return { storedPerSecond: result.pairs.acked / (result.pairs.ackMs / 1000), deliveryP99: result.pairs.p99, groupP99: result.group.p99 };
   } finally {
     await app.close();
     await database.close();

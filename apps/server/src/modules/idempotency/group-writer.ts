@@ -28,6 +28,13 @@ export interface GroupWriterOptions<I, A> {
   userOf: (input: I) => number;
   /** Carries out the inputs in order inside the group's transaction: one outcome each. Throwing fails the group. */
   run: (tx: Transaction, inputs: I[]) => Promise<GroupOutcome<A>[]>;
+  /**
+   * Optional: a check every request of the group passes first, in the group's transaction and before any key is
+   * claimed, so a replay passes it too (the transfer's password, decision 125). One refusal per input, or undefined
+   * to let it through; a refused request is answered with its refusal and leaves no key, and what the check wrote
+   * (a wrong password counted) commits with the group.
+   */
+  admit?: (tx: Transaction, inputs: I[]) => Promise<(unknown | undefined)[]>;
 }
 
 export interface GroupedRequest<I> {
@@ -85,16 +92,22 @@ export class GroupWriter<I, A> extends LaneQueue<Waiting<I, A>> {
 
   /** Commits one group and answers its requests; returns the ones to run again (a deadlock's victims). */
   private async commit(group: Waiting<I, A>[]): Promise<Waiting<I, A>[]> {
-    const { userOf, run } = this.options;
+    const { userOf, run, admit } = this.options;
     let outcomes: Settled<A>[];
     try {
       outcomes = await this.db.transaction(async (tx) => {
+        const refused = admit
+          ? await admit(
+              tx,
+              group.map((item) => item.input),
+            )
+          : [];
         const keyed = group.flatMap((item, index) =>
-          item.key === undefined ? [] : [{ index, userId: userOf(item.input), key: item.key, request: item.request }],
+          item.key === undefined || refused[index] !== undefined ? [] : [{ index, userId: userOf(item.input), key: item.key, request: item.request }],
         );
         const claims = new Map<number, Claim<A>>();
         if (keyed.length) (await claimEach<A>(tx, keyed)).forEach((claim, i) => claims.set(keyed[i]!.index, claim));
-        const toRun = group.flatMap((_item, index) => (claims.get(index)?.run === false ? [] : [index]));
+        const toRun = group.flatMap((_item, index) => (claims.get(index)?.run === false || refused[index] !== undefined ? [] : [index]));
         const ran = toRun.length
           ? await run(
               tx,
@@ -103,6 +116,9 @@ export class GroupWriter<I, A> extends LaneQueue<Waiting<I, A>> {
           : [];
 
         const results: Settled<A>[] = [];
+        refused.forEach((error, index) => {
+          if (error !== undefined) results[index] = { error };
+        });
         for (const [index, claim] of claims)
           if (!claim.run) results[index] = 'replay' in claim ? { answer: claim.replay, replayed: true } : { error: claim.refusal };
         const stored: (KeyRef & { response: unknown })[] = [];

@@ -180,6 +180,11 @@ export async function postEntry(tx: Transaction, input: EntryInput): Promise<Pos
  * Returns the entry ids in the order of `inputs`.
  */
 export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]): Promise<number[]> {
+  return (await postEntriesWithBalances(tx, inputs)).map((posted) => posted.entryId);
+}
+
+/** `postEntries`, answering as `postEntry` does for each entry: its id and its users' balances after it. */
+export async function postEntriesWithBalances(tx: Transaction, inputs: readonly EntryInput[]): Promise<PostedEntry[]> {
   if (inputs.length === 0) return [];
   for (const input of inputs) {
     if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
@@ -221,12 +226,16 @@ export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]
   );
   const balances = new Map([...accounts].map(([id, a]) => [id, toUnits(a.balance)]));
   const rows: repo.PostingRow[] = [];
+  const posted: PostedEntry[] = [];
   resolved.forEach((entry, e) => {
     const lines: (repo.PostingRow & { index: number })[] = [];
+    const userBalances = new Map<string, string>();
+    posted.push({ entryId: entryIds[e]!, userBalances });
     for (const p of entry) {
       const after = balances.get(p.accountId)! + p.amount;
       if (after < 0n && !accounts.get(p.accountId)!.mayGoNegative) throw new DomainError('INSUFFICIENT_BALANCE', { asset: p.account.asset });
       balances.set(p.accountId, after);
+      if (p.userId !== null) userBalances.set(balanceKey(p.userId, p.account.asset), fromUnits(after));
       lines.push({
         index: p.index,
         entryId: entryIds[e]!,
@@ -251,7 +260,7 @@ export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]
       .filter((d) => d.delta !== 0n)
       .map((d) => ({ id: d.id, delta: fromUnits(d.delta) })),
   );
-  return entryIds;
+  return posted;
 }
 
 /**

@@ -61,6 +61,20 @@ export async function runRewards(db: Database, options: RunOptions = {}): Promis
 
 type Decided = Candidate & { amount: bigint; cap: CapName | null };
 
+/**
+ * Which upline members any setting ever made can pay (decision 125): the referrer (direct), the generations an
+ * indirect rate exists for, and the levels a performance rate exists for — same-level goes only to a member of a
+ * performance earner's level. Every other member earns nothing and changes nothing in the walk (their performance
+ * rate is 0, never above the rate paid, and their level is no earner's), so the upline is read without them: on a
+ * deep chain of members without such a level, a few rows instead of thousands.
+ */
+function payableMembers(book: RuleBook): { depthUpTo: number; levels: number[] } {
+  const positive = book.rows.filter((row) => toUnits(row.value) > 0n);
+  const generations = positive.filter((row) => row.rule === 'indirect').map((row) => row.generation);
+  const levels = [...new Set(positive.filter((row) => row.rule === 'performance').map((row) => row.level))];
+  return { depthUpTo: Math.max(1, ...generations), levels };
+}
+
 async function rewardBatch(tx: Transaction, events: readonly StoredEvent[]): Promise<void> {
   const qualifying = await qualifyingRules(tx);
   const purchases: { purchase: Purchase; base: bigint }[] = [];
@@ -74,6 +88,7 @@ async function rewardBatch(tx: Transaction, events: readonly StoredEvent[]): Pro
   const uplines = await uplinesOf(
     tx,
     purchases.map((p) => p.purchase.buyerId),
+    payableMembers(book),
   );
   const decisions = purchases.map(({ purchase, base }) => {
     const at = purchase.occurredAt;

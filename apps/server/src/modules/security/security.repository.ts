@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
@@ -24,6 +24,18 @@ export async function readState(db: Executor, userId: number): Promise<PayPasswo
 export async function lockState(db: Executor, userId: number): Promise<PayPasswordState | undefined> {
   const rows = await db.select(stateColumns).from(users).where(eq(users.id, userId)).for('no key update');
   return rows[0];
+}
+
+/** `lockState` for several users at once, in id order (so two such locks cannot wait on each other in a cycle). */
+export async function lockStates(db: Executor, userIds: readonly number[]): Promise<Map<number, PayPasswordState>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, ...stateColumns })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  return new Map(rows.map(({ id, ...state }) => [id, state]));
 }
 
 export async function storeHash(db: Executor, userId: number, hash: string): Promise<void> {

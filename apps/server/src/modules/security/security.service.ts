@@ -22,7 +22,8 @@ const LOCK_MS = PAY_PASSWORD_LOCK_MINUTES * 60_000;
 
 type Verdict = { ok: true } | { ok: false; error: DomainError };
 
-const locked = (until: Date): Verdict => ({ ok: false, error: new DomainError('PAY_PASSWORD_LOCKED', { locked_until: until.toISOString() }) });
+const lockedError = (until: Date) => new DomainError('PAY_PASSWORD_LOCKED', { locked_until: until.toISOString() });
+const locked = (until: Date): Verdict => ({ ok: false, error: lockedError(until) });
 const isLocked = (state: repo.PayPasswordState, now: Date): state is repo.PayPasswordState & { lockedUntil: Date } =>
   state.lockedUntil !== null && state.lockedUntil > now;
 
@@ -90,6 +91,62 @@ export async function verifyPayPassword(db: Database, pepper: Pepper, userId: nu
     return countAttempt(tx, userId, state, guess, now);
   });
   if (!verdict.ok) throw verdict.error;
+}
+
+/** A guess hashed against the user's stored hash, outside any transaction, for `countHashedGuesses` (decision 125). */
+export interface HashedGuess {
+  userId: number;
+  /** The stored hash it was hashed against; null when the state allowed no attempt (no password, locked). */
+  hashedAgainst: string | null;
+  matches: boolean;
+  /** The current kind of hash, derived now, when a match found an older kind stored (decision 106). */
+  rehash: string | null;
+}
+
+/** The stored hash changed between hashing a guess and counting it: hash it again (`hashGuess`) and retry. */
+export class StaleGuess extends Error {
+  constructor() {
+    super('the transaction password changed while the guess was hashed');
+  }
+}
+
+/** Reads the password state without a lock and hashes `guess` against it (the slow part, before any row lock). */
+export async function hashGuess(db: Database, pepper: Pepper, userId: number, guess: string, now = clock.now()): Promise<HashedGuess> {
+  const state = await repo.readState(db, userId);
+  const hashedAgainst = state?.hash && !isLocked(state, now) ? state.hash : null;
+  const matches = hashedAgainst !== null && (await payPasswordMatches(guess, hashedAgainst, pepper));
+  const rehash = matches && needsRehash(hashedAgainst, pepper) ? await hashPayPassword(guess, pepper) : null;
+  return { userId, hashedAgainst, matches, rehash };
+}
+
+/**
+ * Counts hashed guesses in the caller's transaction, in order, as `verifyPayPassword` counts one: the users' rows
+ * locked (id order) for the rest of the transaction, each guess judged against its user's state as the guesses
+ * before it left it (so a fifth wrong guess locks out a match later in the same batch). One result per guess: null
+ * when it matched, the refusal otherwise, or a StaleGuess when the stored hash is no longer the one it was hashed
+ * against. What is counted commits with the caller's transaction, whatever the caller does with the refusals.
+ */
+export async function countHashedGuesses(tx: Transaction, guesses: readonly HashedGuess[], now = clock.now()): Promise<(DomainError | StaleGuess | null)[]> {
+  const states = await repo.lockStates(
+    tx,
+    guesses.map((g) => g.userId),
+  );
+  const results: (DomainError | StaleGuess | null)[] = [];
+  for (const guess of guesses) {
+    const state = states.get(guess.userId);
+    if (!state) results.push(new DomainError('USER_NOT_FOUND'));
+    else if (state.hash === null) results.push(new DomainError('PAY_PASSWORD_NOT_SET'));
+    else if (isLocked(state, now)) results.push(lockedError(state.lockedUntil));
+    else if (state.hash !== guess.hashedAgainst) results.push(new StaleGuess());
+    else {
+      const verdict = await countAttempt(tx, guess.userId, state, guess, now);
+      // The state as this attempt left it, for the next guess of the same user.
+      if (verdict.ok) states.set(guess.userId, { hash: guess.rehash ?? state.hash, failures: 0, lockedUntil: null });
+      else states.set(guess.userId, (await repo.lockStates(tx, [guess.userId])).get(guess.userId)!);
+      results.push(verdict.ok ? null : verdict.error);
+    }
+  }
+  return results;
 }
 
 export interface SetPayPasswordInput {

@@ -2,7 +2,8 @@
  * The race that loses money when a balance is read, checked, then written: 200 transfers of 1 at once
  * from an account holding 50. PGlite runs one query at a time, so the PostgreSQL run is the one that
  * proves the conditional update holds under real concurrency. Every transfer carries the transaction password,
- * so the password check (one at a time per user, decision 013) runs in front of each of them.
+ * so the password check (one at a time per user, decision 013) runs in front of each of them; transfers waiting at
+ * once commit together (decision 125), so these races also cross the groups' edges.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -73,5 +74,30 @@ describe.each(databaseKinds)('concurrent transfers on %s', (kind) => {
     const sum = async (u: SignedInUser) =>
       (await t.call({ method: 'GET', url: '/api/user/info', token: u.token })).data.balances.find((x: { key: string }) => x.key === 'coin').amount;
     expect([await sum(a), await sum(b)]).toEqual(['20.00000000', '20.00000000']);
+  });
+
+  it('counts wrong passwords sent at once one by one: 4 wrong, then locked, the right one too; nothing moves', async () => {
+    const payer = await t.signInPayer(PASSWORD, { usdt: '10' });
+    const send = (password: string) =>
+      t.call({
+        method: 'POST',
+        url: '/api/finance/other/trade',
+        token: payer.token,
+        payload: { to: String(recipients[0]!.uid), amount: '1', asset: 'usdt', password },
+      });
+    const wrong = await Promise.all(Array.from({ length: 6 }, () => send('111111')));
+    const codes = wrong.map((r) => r.data.code).sort();
+    expect(codes).toEqual([
+      'PAY_PASSWORD_LOCKED',
+      'PAY_PASSWORD_LOCKED',
+      'PAY_PASSWORD_WRONG',
+      'PAY_PASSWORD_WRONG',
+      'PAY_PASSWORD_WRONG',
+      'PAY_PASSWORD_WRONG',
+    ]);
+    const right = await send(PASSWORD);
+    expect(right.data.code).toBe('PAY_PASSWORD_LOCKED');
+    const info = await t.call({ method: 'GET', url: '/api/user/info', token: payer.token });
+    expect(info.data.balances.find((b: { key: string }) => b.key === 'usdt').amount).toBe('10.00000000');
   });
 });

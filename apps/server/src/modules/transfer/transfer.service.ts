@@ -3,14 +3,13 @@
  * withdrawal's lock-out (decision 013), and the recipient preview the confirmation sheet shows first.
  */
 import { getAddress } from 'viem';
-import { applyRate, fromUnits, toUnits, transferApi, type AssetKey, type RecipientView } from '@reef/contract';
+import { applyRate, toUnits, transferApi, type AssetKey, type RecipientView } from '@reef/contract';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
-import { recordEvent } from '../events/events.service.js';
-import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { balanceKey, postEntry, recentMemosOfKind, type PostingInput } from '../ledger/ledger.service.js';
-import { verifyPayPassword } from '../security/security.service.js';
+import { recentMemosOfKind } from '../ledger/ledger.service.js';
+import { hashGuess, StaleGuess } from '../security/security.service.js';
+import { TransferWriter, type TransferAnswer } from './transfer-writer.js';
 import { findPublicUser, maskAddress, publicUsersByAccounts } from '../users/users.service.js';
 
 /** How many recent recipients the form offers. */
@@ -61,9 +60,12 @@ export async function recentRecipients(db: Database, senderId: number): Promise<
   return { list };
 }
 
+const writers = new WeakMap<Database, TransferWriter>();
+
 /**
  * Moves `amount` of an asset from the sender to the user named by `to`. The sender also pays the configured fee
- * (amount × TRANSFER_FEE_RATE) to the fee account; the recipient gets `amount`.
+ * (amount × TRANSFER_FEE_RATE) to the fee account; the recipient gets `amount`. The transfer commits with the others
+ * waiting at the same moment (transfer-writer.ts, decision 125).
  */
 export async function transfer(
   db: Database,
@@ -71,48 +73,25 @@ export async function transfer(
   sender: { id: number; account: string },
   input: TransferInput,
   idempotencyKey: string | undefined,
-) {
-  const senderId = sender.id;
+): Promise<TransferAnswer> {
   const amount = toUnits(input.amount);
   const fee = applyRate(amount, config.transferFeeRate);
   // A malformed recipient is refused before the password is tried: a typo must not cost an attempt.
   const recipient = transferApi.parseRecipient(input.to);
   if (recipient === null) throw new DomainError('RECIPIENT_INVALID');
-  // Checked on every call, a replay included: the key alone must not stand in for the password (decision 013).
-  await verifyPayPassword(db, config.payPassword.pepper, senderId, input.password);
   // The password stays out of the digest; the recipient is digested in its one spelling.
   const request = ['transfer', { to: recipient, amount: input.amount, asset: input.asset }];
-  return runIdempotent(db, { userId: senderId, key: idempotencyKey, request }, async (tx) => {
-    const to = await resolveRecipient(tx, senderId, input.to);
-    // The recipient's wallet (lower-case), whichever way they were named: recent recipients are read from it.
-    const memo = to.account;
-    const postings: PostingInput[] = [
-      { account: { userId: senderId, asset: input.asset }, amount: -amount, kind: 'transfer_out', memo },
-      // The recipient's line names the sender's wallet the same way, so their fund log says from whom.
-      { account: { userId: to.id, asset: input.asset }, amount, kind: 'transfer_in', memo: sender.account.toLowerCase() },
-    ];
-    if (fee > 0n) {
-      postings.push(
-        { account: { userId: senderId, asset: input.asset }, amount: -fee, kind: 'transfer_fee', memo },
-        { account: { system: 'fees', asset: input.asset }, amount: fee, kind: 'transfer_fee', memo },
-      );
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = new TransferWriter(db)));
+  for (;;) {
+    // Hashed here, before any row lock; counted in the group's transaction on every call, a replay included (the
+    // key alone must not stand in for the password, decision 013).
+    const guess = await hashGuess(db, config.payPassword.pepper, sender.id, input.password);
+    try {
+      return await writer.submit({ input: { sender, recipient, asset: input.asset, amount, fee, guess }, key: idempotencyKey, request });
+    } catch (error) {
+      // The stored hash changed in between (a new password, an older kind replaced): hash against the new one.
+      if (!(error instanceof StaleGuess)) throw error;
     }
-    const posted = await postEntry(tx, { kind: 'transfer', actorId: senderId, postings });
-    await recordEvent(tx, {
-      type: 'transfer.sent',
-      user_id: senderId,
-      recipient_id: to.id,
-      asset: input.asset,
-      amount: fromUnits(amount),
-      fee: fromUnits(fee),
-      entry_id: posted.entryId,
-    });
-    return {
-      entry_id: posted.entryId,
-      asset: input.asset,
-      amount: fromUnits(amount),
-      fee: fromUnits(fee),
-      balance: posted.userBalances.get(balanceKey(senderId, input.asset))!,
-    };
-  });
+  }
 }

@@ -198,13 +198,19 @@ export async function setPledged(db: Executor, userIds: readonly number[], pledg
  * The uplines of many members in one read, nearest first (the reward engine's batch, decision 087): one range of
  * the (descendant, depth, ancestor) index per member, joined to the ancestors' levels.
  */
-export async function uplinesOf(db: Executor, userIds: readonly number[]): Promise<{ member: number; id: number; depth: number; level: number }[]> {
+export async function uplinesOf(
+  db: Executor,
+  userIds: readonly number[],
+  payable?: { depthUpTo: number; levels: readonly number[] },
+): Promise<{ member: number; id: number; depth: number; level: number }[]> {
   if (userIds.length === 0) return [];
+  const bound = payable ? sql`and (p.depth <= ${payable.depthUpTo} or u.level = any(${`{${payable.levels.join(',')}}`}::int[]))` : sql``;
   const result = await db.execute(sql`
     select p.descendant_id as member, p.ancestor_id as id, p.depth, u.level
       from unnest(${`{${userIds.join(',')}}`}::int[]) m(id)
       join ${referralPaths} p on p.descendant_id = m.id and p.depth > 0
       join ${users} u on u.id = p.ancestor_id
+     where true ${bound}
      order by p.descendant_id, p.depth`);
   return (result as unknown as { rows: { member: number; id: number; depth: number; level: number }[] }).rows;
 }

@@ -214,10 +214,17 @@ export async function setPledged(db: Executor, userIds: readonly number[], pledg
   if (userIds.length > 0) await repo.setPledged(db, userIds, pledged);
 }
 
-/** For the reward engine's batch: the upline of each of these members, nearest first (members without one are absent). */
-export async function uplinesOf(db: Executor, userIds: readonly number[]): Promise<Map<number, { id: number; depth: number; level: number }[]>> {
+/**
+ * For the reward engine's batch: the upline of each of these members, nearest first (members without one are
+ * absent). With `payable`, only the members within `depthUpTo` generations or at one of `levels` (decision 125).
+ */
+export async function uplinesOf(
+  db: Executor,
+  userIds: readonly number[],
+  payable?: { depthUpTo: number; levels: readonly number[] },
+): Promise<Map<number, { id: number; depth: number; level: number }[]>> {
   const out = new Map<number, { id: number; depth: number; level: number }[]>();
-  for (const row of await repo.uplinesOf(db, [...new Set(userIds)])) {
+  for (const row of await repo.uplinesOf(db, [...new Set(userIds)], payable)) {
     const list = out.get(row.member);
     const member = { id: row.id, depth: row.depth, level: row.level };
     if (list) list.push(member);
