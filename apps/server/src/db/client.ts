@@ -50,11 +50,22 @@ export type DatabaseTarget =
 const oneTransactionAtATime = new WeakSet<Database>();
 export const runsOneTransactionAtATime = (db: Database): boolean => oneTransactionAtATime.has(db);
 
+/** How long a new connection to PostgreSQL may take before the request fails as "unavailable". */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+class ClientWithConnectTimeout extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    // A database that does not answer a connection within 5 s is down for this request: it fails with the 503
-    // envelope (db/unavailable.ts) instead of waiting for as long as the client does (decision 128).
-    const pool = new pg.Pool({ connectionString: target.url, max: 20, connectionTimeoutMillis: 5_000 });
+    // A database that does not answer a new connection within 5 s is down for this request: it fails with the 503
+    // envelope (db/unavailable.ts) instead of waiting for as long as the client does (decision 128). Set on the
+    // client, not the pool: the pool's own time-out would also bound the wait for a free connection, and a burst
+    // queueing for the pool must wait its turn, not fail.
+    const pool = new pg.Pool({ connectionString: target.url, max: 20, Client: ClientWithConnectTimeout });
     // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
     // discards it and opens a fresh one on the next query.
     pool.on('error', (error) => target.onIdleError?.(error));

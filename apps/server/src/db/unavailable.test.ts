@@ -44,6 +44,10 @@ describe('isDatabaseUnavailable', () => {
     const pool = new pg.Pool({ host: '127.0.0.1', port: (silent.address() as { port: number }).port, connectionTimeoutMillis: 200 });
     const timedOut = await failureOf(() => pool.query('select 1'));
     await pool.end();
+    // The server's own setting is on the client (db/client.ts): its connect time-out fails with another message.
+    const client = new pg.Client({ host: '127.0.0.1', port: (silent.address() as { port: number }).port, connectionTimeoutMillis: 200 });
+    const clientTimedOut = await failureOf(() => client.connect());
+    expect(isDatabaseUnavailable(clientTimedOut)).toBe(true);
     for (const socket of accepted) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));
     expect(isDatabaseUnavailable(timedOut)).toBe(true);
