@@ -22,7 +22,8 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 /** node-postgres says these without a code. */
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Drizzle wraps the driver's error as `cause`; a few levels are enough.
