@@ -14,6 +14,7 @@ import { fromUnits, toUnits, type AssetKey } from '@reef/contract';
 import type { Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import * as repo from './ledger.repository.js';
+import { assertWellFormed } from './entry-shape.js';
 import type { AccountRef, EntryInput } from './ledger.service.js';
 
 type Line = Omit<repo.PostingRow, 'entryId'>;
@@ -71,13 +72,7 @@ export class EntryBatch {
 
   /** Decides one entry against the running balances: accepted (and counted), or refused with nothing changed. */
   post(input: EntryInput): BatchPosted {
-    if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
-    const sums = new Map<AssetKey, bigint>();
-    for (const p of input.postings) {
-      if (p.amount === 0n) throw new Error('a posting cannot be zero');
-      sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
-    }
-    for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`journal entry does not balance for ${asset}: ${sum}`);
+    assertWellFormed(input);
 
     const resolved = input.postings
       .map((p, index) => {

@@ -8,6 +8,7 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { DomainError } from '../../core/errors.js';
 import { EntryBatch } from './entry-batch.js';
 import * as repo from './ledger.repository.js';
+import { assertWellFormed } from './entry-shape.js';
 
 export type { BatchPosted, EntryBatch } from './entry-batch.js';
 
@@ -123,15 +124,7 @@ export interface PostedEntry {
 export const balanceKey = (userId: number, asset: AssetKey) => `${userId}:${asset}`;
 
 export async function postEntry(tx: Transaction, input: EntryInput): Promise<PostedEntry> {
-  if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
-  const sums = new Map<AssetKey, bigint>();
-  for (const p of input.postings) {
-    if (p.amount === 0n) throw new Error('a posting cannot be zero');
-    sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
-  }
-  for (const [asset, sum] of sums) {
-    if (sum !== 0n) throw new Error(`journal entry does not balance for ${asset}: ${sum}`);
-  }
+  assertWellFormed(input);
 
   // One after another: a transaction is one connection, and pg refuses overlapping queries on it.
   const resolved = [];
@@ -186,15 +179,7 @@ export async function postEntries(tx: Transaction, inputs: readonly EntryInput[]
 /** `postEntries`, answering as `postEntry` does for each entry: its id and its users' balances after it. */
 export async function postEntriesWithBalances(tx: Transaction, inputs: readonly EntryInput[]): Promise<PostedEntry[]> {
   if (inputs.length === 0) return [];
-  for (const input of inputs) {
-    if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
-    const sums = new Map<AssetKey, bigint>();
-    for (const p of input.postings) {
-      if (p.amount === 0n) throw new Error('a posting cannot be zero');
-      sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
-    }
-    for (const [asset, sum] of sums) if (sum !== 0n) throw new Error(`journal entry does not balance for ${asset}: ${sum}`);
-  }
+  for (const input of inputs) assertWellFormed(input);
 
   // Accounts: each system account once, every user account in one read.
   const systemIds = new Map<string, number>();
