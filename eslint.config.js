@@ -56,9 +56,6 @@ export default tseslint.config(
     plugins: { import: importPlugin },
     // Resolves `./x.js` to `./x.ts` and workspace packages, so path zones see every import.
     settings: {
-      // Without these, import/no-cycle skips .ts dependencies and never sees a cycle.
-      'import/extensions': ['.ts', '.tsx', '.js'],
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': {
         typescript: {
           project: ['packages/contract/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json', 'deploy/tsconfig.json'],
@@ -128,11 +125,6 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
     },
-  },
-  {
-    // The server's graph runs one way: a cycle between files fails lint.
-    files: ['apps/server/src/**/*.ts'],
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Only the database layer (db/ and *.repository.ts) speaks Drizzle; services and routes go through repositories.

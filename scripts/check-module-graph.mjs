@@ -1,6 +1,6 @@
-// `npm run check:modules` (a step of `npm test`): the import graph seen at the level of modules (decision 107).
-// `import/no-cycle` sees loops between files; a loop between modules (auth → operators → … → auth) passes it file by
-// file. This collapses every file to its room — a server module (`apps/server/src/modules/<m>`), a web feature
+// `npm run check:modules` (a step of `npm test`): the import graph of files and of modules (decision 107).
+// No loop between server files (ESLint's `import/no-cycle` checked that until decision 129). A loop between modules
+// (auth → operators → … → auth) passes a file check file by file. This collapses every file to its room — a server module (`apps/server/src/modules/<m>`), a web feature
 // (`apps/web/src/features/<f>`) or the console (`apps/web/src/console`) — finds the loops among rooms (strongly connected
 // components), and checks two rules: a repository never imports a service, and the console never reaches into a web
 // feature.
@@ -39,13 +39,18 @@ function sourceFiles(dir) {
   return out;
 }
 
-/** Imports of one file, resolved to files of the same area (relative paths only: packages are below every room). */
-function importsOf(file) {
+/**
+ * Imports of one file, resolved to files of the same area (relative paths only: packages are below every room).
+ * `valuesOnly` leaves out `import type` / `export type`: they vanish from the built code, so they form no loop
+ * at run time (import/no-cycle's rule too).
+ */
+function importsOf(file, valuesOnly = false) {
   const text = fs.readFileSync(file, 'utf8');
   const targets = [];
   for (const match of text.matchAll(IMPORT_RE)) {
     const spec = match[1] ?? match[2] ?? match[3];
     if (!spec?.startsWith('.')) continue;
+    if (valuesOnly && /^[\s;]*(?:import|export)\s+type\s/.test(match[0])) continue;
     const base = path.resolve(path.dirname(file), spec.replace(/\.js$/, ''));
     const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
     const hit = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
@@ -87,8 +92,21 @@ function loops(graph) {
   return components;
 }
 
+/**
+ * Loops between files of the server (decision 107; until decision 129 ESLint's import/no-cycle, which cost a fifth
+ * of lint's time re-resolving every import): value imports only, tests left out. None is allowed, so no baseline.
+ */
+export function fileLoops(dir = path.join(root, 'apps/server/src')) {
+  const graph = new Map();
+  for (const file of sourceFiles(dir)) {
+    graph.set(file, new Set(importsOf(file, true).filter((target) => !/\.test\.tsx?$/.test(target))));
+  }
+  const selfImports = [...graph].filter(([file, targets]) => targets.has(file)).map(([file]) => [file]);
+  return [...loops(graph), ...selfImports].map((component) => component.map((file) => path.relative(root, file).split(path.sep).join('/')));
+}
+
 export function analyse() {
-  const result = { loopEdges: {}, loops: {}, repositoryToService: [], consoleToFeatures: [] };
+  const result = { loopEdges: {}, loops: {}, repositoryToService: [], consoleToFeatures: [], fileLoops: fileLoops() };
   for (const area of AREAS) {
     const dir = path.join(root, area.dir);
     const graph = new Map();
@@ -150,6 +168,7 @@ if (isMain) {
     for (const line of found) if (!known.has(line)) problems.push(`${rule}: ${line}`);
     for (const line of known) if (!found.includes(line)) shrunk.push(`${key}: ${line}`);
   }
+  for (const component of result.fileLoops) problems.push(`a loop between server files: ${component.join(' ↔ ')}`);
   for (const [area, components] of Object.entries(result.loops)) {
     for (const component of components) console.log(`check-modules: ${area} loop still listed in the baseline: ${component.join(' ↔ ')}`);
   }
@@ -163,5 +182,5 @@ if (isMain) {
     process.exit(1);
   }
   const edges = Object.values(current).reduce((n, list) => n + list.length, 0);
-  console.log(`check-modules: no new module loop; ${edges} edge(s) inside the baseline's loops left to cut`);
+  console.log(`check-modules: no loop between server files; no new module loop; ${edges} edge(s) inside the baseline's loops left to cut`);
 }

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
+import { migratedPgliteDataDir } from './test/harness.js';
 import { callApi, exited, freePort, spawnServer, waitUntilAnswering } from './test/server-process.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('the log of a full run', () => {
   it('contains none of the configured secrets, tokens or signatures', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'reef-secrets-'));
+    await migratedPgliteDataDir(dir);
     const closed = `http://127.0.0.1:${await freePort()}`;
     const secrets = {
       METRICS_TOKEN: `mt-${randomBytes(16).toString('hex')}`,

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { aiApi } from '@reef/contract';
 import { openDatabase } from './db/client.js';
+import { migratedPgliteDataDir } from './test/harness.js';
 import { callApi, exited, freePort, signInOverHttp, spawnServer, waitUntilAnswering, type HttpUser } from './test/server-process.js';
 import { TestSocket, socketUrl } from './test/socket-client.js';
 
@@ -40,6 +41,7 @@ afterAll(async () => {
 
 async function start(env: Record<string, string>): Promise<Started> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'reef-shutdown-'));
+  await migratedPgliteDataDir(dir);
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { openDatabase } from './client.js';
+import { migratedPgliteDataDir } from '../test/harness.js';
 import { callApi, exited, freePort, signInOverHttp, spawnServer, waitUntilAnswering } from '../test/server-process.js';
 
 const run = promisify(execFile);
@@ -43,6 +44,7 @@ describe('backup and restore of the embedded database', () => {
   it('brings back exactly the backed-up state', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'reef-backup-'));
     const dataDir = path.join(dir, 'data');
+    await migratedPgliteDataDir(dataDir);
     const file = path.join(dir, 'reef.tar');
     const adminWallet = privateKeyToAccount(generatePrivateKey());
     const first = await startOn(dataDir, adminWallet.address);

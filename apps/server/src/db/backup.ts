@@ -12,9 +12,9 @@ import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder } from './client.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { loadPgliteDataDir } from './pglite-data-dir.js';
 
 const run = promisify(execFile);
 export const BACKUP_FORMAT = 'reef-backup/1';
@@ -72,9 +72,7 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
       await rename(current, aside);
       keptAside.push(aside);
     }
-    const pg = new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([await readFile(path.join(work, 'pglite.tar.gz'))]) });
-    await pg.waitReady;
-    await pg.close();
+    await loadPgliteDataDir(dataDir, await readFile(path.join(work, 'pglite.tar.gz')));
     if (fs.existsSync(path.join(work, 'uploads'))) await rename(path.join(work, 'uploads'), path.join(dataDir, 'uploads'));
     return { schema: manifest.schema ?? 'unknown', keptAside };
   } finally {

@@ -5,7 +5,9 @@ import { answerText, parseEvents } from './sse-test-client.js';
 
 describe.each(databaseKinds)('AI chat, built-in assistant, on %s', (kind) => {
   let t: TestApp, alice: SignedInUser, bob: SignedInUser;
-  withTestApp(kind, async (app) => {
+  // The built-in answer's pause between pieces is 1 ms, not the 15 ms a reader sees: the rate-limit test alone asks
+  // ten questions, 2 s of pauses each (decision 129); an answer still streams, so a second question still meets it.
+  withTestApp({ kind, env: { AI_BUILTIN_PAUSE_MS: '1' } }, async (app) => {
     t = app;
     alice = await t.signIn();
     bob = await t.signIn();

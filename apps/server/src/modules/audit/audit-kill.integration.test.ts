@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { databaseKinds, type DatabaseKind } from '../../test/harness.js';
+import { databaseKinds, migratedPgliteDataDir, type DatabaseKind } from '../../test/harness.js';
 import {
   callApi,
   createScratchDatabaseUrl,
@@ -81,7 +81,10 @@ async function deploy(kind: DatabaseKind): Promise<Deployment> {
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const adminWallet = privateKeyToAccount(generatePrivateKey());
   const env: Record<string, string> = { DATA_DIR: dir, ADMIN_ADDRESSES: adminWallet.address };
-  if (kind === 'pglite') return { kind, env, dir, adminWallet };
+  if (kind === 'pglite') {
+    await migratedPgliteDataDir(dir);
+    return { kind, env, dir, adminWallet };
+  }
   const scratch = await createScratchDatabaseUrl(process.env.TEST_DATABASE_URL!, 'reef_audit_kill');
   env.DATABASE_URL = scratch.url;
   const watcher = await openDatabase({ kind: 'postgres', url: scratch.url });

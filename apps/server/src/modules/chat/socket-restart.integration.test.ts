@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSocket, type ChatMessage } from '@reef/contract';
-import { databaseKinds } from '../../test/harness.js';
+import { databaseKinds, migratedPgliteDataDir } from '../../test/harness.js';
 import { callApi, createScratchDatabaseUrl, signInOverHttp, startServerProcess, type HttpUser, type ServerProcess } from '../../test/server-process.js';
 import { TestSocket, socketUrl } from '../../test/socket-client.js';
 
@@ -46,6 +46,7 @@ describe.each(databaseKinds)('a server restart on %s', (kind) => {
   beforeAll(async () => {
     if (kind === 'pglite') {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'reef-restart-'));
+      await migratedPgliteDataDir(dir);
       env = { DATA_DIR: dir };
       cleanup = () => rm(dir, { recursive: true, force: true });
     } else {

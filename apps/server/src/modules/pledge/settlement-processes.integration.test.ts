@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../../db/client.js';
 import { enqueueJob } from '../../infra/jobs/job-runner.js';
-import { databaseKinds } from '../../test/harness.js';
+import { databaseKinds, migratedPgliteDataDir } from '../../test/harness.js';
 import { createScratchDatabaseUrl } from '../../test/server-process.js';
 import { expectSettledExactlyOnce } from '../../test/settlement-expect.js';
 import { seedSettlementLoad } from '../../test/settlement-kit.js';
@@ -60,6 +60,7 @@ describe.each(databaseKinds)('settlement processes (%s)', (kind) => {
     if (kind === 'pglite') {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-settle-'));
       cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+      await migratedPgliteDataDir(dir);
       target = { kind: 'pglite', dataDir: dir };
       env = { DATA_DIR: dir };
     } else {

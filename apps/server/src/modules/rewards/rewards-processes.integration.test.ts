@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseTarget } from '../../db/client.js';
-import { databaseKinds } from '../../test/harness.js';
+import { databaseKinds, migratedPgliteDataDir } from '../../test/harness.js';
 import { rewardFacts, seedRewardLoad } from '../../test/rewards-kit.js';
 import { createScratchDatabaseUrl } from '../../test/server-process.js';
 import { runRewards } from './rewards.service.js';
@@ -44,6 +44,7 @@ describe.each(databaseKinds)('reward engine processes (%s)', (kind) => {
     if (kind === 'pglite') {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reef-rewards-'));
       cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
+      await migratedPgliteDataDir(dir);
       target = { kind: 'pglite', dataDir: dir };
       env = { DATA_DIR: dir };
     } else {

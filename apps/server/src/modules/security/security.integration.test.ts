@@ -3,10 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { createTestApp, databaseKinds, type SignedInUser, type TestApp } from '../../test/harness.js';
 import { hashPayPassword } from './pay-password-hash.js';
 
-describe.each(databaseKinds)('transaction password on %s', (kind) => {
+describe.each(databaseKinds)('transaction password without PAY_PASSWORD_PEPPER on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // Unset: the unpeppered scrypt of a deployment that has not configured one (decision 106).
+    t = await createTestApp(kind, { PAY_PASSWORD_PEPPER: '' });
   });
   afterAll(() => t.close());
 
