@@ -69,13 +69,34 @@ export async function friendshipAndDirect(
   userId: number,
   friendId: number,
 ): Promise<{ friends: boolean; conversation: ConversationRow | undefined }> {
-  const [low, high] = userId < friendId ? [userId, friendId] : [friendId, userId];
+  return (await friendshipsAndDirects(db, [[userId, friendId]]))[0]!;
+}
+
+/**
+ * `friendshipAndDirect` for many (user, friend) pairs in one statement, in the pairs' order: the look-up every direct
+ * message makes before it is stored, shared by the messages arriving together (decision 130).
+ */
+export async function friendshipsAndDirects(
+  db: Executor,
+  pairs: readonly (readonly [userId: number, friendId: number])[],
+): Promise<{ friends: boolean; conversation: ConversationRow | undefined }[]> {
   const rows = await db
-    .select({ conversation: chatConversations })
+    .select({ userId: friendships.userId, friendId: friendships.friendId, conversation: chatConversations })
     .from(friendships)
-    .leftJoin(chatConversations, and(eq(chatConversations.kind, 'direct'), eq(chatConversations.userLow, low), eq(chatConversations.userHigh, high)))
-    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)));
-  return { friends: rows.length > 0, conversation: rows[0]?.conversation ?? undefined };
+    .leftJoin(
+      chatConversations,
+      and(
+        eq(chatConversations.kind, 'direct'),
+        eq(chatConversations.userLow, sql`least(${friendships.userId}, ${friendships.friendId})`),
+        eq(chatConversations.userHigh, sql`greatest(${friendships.userId}, ${friendships.friendId})`),
+      ),
+    )
+    .where(or(...pairs.map(([userId, friendId]) => and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)))));
+  const found = new Map(rows.map((row) => [`${row.userId}:${row.friendId}`, row.conversation ?? undefined]));
+  return pairs.map(([userId, friendId]) => {
+    const key = `${userId}:${friendId}`;
+    return { friends: found.has(key), conversation: found.get(key) };
+  });
 }
 
 /** The pair's conversation, created with both participants on first use (a concurrent creator wins harmlessly). */

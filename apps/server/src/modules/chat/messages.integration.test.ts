@@ -53,6 +53,29 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     expect(await messageCount()).toBe(before);
   });
 
+  it('direct messages sent at once share one look-up: each friend pair gets its message, the strangers and the self-send are refused', async () => {
+    // Sent together, these meet in one batched friendship look-up (decision 130); each answer must be its own.
+    const [dave, erin] = [await t.signIn(), await t.signIn()];
+    await befriend(t, dave, erin);
+    const before = await messageCount();
+    const sends = [
+      send(t, alice, { type: 'user', id: bob.uid }, 'a→b'),
+      send(t, bob, { type: 'user', id: alice.uid }, 'b→a'),
+      send(t, dave, { type: 'user', id: erin.uid }, 'd→e'),
+      send(t, erin, { type: 'user', id: dave.uid }, 'e→d'),
+      send(t, alice, { type: 'user', id: carol.uid }, 'a→c'),
+      send(t, carol, { type: 'user', id: dave.uid }, 'c→d'),
+      send(t, dave, { type: 'user', id: dave.uid }, 'd→d'),
+    ];
+    const answers = await Promise.all(sends);
+    expect(answers.map((a) => a.data.code ?? a.data.content)).toEqual(['a→b', 'b→a', 'd→e', 'e→d', 'NOT_FRIENDS', 'NOT_FRIENDS', 'NOT_FRIENDS']);
+    expect(answers[2]!.data.conversation).toEqual({ type: 'user', id: erin.uid });
+    expect(answers[3]!.data.conversation).toEqual({ type: 'user', id: dave.uid });
+    expect(await messageCount()).toBe(before + 4);
+    const seenByErin = await t.call({ method: 'GET', url: `/api/chat/messages?type=user&id=${dave.uid}`, token: erin.token });
+    expect(seenByErin.data.list.map((m: { content: string }) => m.content).sort()).toEqual(['d→e', 'e→d']);
+  });
+
   it('refuses missing, mistyped, empty, blank and too long input', async () => {
     const before = await messageCount();
     const base = { conversation: toBob, msg_type: 'text', content: 'x', client_id: clientId() };
