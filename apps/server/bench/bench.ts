@@ -217,8 +217,14 @@ const ROW_BENCHES: Record<RowId, (kind: BenchKind) => Promise<Measured>> = {
     const r = await runGamesBench(kind, () => openBenchDatabase(kind));
     for (const line of gamesLines(kind, r)) console.log(line);
     console.log('');
-    // The row is the worse of the two games.
-    return { figures: { perSecond: Math.min(...r.loads.map((l) => l.betsPerSecond)), p99: Math.max(...r.loads.map((l) => l.p99)) } };
+    // The row is the worse of the two games: the throughput as fast as answered, the p99 at the goal rate.
+    return {
+      figures: {
+        perSecond: Math.min(...r.loads.map((l) => l.betsPerSecond)),
+        p99: Math.max(...r.rated.map((l) => l.p99)),
+        p99Saturated: Math.max(...r.loads.map((l) => l.p99)),
+      },
+    };
   },
   home: async (kind) => {
     const r = await runLighthouse({ signedIn: true, database: kind });

@@ -1,8 +1,9 @@
 /**
  * The game zone under load (issue 14, decisions 070-071): many signed-in users each betting 1 game point from
  * their own balance, as fast as they are answered, on `POST /api/game/blind-box` and then `POST /api/game/slot`
- * (each bet with its own Idempotency-Key). Reports bets written per second and the p99 of each route, beside one
- * player betting alone (the serial rate). Bets post against the player's shard of `game_house` and the bets waiting
+ * (each bet with its own Idempotency-Key), then the same players betting the goal table's rate together (the p99
+ * the goal bounds, decision 126). Reports bets written per second and the p99 of each route, beside one player
+ * betting alone (the serial rate). Bets post against the player's shard of `game_house` and the bets waiting
  * for a shard commit together (decision 127; before it every bet of an asset queued on one house row: 55 bets/s).
  * The per-user bet gate (GAME_BETS_PER_SECOND, 5/s) is off here, as the other phases turn the rate limits off.
  * Afterwards the journal must sum to zero per asset and `game_house` (the sum of its shards) must equal stakes minus
@@ -19,6 +20,7 @@ import { fromUnits, toUnits } from '@reef/contract';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { SHARDED_SYSTEM_ACCOUNTS, journalTotals, postEntry, systemBalanceUnits, type PostingInput } from '../src/modules/ledger/ledger.service.js';
+import { goalRate } from './goals.js';
 import { benchConfig, benchSignIn, runAlone } from './common.js';
 
 const run = promisify(execFile);
@@ -41,7 +43,11 @@ export interface GameLoad {
 }
 
 export interface GamesResult {
+  /** Each game, its players betting as fast as they are answered. */
   loads: GameLoad[];
+  /** Each game, its players together betting `rate` a second: the row's goal rate (decision 126). */
+  rated: GameLoad[];
+  rate: number;
   /** One player alone on the blind box: the serial rate the many players' figure is read against. */
   alone: GameLoad;
   /** Per asset: game_house's balance and the rounds' stakes minus payouts (equal, or the phase has thrown). */
@@ -72,9 +78,9 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const script = path.resolve(import.meta.dirname, 'games-load.mjs');
-    const betting = async (game: GameLoad['game'], tokens: string[], duration: number): Promise<GameLoad> => {
+    const betting = async (game: GameLoad['game'], tokens: string[], duration: number, rate = 0): Promise<GameLoad> => {
       const before = await roundsOf(database, game);
-      const config = JSON.stringify({ url: address, tokens, duration, game });
+      const config = JSON.stringify({ url: address, tokens, duration, game, rate });
       const { stdout } = await run(process.execPath, [script, config], { maxBuffer: 64 * 1024 * 1024 });
       const r = JSON.parse(stdout);
       const written = (await roundsOf(database, game)) - before;
@@ -91,7 +97,8 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
     };
     const alone = await betting('blind_box', [users[0]!.token], ALONE_S);
     const loads: GameLoad[] = [];
-    for (const game of GAMES)
+    const rated: GameLoad[] = [];
+    for (const game of GAMES) {
       loads.push(
         await betting(
           game,
@@ -99,6 +106,16 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
           DURATION_S,
         ),
       );
+      // The same players together betting the row's goal rate: the p99 the goal bounds (decision 126).
+      rated.push(
+        await betting(
+          game,
+          users.map((u) => u.token),
+          DURATION_S,
+          goalRate('games', kind),
+        ),
+      );
+    }
     await app.close();
 
     for (const [asset, total] of await journalTotals(database.db)) {
@@ -128,12 +145,12 @@ export async function runGamesBench(kind: 'pglite' | 'postgres', open: () => Pro
     for (const asset of balances.keys()) {
       if (!results.some((r) => r.asset === asset)) throw new Error(`game_house holds ${asset} without any round in it`);
     }
-    for (const load of [alone, ...loads]) {
+    for (const load of [alone, ...loads, ...rated]) {
       if (load.errors || Object.keys(load.refusals).length) {
         throw new Error(`${load.game} answered errors or refusals under load: errors ${load.errors}, refusals ${JSON.stringify(load.refusals)}`);
       }
     }
-    return { loads, alone, house, houseShards: SHARDED_SYSTEM_ACCOUNTS.game_house };
+    return { loads, rated, rate: goalRate('games', kind), alone, house, houseShards: SHARDED_SYSTEM_ACCOUNTS.game_house };
   } finally {
     await app.close();
     await database.close();
@@ -146,6 +163,10 @@ export function gamesLines(kind: string, r: GamesResult): string[] {
     ...r.loads.map(
       (l) =>
         `  ${(l.game === 'slot' ? 'POST /api/game/slot' : 'POST /api/game/blind-box').padEnd(26)} ${l.betsPerSecond.toFixed(0).padStart(6)} bets/s written (${l.written})   answered ${l.answeredPerSecond.toFixed(0)}/s   p50 ${l.p50} ms   p99 ${l.p99} ms`,
+    ),
+    ...r.rated.map(
+      (l) =>
+        `  ${(l.game === 'slot' ? 'POST /api/game/slot' : 'POST /api/game/blind-box').padEnd(26)} at the goal rate, ${r.rate} bets/s offered: ${l.betsPerSecond.toFixed(0)} bets/s written (${l.written})   p50 ${l.p50} ms   p99 ${l.p99} ms`,
     ),
     `  one player alone on the blind box: ${r.alone.betsPerSecond.toFixed(0)} bets/s, p50 ${r.alone.p50} ms, p99 ${r.alone.p99} ms (${ALONE_S} s)`,
     `  bets commit in groups against ${r.houseShards} house shards: ${USERS} players reach ${(r.loads[0]!.betsPerSecond / r.alone.betsPerSecond).toFixed(1)}× one player's rate`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goalTable, rowById, selectedRows, verdictOf } from './goals.js';
+import { goalRate, goalTable, rowById, selectedRows, verdictOf } from './goals.js';
 
 describe('the goal table verdicts', () => {
   const transfers = rowById('transfers');
@@ -11,6 +11,15 @@ describe('the goal table verdicts', () => {
     // The same figures meet PGlite's goal and miss PostgreSQL's (≥ 800/s there).
     expect(verdictOf(transfers, 'postgres', { figures: { perSecond: 500, p99: 50 } })).toBe('MISS');
     expect(verdictOf(transfers, 'postgres', { figures: { perSecond: 800, p99: 50 } })).toBe('PASS');
+  });
+
+  it("measures a row's p99 at its throughput goal on each database, and judges only the bounded p99", () => {
+    expect(goalRate('transfers', 'pglite')).toBe(300);
+    expect(goalRate('transfers', 'postgres')).toBe(800);
+    expect(goalRate('games', 'postgres')).toBe(1_000);
+    expect(() => goalRate('settlement', 'pglite')).toThrow(/no throughput goal/);
+    // The p99 as fast as answered is reported beside it, bounded by nothing.
+    expect(verdictOf(transfers, 'pglite', { figures: { perSecond: 544, p99: 40, p99Saturated: 383 } })).toBe('PASS');
   });
 
   it('counts a bounded figure that was not reported, or is not a number, as a miss', () => {

@@ -34,7 +34,8 @@ export const ROWS: Row[] = [
     title: 'transfers with the password, 100 users',
     figures: [
       { name: 'perSecond', label: 'written', unit: '/s', atLeast: { pglite: 300, postgres: 800 } },
-      { name: 'p99', label: 'p99', unit: ' ms', atMost: both(100) },
+      { name: 'p99', label: 'p99 at the goal rate', unit: ' ms', atMost: both(100) },
+      { name: 'p99Saturated', label: 'p99 as fast as answered', unit: ' ms' },
     ],
   },
   {
@@ -70,7 +71,8 @@ export const ROWS: Row[] = [
     title: 'game bets, 100 players (worse of blind box and slot)',
     figures: [
       { name: 'perSecond', label: 'bets', unit: '/s', atLeast: { pglite: 400, postgres: 1_000 } },
-      { name: 'p99', label: 'p99', unit: ' ms', atMost: both(100) },
+      { name: 'p99', label: 'p99 at the goal rate', unit: ' ms', atMost: both(100) },
+      { name: 'p99Saturated', label: 'p99 as fast as answered', unit: ' ms' },
     ],
   },
   {
@@ -94,6 +96,19 @@ export const ROWS: Row[] = [
     ],
   },
 ];
+
+/**
+ * The rate a row's p99 is measured at: its throughput goal on that database (decision 126, "p99 at the goal rate").
+ * A load that sends as fast as it is answered measures its own queue: by Little's law 100 users waiting on each
+ * other's answers see a mean latency of 100 ÷ throughput, so a p99 of 100 ms there would need ~1,000/s and more. The
+ * issue's pairs (≥ 300/s and p99 ≤ 100 ms) are a latency at a rate; the benches measure the throughput as fast as
+ * answered, and the p99 with the users together sending the goal's rate.
+ */
+export function goalRate(id: RowId, kind: BenchKind): number {
+  const rate = rowById(id).figures.find((f) => f.name === 'perSecond')?.atLeast?.[kind];
+  if (rate === undefined) throw new Error(`row ${id} has no throughput goal on ${kind}`);
+  return rate;
+}
 
 /** What a bench hands back for one row on one database: its figures, or why it could not measure them there. */
 export type Measured = { figures: Record<string, number> } | { notMeasured: string };

@@ -1,6 +1,7 @@
 /**
  * Responsiveness under write load (issue 9 §2, decision 040): while 100 signed-in users send transfers as fast
- * as they are answered, how soon does a new connection get served, and GET /index/? Writers and probes run
+ * as they are answered, how soon does a new connection get served, and GET /index/? Then the same users send the
+ * goal table's rate together, for the transfers' p99 at that rate (decision 126). Writers and probes run
  * in their own processes (responsiveness-load.mjs). Part of `npm run bench`; alone:
  * `npx tsx apps/server/bench/responsiveness-bench.ts` (PGlite on a temporary data directory).
  */
@@ -15,6 +16,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { benchConfig, benchSignIn, openPgliteBenchDatabase } from './common.js';
+import { goalRate } from './goals.js';
 
 const WRITERS = 100;
 /** The writers' transaction password, sent with every transfer as the app sends it. */
@@ -48,10 +50,24 @@ function webDist(): { dir: string; placeholder: boolean } {
   return { dir, placeholder: true };
 }
 
-/** The goal table's transfers row (goals.ts): transfers written per second and their p99. */
+/**
+ * The goal table's transfers row (goals.ts): transfers written per second as fast as answered, their p99 then, and
+ * the p99 with the writers together sending the row's goal rate (decision 126).
+ */
 export interface TransfersFigures {
   perSecond: number;
   p99: number;
+  p99Saturated: number;
+}
+
+interface WritersResult {
+  total: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  refusals: Record<string, number>;
 }
 
 export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb: () => Promise<DatabaseHandle>): Promise<TransfersFigures> {
@@ -94,7 +110,7 @@ export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb
 
     const address = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
     const [writers, probe] = await Promise.all([
-      loadProcess<{ total: number; rps: number; p99: number; errors: number; non2xx: number; refusals: Record<string, number> }>('writers', {
+      loadProcess<WritersResult>('writers', {
         url: address.origin,
         tokens,
         recipient: recipient.account,
@@ -120,9 +136,26 @@ export async function runResponsivenessBench(kind: 'pglite' | 'postgres', openDb
     console.log(
       `  GET /index/ p99: ${fmt(probe.index.p99)} (p50 ${fmt(probe.index.p50)}, ${probe.index.n} requests${web.placeholder ? ', placeholder page: web app not built' : ''}) (target ≤ ${INDEX_TARGET_MS} ms) ${verdict(probe.index.p99 <= INDEX_TARGET_MS)}`,
     );
-    console.log('');
     if (writers.errors || writers.non2xx) throw new Error('transfers answered errors under load');
-    return { perSecond: written / DURATION_S, p99: writers.p99 };
+
+    // The same writers, together sending the row's goal rate: the p99 the goal bounds.
+    const rate = goalRate('transfers', kind);
+    const beforeRated = await transfersWritten(database);
+    const rated = await loadProcess<WritersResult>('writers', {
+      url: address.origin,
+      tokens,
+      recipient: recipient.account,
+      password: WRITER_PASSWORD,
+      duration: DURATION_S,
+      rate,
+    });
+    const writtenRated = (await transfersWritten(database)) - beforeRated;
+    console.log(
+      `  at the goal rate, ${rate} transfers/s offered: ${(writtenRated / DURATION_S).toFixed(0)}/s written (${writtenRated}), p50 ${rated.p50} ms, p99 ${rated.p99} ms${Object.keys(rated.refusals).length ? `, refusals ${JSON.stringify(rated.refusals)}` : ''}`,
+    );
+    console.log('');
+    if (rated.errors || rated.non2xx) throw new Error('transfers answered errors at the goal rate');
+    return { perSecond: written / DURATION_S, p99: rated.p99, p99Saturated: writers.p99 };
   } finally {
     await app.close();
     await database.close();

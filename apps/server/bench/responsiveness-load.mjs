@@ -1,8 +1,9 @@
 // Load and probes for responsiveness-bench.ts, each role in its own process so neither measures the other's
-// event loop. `writers`: autocannon, one connection per signed-in user, each sending transfers to one
-// recipient; prints autocannon's JSON result and the refusals seen. `probe`: every 20 ms a fresh TCP
-// connection asks the bare route (connect → first response byte: how soon a new connection is accepted and
-// served), and one keep-alive connection asks GET /index/ in a loop; prints both latency distributions.
+// event loop. `writers`: autocannon, one connection per signed-in user, each sending transfers to one recipient
+// (as fast as answered, or `rate` a second in all); prints autocannon's JSON result and the refusals seen.
+// `probe`: every 20 ms a fresh TCP connection asks the bare route (connect → first response byte: how soon a new
+// connection is accepted and served), and one keep-alive connection asks GET /index/ in a loop; prints both
+// latency distributions.
 import http from 'node:http';
 import net from 'node:net';
 import { signedInLoad } from './signed-in-load.mjs';
@@ -20,17 +21,19 @@ const summary = (samples) => {
 };
 
 if (role === 'writers') {
-  const { url, tokens, recipient, password, duration } = config;
+  const { url, tokens, recipient, password, duration, rate } = config;
   const { requests, latency, errors, non2xx, refusals } = await signedInLoad({
     url,
     tokens,
     duration,
+    rate,
     requests: [{ method: 'POST', path: '/api/finance/other/trade', body: JSON.stringify({ to: recipient, amount: '0.01', asset: 'usdt', password }) }],
   });
   process.stdout.write(
     JSON.stringify({
       total: requests.total,
       rps: requests.average,
+      p50: latency.p50,
       p99: latency.p99,
       errors,
       non2xx,

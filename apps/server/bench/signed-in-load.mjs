@@ -5,9 +5,11 @@ import autocannon from 'autocannon';
 /**
  * Runs `requests` (method, path, body) for `duration` seconds over one connection per token and resolves
  * autocannon's result with `refusals`: the refusal codes seen (HTTP 200 with status 400 is a refusal). With
- * `idempotencyKeys`, every request carries a fresh Idempotency-Key, as the web app's money forms send one.
+ * `idempotencyKeys`, every request carries a fresh Idempotency-Key, as the web app's money forms send one. With
+ * `rate`, the users together send that many requests a second (autocannon's overallRate), and the latencies are
+ * corrected for coordinated omission: a request the server's slowness kept from being sent counts as waiting.
  */
-export async function signedInLoad({ url, tokens, duration, requests, idempotencyKeys = false }) {
+export async function signedInLoad({ url, tokens, duration, requests, idempotencyKeys = false, rate = 0 }) {
   let next = 0;
   let sent = 0;
   const refusals = {};
@@ -30,6 +32,7 @@ export async function signedInLoad({ url, tokens, duration, requests, idempotenc
     url,
     connections: tokens.length,
     duration,
+    ...(rate ? { overallRate: rate } : {}),
     requests: requests.map((request) => ({ ...request, setupRequest: asUser, onResponse: tally })),
   });
   return { ...result, refusals };
