@@ -47,7 +47,7 @@ describe('the goal table verdicts', () => {
   it('says why a row was not measured instead of judging it', () => {
     expect(verdictOf(transfers, 'postgres', { notMeasured: 'DATABASE_URL is not set' })).toBe('NOT MEASURED');
     const lines = goalTable([{ row: 'transfers', kind: 'postgres', measured: { notMeasured: 'DATABASE_URL is not set' } }]);
-    expect(lines).toContain('  postgres  not measured: DATABASE_URL is not set | written ≥ 800/s, p99 ≤ 100 ms | NOT MEASURED');
+    expect(lines).toContain('  postgres  not measured: DATABASE_URL is not set | written ≥ 800/s, p99 at the goal rate ≤ 100 ms | NOT MEASURED');
   });
 
   it('prints each row with its figures, goal and verdict', () => {

@@ -163,6 +163,8 @@ interface LighthouseReport {
 }
 
 function summarize(report: LighthouseReport): LighthouseResult {
+  // LIGHTHOUSE_REPORT=<file>: the whole report, for the audits behind a score (bootup time, main-thread work, long tasks).
+  if (process.env.LIGHTHOUSE_REPORT) fs.writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(report));
   const value = (id: string) => report.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round(report.categories.performance.score * 100),

@@ -46,7 +46,7 @@ const lineArb = fc.record(
   {
     role: fc.constantFrom(...ROLES),
     asset: fc.constantFrom(...ASSETS),
-    // Up to ±2,000,000.00000001 (users hold 1,000,000 of each): overdrafts happen sometimes.
+    // Up to ±2,000,000.00000001 (users hold 2,000,000 of each): overdrafts happen sometimes (in ~95 % of runs).
     units: fc.bigInt({ min: -200_000_000_000_001n, max: 200_000_000_000_001n }).filter((u) => u !== 0n),
     kind: fc.constantFrom(...POSTING_KINDS),
     memo: memoArb,
@@ -110,7 +110,7 @@ describe.each(databaseKinds)('the two posting paths on %s', (kind) => {
           ]),
         );
         for (const userId of set.users) {
-          for (const asset of ASSETS) await adjustBalance(tx, { actorId: t.admin.uid, userId, asset, amount: toUnits('1000000'), memo: '' });
+          for (const asset of ASSETS) await adjustBalance(tx, { actorId: t.admin.uid, userId, asset, amount: toUnits('2000000'), memo: '' });
         }
       }
     });
@@ -232,8 +232,10 @@ describe.each(databaseKinds)('the two posting paths on %s', (kind) => {
       }),
       { numRuns: 40 },
     );
-    // Overdrafts are the exception: most entries were written, so the rows were compared.
-    expect(posted).toBeGreaterThan(20);
+    // Overdrafts are the exception: most entries were written, so the rows were compared. Sampled 3,000 times with
+    // this generator, the entries written out of 40 were 21 at the least, 36 at the median (decision 129); at the
+    // 1,000,000 users held before, one run in a thousand wrote 20 or fewer, and CI met one.
+    expect(posted).toBeGreaterThanOrEqual(15);
   }, 600_000);
 
   it('refuse the same invalid entries and write nothing for them', async () => {
