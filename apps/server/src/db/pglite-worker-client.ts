@@ -124,6 +124,10 @@ export class PGliteWorker {
     try {
       await this.#call({ op: 'close' });
     } finally {
+      // Referenced until it has exited: the close's answer unreferenced the thread (nothing owed any more), and an
+      // unreferenced thread's terminate() does not keep the process alive. A caller whose only pending work was this
+      // close then saw the process end silently, exit code 0, mid-close (the bench after its transfers phase).
+      this.#worker.ref();
       await this.#worker.terminate();
     }
   }
