@@ -94,6 +94,23 @@ if (!fs.existsSync(path.join(root, 'node_modules'))) {
 const totals = { passed: 0, failed: 0 };
 const count = (ok) => (ok ? totals.passed++ : totals.failed++);
 
+/**
+ * Adds a Vitest run's JSON report to the totals: a skipped or todo test counts as failed (none may be left), a run
+ * that failed with no failed test (a suite that did not load) counts once, and a missing report counts once.
+ * Returns the report, or null.
+ */
+function countVitest(file, ok) {
+  const report = readJson(file);
+  if (!report) {
+    totals.failed++;
+    return null;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (!ok && report.numFailedTests === 0) totals.failed++;
+  return report;
+}
+
 // tsc and eslint each keep one core busy: the type check runs beside lint and the format check, its output held
 // back and printed when it ends, so the two cores share the first minutes of CI.
 const typecheck = runBeside('typecheck', 'npm', ['run', '--silent', 'typecheck'], 'lint and format');
@@ -126,30 +143,15 @@ const vitestOk = run('vitest', 'npx', [
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
-const vitest = readJson(vitestJson);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests + (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  // A suite that failed to load has no failed tests but did fail.
-  if (!vitestOk && vitest.numFailedTests === 0) totals.failed++;
-} else {
-  totals.failed++;
-}
+const vitest = countVitest(vitestJson, vitestOk);
 
 // The cluster under faults (decision 128): alone, after the other suites, since it keeps both cores busy.
 const faultsJson = path.join(reports, 'faults.json');
 const faultsOk = built
   ? run('cluster faults', 'npx', ['vitest', 'run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${faultsJson}`])
   : false;
-const faults = readJson(faultsJson);
 if (!built) console.log('\n=== cluster faults: skipped because the build failed');
-if (faults) {
-  totals.passed += faults.numPassedTests;
-  totals.failed += faults.numFailedTests + (faults.numPendingTests ?? 0) + (faults.numTodoTests ?? 0);
-  if (!faultsOk && faults.numFailedTests === 0) totals.failed++;
-} else {
-  totals.failed++;
-}
+countVitest(faultsJson, faultsOk);
 
 const runtimesOk = await runtimes;
 const runtimeChecks = readJson(runtimesJson);
