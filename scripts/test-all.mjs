@@ -79,6 +79,19 @@ function printStepTimes() {
   console.log(`  ${'total'.padEnd(width)}  ${seconds(Date.now() - ciStarted).padStart(7)} s`);
 }
 
+/** The tests Playwright's JSON report marks flaky, as "file › title", from its nested suites. */
+function flakyTests(report) {
+  const names = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'flaky')) names.push(`${spec.file ?? file} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return names;
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -172,8 +185,11 @@ if (!built) {
   });
   const pw = readJson(playwrightJson);
   if (pw?.stats) {
-    totals.passed += pw.stats.expected;
-    totals.failed += pw.stats.unexpected + pw.stats.flaky + pw.stats.skipped;
+    totals.passed += pw.stats.expected + pw.stats.flaky;
+    totals.failed += pw.stats.unexpected + pw.stats.skipped;
+    // A test that failed and then passed on its retry (CI only): named, so the note reports it and it gets fixed.
+    const flaky = flakyTests(pw);
+    if (flaky.length) console.log(`\n${flaky.length} flaky (failed, then passed on the retry):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
     if (!ok && pw.stats.unexpected === 0) totals.failed++;
   } else {
     totals.failed++;

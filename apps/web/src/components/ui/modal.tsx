@@ -15,19 +15,23 @@ interface ModalProps {
 export function Modal({ title, onClose, text, children, actions, testId }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // The latest onClose, read by the Escape listener: callers pass a new function on every render, and an effect
+  // keyed on it re-ran at each of the parent's renders, moving the focus to the control behind the sheet and back.
+  const close = useRef(onClose);
+  close.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.querySelector<HTMLElement>('button, [href], input, select')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [onClose]);
+  }, []);
 
   return (
     <div className="modal-layer" onClick={onClose}>
