@@ -18,7 +18,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /**
@@ -130,9 +130,8 @@ export function contentSecurityPolicy(config: Config, html: string | null) {
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const indexPath = path.join(app.config.webDist, 'index.html');
   const html = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
-  await app.register(helmet, {
-    // Applied per request below (reply.helmet()), so the hashed assets can go without the document headers.
-    global: false,
+  // Built once: @fastify/helmet's reply.helmet() built a new middleware, parsing every directive, for each request.
+  const applyHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config, html) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Per request below: HSTS sent over plain HTTP is ignored by browsers, and it is wrong on a LAN deployment.
@@ -146,7 +145,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
       reply.header('Cross-Origin-Resource-Policy', 'same-origin');
       return;
     }
-    reply.helmet();
+    // Applied here rather than globally, so the hashed assets go without the document headers. Helmet sets the
+    // headers on the raw response and calls back at once; it fails only on a directive's function throwing.
+    let failure: unknown;
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => {
+      failure = error;
+    });
+    if (failure) throw failure;
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     // The policy then depends on the browser: a shared cache must not hand WeChat's document to another browser.
     if (app.config.wechat && !request.url.startsWith('/api/')) reply.header('Vary', 'User-Agent');
