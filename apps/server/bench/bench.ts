@@ -17,14 +17,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { buildApp } from '../src/app.js';
 import { homeInitialJs, lazyChunks } from '../../../scripts/bundle-size.mjs';
-import { benchConfig, benchSignIn, openBenchDatabase } from './common.js';
+import { benchConfig, benchSignIn, openBenchDatabase, profiled } from './common.js';
 import { runSocketBench } from './socket-bench.js';
 import { runResponsivenessBench } from './responsiveness-bench.js';
 import { burstLines, runCardsBurstBench } from './cards-burst-bench.js';
@@ -73,24 +72,6 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   await autocannon(url, 1, headers); // warm-up
   const r = await autocannon(url, DURATION_S, headers);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
-}
-
-/** With BENCH_CPU_PROF=<dir>, a V8 CPU profile of this (the server's) process while `work` runs, written as `<name>.cpuprofile`. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_CPU_PROF;
-  if (!dir) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
 }
 
 /** 50 users at once on the flash-exchange POST, each its own connection and token, in a separate process. */
@@ -202,8 +183,15 @@ const ROW_BENCHES: Record<RowId, (kind: BenchKind) => Promise<Measured>> = {
     for (const line of burstLines(kind, r)) console.log(line);
     console.log('');
     // Nothing answered inside the window has no latency to report: the row misses, it does not pass on 0 ms.
-    const answered = r.total > 0;
-    return { figures: { p99: answered ? r.p99 : NaN, lastSoldMs: r.sold ? r.soldWithinMs : NaN, exactlyOnce: Number(r.exactlyOnce) } };
+    const { wave, continuous } = r;
+    return {
+      figures: {
+        p99: wave.total > 0 ? wave.p99 : NaN,
+        lastSoldMs: wave.sold ? wave.soldWithinMs : NaN,
+        exactlyOnce: Number(wave.exactlyOnce && continuous.exactlyOnce),
+        p99Continuous: continuous.total > 0 ? continuous.p99 : NaN,
+      },
+    };
   },
   settlement: async (kind) => {
     const r = await runSettlementBench(kind, () => openBenchDatabase(kind));
