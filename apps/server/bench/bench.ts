@@ -14,7 +14,6 @@
  * databases; BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server during the exchange phase;
  * BENCH_EXCHANGE_KEYS=1 sends an Idempotency-Key with every swap.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
