@@ -13,8 +13,7 @@
  * section (`BENCH_KINDS=pglite|postgres` picks the databases).
  */
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { toUnits } from '@reef/contract';
@@ -24,7 +23,6 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import { postEntry, type PostingInput } from '../src/modules/ledger/ledger.service.js';
 import { benchConfig, benchSignIn, profiled, runAlone } from './common.js';
 
-const run = promisify(execFile);
 const USERS = Number(process.env.BENCH_BURST_USERS ?? process.env.BENCH_CARD_USERS ?? 2_000);
 const STOCK = Number(process.env.BENCH_BURST_STOCK ?? process.env.BENCH_CARD_STOCK ?? 200);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -45,6 +43,9 @@ export interface BurstPhase {
   boughtAnswers: number;
   /** The stock sold out, each card to its own buyer, and each sale answered BOUGHT once. */
   exactlyOnce: boolean;
+  /** CPU time during the load: the server's process (with PGlite's worker; PostgreSQL's own processes are not in it), and the load's (the wave only). */
+  serverCpuMs: number;
+  loadCpuMs?: number;
 }
 
 export interface BurstResult {
@@ -64,8 +65,33 @@ interface LoadOutput {
   p99: number;
   errors: number;
   soldWithinMs: number;
+  loadCpuMs?: number;
   codes: Record<string, number>;
   byCode: BurstPhase['byCode'];
+}
+
+/**
+ * Runs the load process; the server's CPU time (this process: main thread, PGlite's worker and all) is counted from
+ * the load's "pressing" line on stderr (the wave's presses, not its pages' requests) or from the start.
+ */
+function runLoad(script: string, config: string): Promise<{ stdout: string; serverCpuMs: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, config], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let cpuFrom = process.cpuUsage();
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (chunk.includes('pressing\n')) cpuFrom = process.cpuUsage();
+      stderr += chunk.replace('pressing\n', '');
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const used = process.cpuUsage(cpuFrom);
+      if (code !== 0) reject(new Error(`the load process exited with ${code}: ${stderr}`));
+      else resolve({ stdout, serverCpuMs: Math.round((used.user + used.system) / 1000) });
+    });
+  });
 }
 
 export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () => Promise<DatabaseHandle>): Promise<BurstResult> {
@@ -118,10 +144,10 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const script = path.resolve(import.meta.dirname, 'cards-burst-load.mjs');
-    const load = async (mode: 'wave' | 'continuous', typeId: number): Promise<LoadOutput> => {
+    const load = async (mode: 'wave' | 'continuous', typeId: number): Promise<LoadOutput & { serverCpuMs: number }> => {
       const config = JSON.stringify({ url: address, tokens: users.map((u) => u.token), duration: DURATION_S, typeId, mode });
-      const { stdout } = await profiled(`cards-${kind}-${mode}`, () => run(process.execPath, [script, config], { maxBuffer: 64 * 1024 * 1024 }));
-      return JSON.parse(stdout) as LoadOutput;
+      const { stdout, serverCpuMs } = await profiled(`cards-${kind}-${mode}`, () => runLoad(script, config));
+      return { ...(JSON.parse(stdout) as LoadOutput), serverCpuMs };
     };
     const waveLoad = await load('wave', waveSession.typeId);
     const continuousLoad = await load('continuous', continuousSession.typeId);
@@ -145,7 +171,7 @@ export async function runCardsBurstBench(kind: 'pglite' | 'postgres', open: () =
  * checked against the load's answers: more than the stock sold, counts that disagree, or a BOUGHT answer without
  * its card fail the bench.
  */
-async function phaseOf(database: DatabaseHandle, sessionId: number, r: LoadOutput): Promise<BurstPhase> {
+async function phaseOf(database: DatabaseHandle, sessionId: number, r: LoadOutput & { serverCpuMs: number }): Promise<BurstPhase> {
   const [books] = (
     (await database.db.execute(
       sql`select (select count(*)::int from cards where session_id = ${sessionId}) as cards,
@@ -175,6 +201,8 @@ async function phaseOf(database: DatabaseHandle, sessionId: number, r: LoadOutpu
     errors: r.errors,
     boughtAnswers,
     exactlyOnce: sold === STOCK && books!.owners === STOCK && boughtAnswers === STOCK,
+    serverCpuMs: r.serverCpuMs,
+    ...(r.loadCpuMs === undefined ? {} : { loadCpuMs: r.loadCpuMs }),
   };
 }
 
@@ -184,6 +212,7 @@ export function burstLines(kind: string, r: BurstResult): string[] {
       .map(([code, n]) => `${code} ${n}`)
       .join(', ')}; sold ${p.sold} of ${r.stock}${p.errors ? `; errors ${p.errors}` : ''}`,
     `  p50 ${p.p50} ms   p99 ${p.p99} ms   last card sold ${p.soldWithinMs} ms after the start`,
+    `  CPU: the server's process ${p.serverCpuMs} ms (${(p.serverCpuMs / Math.max(1, p.total)).toFixed(2)} ms a press)${p.loadCpuMs === undefined ? '' : `, the load's ${p.loadCpuMs} ms`}`,
     `  by answer: ${Object.entries(p.byCode)
       .map(([code, l]) => `${code} p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms`)
       .join('; ')}`,
